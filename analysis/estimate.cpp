@@ -1,0 +1,78 @@
+#include "analysis/estimate.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace volley {
+
+double normal_quantile_two_sided(double level) {
+  // Inverse of erf by Newton iterations on Phi(z) = (1 + level) / 2; converges in a few steps.
+  const double target = (1.0 + level) / 2.0;
+  double z = 2.0;
+  for (int i = 0; i < 60; ++i) {
+    const double phi = 0.5 * std::erfc(-z / std::sqrt(2.0));
+    const double pdf = std::exp(-z * z / 2.0) / std::sqrt(2.0 * M_PI);
+    const double step = (phi - target) / pdf;
+    z -= step;
+    if (std::fabs(step) < 1e-15) break;
+  }
+  return z;
+}
+
+Interval wilson_interval(uint64_t successes, uint64_t trials, double level) {
+  Interval r;
+  r.method = "Wilson score";
+  if (trials == 0) { r.low = 0; r.high = 1; return r; }
+  const double z = normal_quantile_two_sided(level);
+  const double n = static_cast<double>(trials);
+  const double p = static_cast<double>(successes) / n;
+  const double denom = 1.0 + z * z / n;
+  const double centre = (p + z * z / (2 * n)) / denom;
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom;
+  r.estimate = p;
+  r.low = std::max(0.0, centre - half);
+  r.high = std::min(1.0, centre + half);
+  return r;
+}
+
+double sample_variance(uint64_t n, Int128 sum, UInt128 sum_squares) {
+  if (n < 2) return 0.0;
+  // n*S2 - S1^2 >= 0 exactly; it fits in 128 bits for |x| < 2^31 and n < 2^60 (tally.hpp limits).
+  const UInt128 s1 = static_cast<UInt128>(sum < 0 ? -sum : sum);
+  const UInt128 num = static_cast<UInt128>(n) * sum_squares - s1 * s1;
+  const double nd = static_cast<double>(n);
+  return static_cast<double>(num) / (nd * (nd - 1.0));
+}
+
+Interval mean_interval(uint64_t n, Int128 sum, UInt128 sum_squares, double level) {
+  Interval r;
+  r.method = "normal (mean)";
+  if (n == 0) return r;
+  const double nd = static_cast<double>(n);
+  r.estimate = static_cast<double>(sum) / nd;
+  const double half = normal_quantile_two_sided(level) * std::sqrt(sample_variance(n, sum, sum_squares) / nd);
+  r.low = r.estimate - half;
+  r.high = r.estimate + half;
+  return r;
+}
+
+Interval estimate_metric(const Tally& tally, size_t metric, double level) {
+  if (tally.schema().metrics[metric].kind == MetricKind::Probability)
+    return wilson_interval(static_cast<uint64_t>(tally.sum(metric)), tally.trials(), level);
+  return mean_interval(tally.trials(), tally.sum(metric), tally.sum_squares(metric), level);
+}
+
+int64_t histogram_quantile(const Tally& tally, size_t metric, double q) {
+  const auto& spec = tally.schema().metrics[metric];
+  const double need = q * static_cast<double>(tally.trials());
+  double seen = static_cast<double>(tally.underflow(metric));
+  if (seen >= need && seen > 0) return spec.min_value - 1;
+  const auto hist = tally.histogram(metric);
+  for (size_t i = 0; i < hist.size(); ++i) {
+    seen += static_cast<double>(hist[i]);
+    if (seen >= need) return spec.min_value + static_cast<int64_t>(i);
+  }
+  return spec.max_value + 1;
+}
+
+}  // namespace volley

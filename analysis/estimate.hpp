@@ -1,0 +1,41 @@
+#pragma once
+// Estimates with intervals, derived from integer tallies only at report time (docs/methods.md).
+#include "analysis/tally.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace volley {
+
+inline constexpr double DefaultLevel = 0.95;
+
+// Two-sided standard normal quantile for a confidence level (0.95 -> 1.959964).
+double normal_quantile_two_sided(double level);
+
+struct Interval {
+  double estimate = 0;
+  double low = 0;
+  double high = 0;
+  const char* method = "";  // "Wilson score", "normal (mean)"
+  double half_width() const noexcept { return (high - low) / 2; }
+};
+
+// Wilson score interval for a binomial proportion (Wilson 1927; Brown, Cai & DasGupta 2001).
+Interval wilson_interval(uint64_t successes, uint64_t trials, double level = DefaultLevel);
+
+// Interval on a mean from the exact integer moments: mean +- z * s / sqrt(n), s the sample standard
+// deviation (central limit theorem; n is large in every volley run).
+Interval mean_interval(uint64_t n, Int128 sum, UInt128 sum_squares, double level = DefaultLevel);
+
+// The estimate a metric is reported with: Wilson for probabilities, the mean interval for counts.
+Interval estimate_metric(const Tally& tally, size_t metric, double level = DefaultLevel);
+
+// The q-quantile (0 <= q <= 1) of a metric's distribution from its histogram: the smallest value v
+// with P(X <= v) >= q. Under/overflow count as below/above the range.
+int64_t histogram_quantile(const Tally& tally, size_t metric, double q);
+
+// Sample variance from integer moments, computed as (n*S2 - S1^2) / (n (n-1)) in 128-bit integers
+// before the division so no cancellation is lost.
+double sample_variance(uint64_t n, Int128 sum, UInt128 sum_squares);
+
+}  // namespace volley

@@ -1,0 +1,84 @@
+#pragma once
+// Integer tallies of per-trial observations (DESIGN.md, "Running and aggregating").
+//
+// For every metric of a Schema: a histogram over [min_value, max_value] with an underflow and an
+// overflow bin, and the exact moments n, sum x, sum x^2 as 128-bit integers. Everything is integer,
+// so merge is exact, associative and commutative: a run gives bit-identical tallies whatever the
+// thread count, block order or number of MPI ranks. Floating point appears only in estimate.hpp.
+//
+// Layout: one flat vector of bins (metric i owns bins [offset_i, offset_i + width_i + 2)) so that
+// add() is a tight loop and merge() one vector addition.
+#include "engine/metrics.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace volley {
+
+__extension__ typedef __int128 Int128;  // GCC and Clang; exact 128-bit moments
+__extension__ typedef unsigned __int128 UInt128;
+
+class Tally {
+ public:
+  Tally() = default;
+  explicit Tally(std::shared_ptr<const Schema> schema);
+
+  // Record one trial: obs[i] is metric i's value. Values must fit in 32 bits signed (kernels count
+  // figures, dice and turns), so 2^63 trials cannot overflow the 128-bit moments.
+  void add(const int64_t* obs) noexcept {
+    ++trials_;
+    const size_t m = sum_.size();
+    for (size_t i = 0; i < m; ++i) {
+      const int64_t v = obs[i];
+      const int64_t rel = v - min_[i];
+      const uint64_t bin = rel < 0 ? 0 : (rel > width_[i] ? static_cast<uint64_t>(width_[i]) + 2 : static_cast<uint64_t>(rel) + 1);
+      ++bins_[offset_[i] + bin];
+      sum_[i] += v;
+      sum_squares_[i] += static_cast<UInt128>(static_cast<Int128>(v) * v);
+    }
+  }
+
+  // Add another tally of the same schema (throws std::invalid_argument on a schema mismatch).
+  void merge(const Tally& other);
+
+  const Schema& schema() const noexcept { return *schema_; }
+  const std::shared_ptr<const Schema>& schema_ptr() const noexcept { return schema_; }
+  uint64_t trials() const noexcept { return trials_; }
+  Int128 sum(size_t metric) const noexcept { return sum_[metric]; }
+  UInt128 sum_squares(size_t metric) const noexcept { return sum_squares_[metric]; }
+  // Trials in which the metric took exactly this value (0 outside the histogram range).
+  uint64_t count(size_t metric, int64_t value) const noexcept;
+  uint64_t underflow(size_t metric) const noexcept { return bins_[offset_[metric]]; }
+  uint64_t overflow(size_t metric) const noexcept { return bins_[offset_[metric] + width_[metric] + 2]; }
+  // Histogram bins of values min_value..max_value (without under/overflow).
+  std::span<const uint64_t> histogram(size_t metric) const noexcept {
+    return {bins_.data() + offset_[metric] + 1, static_cast<size_t>(width_[metric]) + 1};
+  }
+
+  // A 64-bit hash of every integer in the tally (FNV-1a over the little-endian words): two runs agree
+  // bit for bit iff their signatures agree (with overwhelming probability).
+  uint64_t signature() const noexcept;
+
+  // The raw integers, for serialisation (JSON, MPI, checkpoints): bins, then per metric sum (two
+  // words, low first, two's complement) and sum of squares (two words).
+  std::vector<uint64_t> to_words() const;
+  void from_words(uint64_t trials, std::span<const uint64_t> words);  // throws on a size mismatch
+
+  friend bool operator==(const Tally& a, const Tally& b) noexcept {
+    return a.trials_ == b.trials_ && a.bins_ == b.bins_ && a.sum_ == b.sum_ && a.sum_squares_ == b.sum_squares_;
+  }
+
+ private:
+  std::shared_ptr<const Schema> schema_;
+  uint64_t trials_ = 0;
+  std::vector<uint64_t> bins_;
+  std::vector<size_t> offset_;
+  std::vector<int64_t> min_;
+  std::vector<int64_t> width_;  // max_value - min_value
+  std::vector<Int128> sum_;
+  std::vector<UInt128> sum_squares_;
+};
+
+}  // namespace volley

@@ -1,0 +1,45 @@
+#pragma once
+// Precomputed cumulative binomial tables for dice pools (DESIGN.md: "dice pools should not cost one
+// random number per die where the rules only need counts").
+//
+// The number of dice of a pool of n dice of F faces that show one of b chosen faces is
+// Binomial(n, b/F). For every F <= MaxFaces, b <= F and n <= ChunkDice the table holds the CDF scaled
+// to 2^32, so one 32-bit word samples up to ChunkDice dice by inverse CDF; larger pools are sums of
+// chunks. The only departure from the exact law is the rounding of each CDF entry to a multiple of
+// 2^-32 (docs/methods.md), far below any statistical resolution volley can reach.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace volley {
+
+inline constexpr int MaxFaces = 20;
+inline constexpr int ChunkDice = 32;
+
+class BinomialTables {
+ public:
+  // The process-wide tables, built once on first use (a few milliseconds).
+  static const BinomialTables& instance();
+
+  // thresholds[k] = floor(P(X <= k) * 2^32) for k in [0, n); X = k is drawn for the first k with
+  // u < thresholds[k], and X = n when there is none.
+  const uint32_t* thresholds(int faces, int band, int n) const noexcept {
+    return data_.data() + ((static_cast<size_t>(faces) * (MaxFaces + 1) + band) * (ChunkDice + 1) + n) * ChunkDice;
+  }
+
+ private:
+  BinomialTables();
+  std::vector<uint32_t> data_;
+};
+
+// Successes of n <= ChunkDice dice for a uniform word u, 0 < band < faces. The thresholds are
+// non-decreasing, so the sample (the first k with u < thresholds[k]) equals the number of thresholds
+// at or below u: counted without a data-dependent branch, which a search would mispredict about once
+// per pool.
+inline int binomial_from_word(const uint32_t* thresholds, int n, uint32_t u) noexcept {
+  int k = 0;
+  for (int i = 0; i < n; ++i) k += u >= thresholds[i];
+  return k;
+}
+
+}  // namespace volley

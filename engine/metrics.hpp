@@ -1,0 +1,43 @@
+#pragma once
+// What a kernel reports per trial: a fixed list of named integer observations (DESIGN.md, "Running
+// and aggregating"). A kernel declares its metrics once per scenario (the Schema); each trial writes
+// one int64 per metric into a flat array. Everything downstream (tallies, estimates, paired
+// comparisons, merge, signatures, JSON) works on this list and needs no knowledge of the rules.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace volley {
+
+enum class MetricKind {
+  Probability,  // 0 or 1 per trial: estimated with a Wilson interval
+  Count,        // an integer per trial: histogram, mean with interval, quantiles
+};
+
+struct MetricSpec {
+  std::string name;         // "herero.win", "german.killed", "herero.hits.turn3"
+  MetricKind kind = MetricKind::Count;
+  int64_t min_value = 0;    // histogram range; values outside land in under/overflow bins,
+  int64_t max_value = 1;    // and still count exactly in the moments
+  std::string description;  // one line for reports
+  bool headline = false;    // shown in the summary tables and compared by `volley compare`
+};
+
+struct Schema {
+  std::vector<MetricSpec> metrics;
+  size_t headline_index = 0;  // the estimate `--precision E` refers to when no name is given
+
+  size_t size() const noexcept { return metrics.size(); }
+  // Index of a metric by name, or -1.
+  long find(const std::string& name) const noexcept {
+    for (size_t i = 0; i < metrics.size(); ++i)
+      if (metrics[i].name == name) return static_cast<long>(i);
+    return -1;
+  }
+  size_t add(MetricSpec spec) {
+    metrics.push_back(std::move(spec));
+    return metrics.size() - 1;
+  }
+};
+
+}  // namespace volley

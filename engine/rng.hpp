@@ -1,0 +1,97 @@
+#pragma once
+// Counter-based random streams (DESIGN.md, "Randomness").
+//
+// Philox4x32-10 (Random123) is a keyed bijection of a 128-bit counter: a random number is a pure
+// function of (master seed, counter). The counter names *what* the number is for, so a trial's
+// numbers depend on its index and nothing else (not the thread, block size or MPI rank):
+//
+//   word 0, 1  trial index (64 bits)
+//   word 2     purpose (6 bits) | turn (10 bits) | actor (16 bits)
+//   word 3     block of four outputs within that stream (32 bits)
+//
+// One stream per (trial, purpose, turn, actor): adding a roll in one phase shifts no other phase,
+// turn or unit, which keeps common random numbers between rule variants.
+#include <Random123/philox.h>
+
+#include <cstdint>
+
+namespace volley {
+
+// Why a number is drawn. Values are part of the counter layout: never renumber, only append.
+enum class Purpose : uint32_t {
+  Placement = 1,  // deployment zones
+  Cards = 2,      // fire-phase deck order
+  Fire = 3,       // fire dice
+  Casualties = 4, // killed or wounded
+  Movement = 5,   // move dice
+  Charge = 6,     // charge dice and tests to go in / stand
+  Melee = 7,
+  Morale = 8,
+  Prone = 9,
+  Command = 10,   // command dice
+  Comms = 11,
+  Supply = 12,
+  Barrage = 13,   // battery fire dice
+  Reaction = 14,  // target reaction dice
+  Morale_loss = 15, // army morale D3
+  Test = 63,      // tests and benches only
+};
+
+inline constexpr uint32_t MaxTurns = 1023;    // 10 bits of counter word 2
+inline constexpr uint32_t MaxActors = 65535;  // 16 bits of counter word 2
+
+// The published Philox4x32-10 function, nothing added: out = philox(counter, key).
+struct PhiloxBlock {
+  uint32_t v[4];
+};
+PhiloxBlock philox4x32_10(const uint32_t counter[4], const uint32_t key[2]) noexcept;
+
+// One stream: an endless sequence of 32-bit words for one (trial, purpose, turn, actor).
+class Stream {
+ public:
+  Stream() noexcept = default;
+  Stream(uint64_t seed, uint64_t trial, Purpose purpose, uint32_t turn, uint32_t actor) noexcept {
+    key_ = {{static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)}};
+    counter_ = {{static_cast<uint32_t>(trial), static_cast<uint32_t>(trial >> 32),
+                 (static_cast<uint32_t>(purpose) << 26) | ((turn & MaxTurns) << 16) | (actor & MaxActors),
+                 0}};
+    index_ = 4;
+  }
+
+  uint32_t next_u32() noexcept {
+    if (index_ == 4) refill();
+    return out_.v[index_++];
+  }
+
+  // Uniform integer in [0, bound), bound >= 1, without bias: Lemire's multiply-shift with
+  // rejection ("Fast random integer generation in an interval", 2019).
+  uint32_t below(uint32_t bound) noexcept {
+    uint64_t m = uint64_t{next_u32()} * bound;
+    auto low = static_cast<uint32_t>(m);
+    if (low < bound) {
+      const uint32_t threshold = (0u - bound) % bound;
+      while (low < threshold) {
+        m = uint64_t{next_u32()} * bound;
+        low = static_cast<uint32_t>(m);
+      }
+    }
+    return static_cast<uint32_t>(m >> 32);
+  }
+
+  // 32-bit words consumed so far (the bench's "random draws").
+  uint64_t words() const noexcept { return uint64_t{counter_.v[3]} * 4 - (4 - index_); }
+
+ private:
+  void refill() noexcept {
+    out_ = r123::Philox4x32{}(counter_, key_);
+    ++counter_.v[3];
+    index_ = 0;
+  }
+
+  r123::Philox4x32::ctr_type counter_{};
+  r123::Philox4x32::key_type key_{};
+  r123::Philox4x32::ctr_type out_{};
+  uint32_t index_ = 4;
+};
+
+}  // namespace volley

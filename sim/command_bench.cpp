@@ -1,0 +1,51 @@
+// `volley bench [--threads T]`: the fixed suite's signature and speed, and the random-number floor.
+#include "sim/bench_suite.hpp"
+#include "sim/commands.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <thread>
+
+namespace po = boost::program_options;
+
+namespace volley {
+
+int command_bench(const Args& args) {
+  int threads = 0;
+  uint64_t divisor = 1;
+  po::options_description options("volley bench [options]\n\nFixed suite: a signature of every result and the speed.\n"
+                                  "Example: volley bench --threads 2\n\nOptions");
+  options.add_options()("help,h", "this help")
+      ("threads,j", po::value<int>(&threads)->default_value(0), "worker threads (0: all cores)")
+      ("divisor", po::value<uint64_t>(&divisor)->default_value(1), "divide every trial count (a quicker, different signature)");
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(options).run(), vm);
+  po::notify(vm);
+  if (vm.count("help")) {
+    std::cout << options << "\n";
+    return ExitOk;
+  }
+  if (threads < 0 || divisor == 0) throw std::invalid_argument("--threads must be >= 0 and --divisor >= 1");
+
+  const double raw = measure_raw_draws_per_second(0.5);
+  std::printf("random-number floor: %.1f M Philox words/s (one thread)\n\n", raw / 1e6);
+  const BenchReport report = run_bench(threads, divisor);
+  std::printf("%-26s %11s %18s %14s %10s %12s\n", "entry", "trials", "signature", "trials/s", "draws/tr", "x floor");
+  for (const auto& line : report.lines) {
+    // The kernel's time per trial against the time the raw generator needs for its draws, per thread.
+    const int t = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const double floor_trials_per_s = line.draws_per_trial > 0 ? raw * t / line.draws_per_trial : 0;
+    std::printf("%-26s %11llu 0x%016llx %14.0f %10.1f %12.2f\n", line.name.c_str(),
+                static_cast<unsigned long long>(line.trials), static_cast<unsigned long long>(line.signature),
+                line.trials_per_second, line.draws_per_trial,
+                floor_trials_per_s > 0 ? floor_trials_per_s / line.trials_per_second : 0.0);
+    if (line.name.starts_with("pool "))
+      std::printf("%-26s %11s %18s %14.0f dice/s\n", "", "", "", line.trials_per_second * 10 * PoolsPerBenchTrial);
+  }
+  std::printf("\nsignature: 0x%016llx\n", static_cast<unsigned long long>(report.signature));
+  return ExitOk;
+}
+
+}  // namespace volley

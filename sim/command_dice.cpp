@@ -1,0 +1,78 @@
+// `volley dice 10d20 --hit '<=6' [--mod -1]`: a pool's exact distribution beside the simulated one.
+#include "analysis/estimate.hpp"
+#include "engine/exact_dice.hpp"
+#include "sim/commands.hpp"
+#include "sim/dice_pool_job.hpp"
+#include "sim/run_settings.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+namespace po = boost::program_options;
+
+namespace volley {
+
+int command_dice(const Args& args) {
+  RunSettings settings;
+  std::string pool_text, hit = "<=1";
+  int modifier = 0;
+  bool per_die = false;
+  po::options_description options("volley dice POOL [options]\n\nExact and simulated distribution of a dice pool.\n"
+                                  "Example: volley dice 10d20 --hit '<=6' --mod -1\n\nOptions");
+  options.add_options()("help,h", "this help")
+      ("hit", po::value<std::string>(&hit)->default_value(hit), "what a die needs: '<=6' (TSATF), '>=4' or '4+' (Combat HQ)")
+      ("mod", po::value<int>(&modifier)->default_value(0), "faces added to the hit band (-1: one face fewer hits)")
+      ("per-die", po::bool_switch(&per_die), "roll every die instead of sampling the count (same law)")
+      ("trials,n", po::value<uint64_t>(&settings.trials)->default_value(1000000), "trials")
+      ("seed", po::value<std::string>(&settings.seed)->default_value("1"), "master seed")
+      ("threads,j", po::value<int>(&settings.threads)->default_value(0), "worker threads (0: all cores)")
+      ("level", po::value<double>(&settings.level)->default_value(0.95), "confidence level");
+  po::options_description hidden;
+  hidden.add_options()("pool", po::value<std::string>(&pool_text));
+  po::positional_options_description positional;
+  positional.add("pool", 1);
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  po::notify(vm);
+  if (vm.count("help") || pool_text.empty()) {
+    std::cout << options << "\n";
+    return vm.count("help") ? ExitOk : ExitBadInput;
+  }
+  const PoolSpec pool = parse_pool(pool_text, hit, modifier);
+  RunPlan plan = make_plan(settings, Schema{}, "");
+  const uint64_t seed = settings.seed_value();
+  RunResult result;
+  if (per_die)
+    result = run_trials(DicePoolJob<PoolPath::PerDie>(pool, seed), plan);
+  else
+    result = run_trials(DicePoolJob<PoolPath::Binomial>(pool, seed), plan);
+
+  const auto exact = pool_distribution(pool.dice, pool.success_faces(), pool.faces);
+  std::printf("%s, %llu trials, seed %llu, %s path\n", pool.describe().c_str(),
+              static_cast<unsigned long long>(result.tally.trials()), static_cast<unsigned long long>(seed),
+              per_die ? "per-die" : "binomial");
+  std::printf("%6s  %10s  %10s  %23s  %s\n", "hits", "exact", "simulated", "interval (Wilson)", "");
+  int outside = 0;
+  for (int k = 0; k <= pool.dice; ++k) {
+    const uint64_t c = result.tally.count(0, k);
+    const auto w = wilson_interval(c, result.tally.trials(), settings.level);
+    const bool in = exact[k] >= w.low && exact[k] <= w.high;
+    outside += !in;
+    if (exact[k] < 1e-9 && c == 0) continue;
+    std::printf("%6d  %10.6f  %10.6f  [%9.6f, %9.6f]  %s\n", k, exact[k], w.estimate, w.low, w.high, in ? "" : "outside");
+  }
+  double mean = 0;
+  for (int k = 0; k <= pool.dice; ++k) mean += k * exact[k];
+  const auto m = estimate_metric(result.tally, 0, settings.level);
+  std::printf("mean hits: exact %.6f, simulated %.6f [%.6f, %.6f] (%s, %.0f%%)\n", mean, m.estimate, m.low, m.high,
+              m.method, settings.level * 100);
+  std::printf("%d of %d values outside their %.0f%% interval (about %.1f expected by chance)\n", outside,
+              pool.dice + 1, settings.level * 100, (1 - settings.level) * (pool.dice + 1));
+  return ExitOk;
+}
+
+}  // namespace volley

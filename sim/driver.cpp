@@ -1,0 +1,117 @@
+#include "sim/driver.hpp"
+
+#include "analysis/estimate.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+
+namespace volley {
+
+namespace {
+
+// One per worker thread: the kernel's scratch, an observation buffer and this thread's tally. Held in
+// an enumerable_thread_specific, which is scratch per thread, never random state (a trial's numbers
+// come from its index alone).
+struct WorkerSlot {
+  std::unique_ptr<TrialWorker> worker;
+  std::vector<int64_t> obs;
+  Tally tally;
+  explicit WorkerSlot(const TrialJob& job)
+      : worker(job.make_worker()), obs(job.schema()->size(), 0), tally(job.schema()) {}
+};
+
+}  // namespace
+
+RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* progress) {
+  const uint64_t block_size = std::max<uint32_t>(plan.block_size, 1);
+  RunResult result;
+  result.tally = Tally(job.schema());
+  result.blocks_total = (plan.trials + block_size - 1) / block_size;
+  result.done_blocks = plan.done_blocks;
+  result.done_blocks.resize(result.blocks_total, 0);
+
+  tbb::task_arena arena(plan.threads > 0 ? plan.threads : tbb::task_arena::automatic);
+  std::atomic<uint64_t> blocks_completed{0};
+  std::atomic<bool> hook_stop{false};
+  auto stop_requested = [&] {
+    return hook_stop.load(std::memory_order_relaxed) ||
+           (plan.stop != nullptr && plan.stop->load(std::memory_order_relaxed));
+  };
+
+  // Rounds end at fixed block counts: all blocks at once, or 1, 2, 4, ... with a precision target.
+  std::vector<uint64_t> round_ends;
+  if (plan.precision) {
+    for (uint64_t m = 1; m < result.blocks_total; m *= 2) round_ends.push_back(m);
+  }
+  round_ends.push_back(result.blocks_total);
+
+  uint64_t round_begin = 0;
+  bool combined = false;
+  for (uint64_t round_end : round_ends) {
+    if (progress != nullptr)
+      progress->trials_planned.store(std::min(plan.trials, round_end * block_size), std::memory_order_relaxed);
+    tbb::enumerable_thread_specific<WorkerSlot> slots([&job] { return WorkerSlot(job); });
+    arena.execute([&] {
+      tbb::parallel_for(
+          tbb::blocked_range<uint64_t>(round_begin, round_end, 1),
+          [&](const tbb::blocked_range<uint64_t>& range) {
+            for (uint64_t block = range.begin(); block != range.end(); ++block) {
+              if (!plan.slice.owns(block) || result.done_blocks[block] != 0 || stop_requested()) continue;
+              WorkerSlot& slot = slots.local();
+              const uint64_t first = block * block_size;
+              const uint64_t last = std::min(plan.trials, first + block_size);
+              // The trial loop: no locks, no atomics, no allocation.
+              for (uint64_t trial = first; trial < last; ++trial) {
+                slot.worker->play(trial, slot.obs.data());
+                slot.tally.add(slot.obs.data());
+              }
+              result.done_blocks[block] = 1;  // each block is written by the one thread that ran it
+              if (progress != nullptr) progress->trials_done.fetch_add(last - first, std::memory_order_relaxed);
+              const uint64_t completed = blocks_completed.fetch_add(1, std::memory_order_relaxed) + 1;
+              if (plan.stop_after_blocks != 0 && completed >= plan.stop_after_blocks)
+                hook_stop.store(true, std::memory_order_relaxed);
+            }
+          },
+          tbb::simple_partitioner{});
+    });
+    slots.combine_each([&](const WorkerSlot& slot) { result.tally.merge(slot.tally); });
+    result.planned_trials = std::min(plan.trials, round_end * block_size);
+    round_begin = round_end;
+
+    if (stop_requested()) {
+      result.interrupted = true;
+      break;
+    }
+    if (plan.precision && round_end < result.blocks_total) {
+      Tally global = plan.combine ? plan.combine(result.tally) : result.tally;
+      const auto interval = estimate_metric(global, plan.precision->metric, plan.precision->level);
+      if (interval.half_width() <= plan.precision->half_width) {
+        result.tally = std::move(global);
+        combined = true;
+        result.precision_reached = true;
+        break;
+      }
+    }
+  }
+  if (plan.precision && !result.interrupted && !result.precision_reached) {
+    const Tally& global_view = result.tally;
+    if (!plan.combine) {
+      result.precision_reached =
+          estimate_metric(global_view, plan.precision->metric, plan.precision->level).half_width() <= plan.precision->half_width;
+    }
+  }
+  if (plan.combine && !combined) {
+    result.tally = plan.combine(result.tally);
+    if (plan.precision && !result.interrupted)
+      result.precision_reached =
+          estimate_metric(result.tally, plan.precision->metric, plan.precision->level).half_width() <= plan.precision->half_width;
+  }
+  return result;
+}
+
+}  // namespace volley

@@ -1,0 +1,7 @@
+// TEMPORARY placeholder: the firefight loader is being written.
+#include "sim/scenario_model.hpp"
+namespace volley {
+std::unique_ptr<ScenarioModel> load_firefight_model(const ScenarioDocument& doc) {
+  throw ScenarioErrors({ScenarioError{doc.name(), 0, 0, "kind", "firefight scenarios are not built yet"}});
+}
+}  // namespace volley

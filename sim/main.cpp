@@ -1,0 +1,84 @@
+// volley: Monte Carlo balance simulator for tabletop wargame rules. Dispatches to one subcommand.
+#include "sim/commands.hpp"
+#include "sim/scenario_errors.hpp"
+
+#include <boost/program_options/errors.hpp>
+
+#include <cctype>
+#include <cstring>
+#include <iostream>
+#include <map>
+
+namespace {
+
+constexpr const char* Usage = R"(volley: Monte Carlo balance simulator for tabletop wargame rules
+
+usage: volley COMMAND [options]     (volley COMMAND --help for each command's options)
+
+commands:
+  run [SCENARIO]      play a scenario many times; estimates with intervals (default: the Herero ambush)
+  compare SCENARIO    paired comparison of variants (--set ... --vs ...), common random numbers
+  sweep SCENARIO      grid over one or two parameters (--param key=lo:hi:step or key=a,b,c)
+  tune SCENARIO       the parameter value that brings a target to a goal (--target 'herero.win=0.5')
+  sensitivity SCEN.   which parameters move the answer, ranked
+  replay SCENARIO     one trial, narrated (--trial N --trace)
+  show SCENARIO       the setup, summarised (and drawn with --plot)
+  validate SCENARIO   check a file and say what is wrong, where
+  bench               fixed suite: signature and speed
+  merge FILE...       combine shard results (--shard k/N) into one report
+  dice POOL           exact and simulated distribution of a dice pool (volley dice 10d20 --hit '<=6')
+
+SCENARIO is a file, or the name of a shipped scenario (herero-ambush, osona, river-bed,
+rolling-barrage, designated-targets, pre-registered).
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace volley;
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
+      std::strcmp(argv[1], "help") == 0) {
+    std::cout << Usage;
+    return argc < 2 ? ExitBadInput : ExitOk;
+  }
+  if (std::strcmp(argv[1], "--version") == 0) {
+    std::cout << "volley " << VOLLEY_VERSION << "\n";
+    return ExitOk;
+  }
+  const std::map<std::string, int (*)(const Args&)> commands = {
+      {"run", command_run},         {"compare", command_compare},   {"sweep", command_sweep},
+      {"tune", command_tune},       {"sensitivity", command_sensitivity}, {"replay", command_replay},
+      {"show", command_show},       {"validate", command_validate}, {"bench", command_bench},
+      {"merge", command_merge},     {"dice", command_dice},
+  };
+  const auto it = commands.find(argv[1]);
+  if (it == commands.end()) {
+    std::cerr << "volley: unknown command '" << argv[1] << "' (volley --help lists them)\n";
+    return ExitBadInput;
+  }
+  // "--mod -1": Boost.Program_options would read -1 as an option; join a negative number to its option.
+  Args args;
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (!args.empty() && args.back().rfind("--", 0) == 0 && args.back().find('=') == std::string::npos &&
+        a.size() > 1 && a[0] == '-' && (std::isdigit(static_cast<unsigned char>(a[1])) || a[1] == '.'))
+      args.back() += "=" + a;
+    else
+      args.push_back(a);
+  }
+  try {
+    return it->second(args);
+  } catch (const ScenarioErrors& e) {
+    std::cerr << e.what() << "\n";
+    return ExitBadInput;
+  } catch (const boost::program_options::error& e) {
+    std::cerr << "volley " << argv[1] << ": " << e.what() << "\n";
+    return ExitBadInput;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "volley " << argv[1] << ": " << e.what() << "\n";
+    return ExitBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "volley " << argv[1] << ": error: " << e.what() << "\n";
+    return ExitFailure;
+  }
+}

@@ -1,0 +1,74 @@
+#include "sim/run_settings.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <charconv>
+#include <random>
+#include <stdexcept>
+
+namespace po = boost::program_options;
+
+namespace volley {
+
+uint64_t RunSettings::seed_value() const {
+  if (seed == "random") {
+    std::random_device device;  // only on explicit request (DESIGN.md, Randomness)
+    return (uint64_t{device()} << 32) | device();
+  }
+  const bool hex = seed.rfind("0x", 0) == 0;
+  const char* begin = seed.data() + (hex ? 2 : 0);
+  const char* last = seed.data() + seed.size();
+  uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(begin, last, value, hex ? 16 : 10);
+  if (begin == last || ec != std::errc{} || end != last)
+    throw std::invalid_argument("--seed: expected a number (decimal or 0x hex) or 'random', got '" + seed + "'");
+  return value;
+}
+
+void add_run_options(po::options_description& options, RunSettings& s, bool long_run) {
+  options.add_options()
+      ("trials,n", po::value<uint64_t>(&s.trials)->default_value(s.trials), "number of trials (the cap with --precision)")
+      ("precision", po::value<std::string>(&s.precision), "[NAME=]E: stop when that estimate's interval half-width is at most E")
+      ("seed", po::value<std::string>(&s.seed)->default_value(s.seed), "master seed (a number, or 'random')")
+      ("threads,j", po::value<int>(&s.threads)->default_value(0), "worker threads (0: all cores)")
+      ("set", po::value<std::vector<std::string>>(&s.sets)->composing(), "override a scenario key: key=value (repeatable)")
+      ("level", po::value<double>(&s.level)->default_value(0.95), "confidence level of every interval")
+      ("json", po::value<std::string>(&s.json), "write results (integer tallies and estimates) as JSON")
+      ("csv", po::value<std::string>(&s.csv), "write estimates as tidy CSV rows")
+      ("plot", po::value<std::string>(&s.plot), "draw a plot with gnuplot (.png or .svg)")
+      ("report", po::value<std::string>(&s.report), "write a self-contained HTML report")
+      ("quiet,q", po::bool_switch(&s.quiet), "no progress bar");
+  if (long_run)
+    options.add_options()
+        ("shard", po::value<std::string>(&s.shard), "k/N: run only the k-th of N slices of blocks (merge with volley merge)")
+        ("checkpoint", po::value<std::string>(&s.checkpoint), "save tallies and completed blocks to this file as the run goes")
+        ("resume", po::value<std::string>(&s.resume), "continue the run saved in this checkpoint");
+}
+
+RunPlan make_plan(const RunSettings& s, const Schema& schema, const std::string& headline) {
+  RunPlan plan;
+  plan.trials = s.trials;
+  plan.threads = s.threads;
+  if (s.threads < 0) throw std::invalid_argument("--threads: expected 0 (all cores) or a positive number");
+  if (s.level <= 0.5 || s.level >= 1.0) throw std::invalid_argument("--level: expected a confidence level in (0.5, 1)");
+  if (!s.precision.empty()) {
+    std::string name = headline, value = s.precision;
+    if (const auto eq = s.precision.find('='); eq != std::string::npos) {
+      name = s.precision.substr(0, eq);
+      value = s.precision.substr(eq + 1);
+    }
+    const long metric = schema.find(name);
+    if (metric < 0) throw std::invalid_argument("--precision: no estimate named '" + name + "'");
+    double e = 0;
+    try {
+      e = std::stod(value);
+    } catch (...) {
+      throw std::invalid_argument("--precision: expected [NAME=]E with E a positive number, got '" + s.precision + "'");
+    }
+    if (!(e > 0)) throw std::invalid_argument("--precision: E must be positive");
+    plan.precision = PrecisionTarget{static_cast<size_t>(metric), e, s.level};
+  }
+  return plan;
+}
+
+}  // namespace volley

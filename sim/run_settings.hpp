@@ -1,0 +1,41 @@
+#pragma once
+// The options every command that runs trials shares (run, compare, sweep, tune, sensitivity), and
+// how they become a RunPlan.
+#include "sim/driver.hpp"
+
+#include <boost/program_options/options_description.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace volley {
+
+struct RunSettings {
+  std::string scenario;              // path, shipped name, or empty for the default
+  std::vector<std::string> sets;     // --set key=value, in order
+  uint64_t trials = 100000;
+  std::string precision;             // "[NAME=]E"; empty: run exactly `trials`
+  std::string seed = "1";            // a number, or "random"
+  int threads = 0;
+  std::string json, csv, plot, report;
+  bool quiet = false;
+  std::string shard;                 // "k/N"
+  std::string checkpoint, resume;
+  double level = 0.95;
+
+  uint64_t seed_value() const;       // resolves "random" once (std::random_device), else parses
+};
+
+// Adds --trials, --precision, --seed, --threads, --set, --json, --csv, --plot, --report, --quiet,
+// --level (and --shard, --checkpoint, --resume where `long_run` is true).
+void add_run_options(boost::program_options::options_description& options, RunSettings& settings, bool long_run);
+
+// The plan for a job: trials, threads, precision target resolved against the schema (a bare number
+// means `headline`). Throws std::invalid_argument naming an unknown metric.
+RunPlan make_plan(const RunSettings& settings, const Schema& schema, const std::string& headline);
+
+// The cap on trials when only --precision is given.
+inline constexpr uint64_t PrecisionTrialCap = 100'000'000;
+
+}  // namespace volley

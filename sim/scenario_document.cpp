@@ -1,0 +1,329 @@
+#include "sim/scenario_document.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+namespace volley {
+
+namespace {
+
+ScenarioError from_parse_error(const toml::parse_error& e, const std::string& fallback_name) {
+  ScenarioError err;
+  err.file = e.source().path ? *e.source().path : fallback_name;
+  err.line = static_cast<int>(e.source().begin.line);
+  err.column = static_cast<int>(e.source().begin.column);
+  err.message = "TOML syntax: " + std::string(e.description());
+  return err;
+}
+
+std::vector<std::string> split_path(std::string_view path) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (true) {
+    const size_t dot = path.find('.', start);
+    parts.emplace_back(path.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
+    if (dot == std::string_view::npos) break;
+    start = dot + 1;
+  }
+  return parts;
+}
+
+const char* type_name(const toml::node& n) {
+  switch (n.type()) {
+    case toml::node_type::table: return "a table";
+    case toml::node_type::array: return "an array";
+    case toml::node_type::string: return "a string";
+    case toml::node_type::integer: return "an integer";
+    case toml::node_type::floating_point: return "a number";
+    case toml::node_type::boolean: return "a boolean";
+    default: return "a date or time";
+  }
+}
+
+std::string format_number(double v) {
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+
+}  // namespace
+
+ScenarioDocument ScenarioDocument::from_file(const std::string& path) {
+  ScenarioDocument doc;
+  doc.name_ = path;
+  try {
+    doc.root_ = toml::parse_file(path);
+  } catch (const toml::parse_error& e) {
+    throw ScenarioErrors({from_parse_error(e, path)});
+  }
+  return doc;
+}
+
+ScenarioDocument ScenarioDocument::from_string(std::string_view text, std::string name) {
+  ScenarioDocument doc;
+  doc.name_ = std::move(name);
+  try {
+    doc.root_ = toml::parse(text, doc.name_);
+  } catch (const toml::parse_error& e) {
+    throw ScenarioErrors({from_parse_error(e, doc.name_)});
+  }
+  return doc;
+}
+
+void ScenarioDocument::apply_set(const std::string& assignment) {
+  const std::string source = "--set " + assignment;
+  auto fail = [&](std::string key, std::string message) {
+    ScenarioError err;
+    err.file = source;
+    err.key = std::move(key);
+    err.message = std::move(message);
+    throw ScenarioErrors({err});
+  };
+  const size_t eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0) fail("", "expected key=value");
+  const std::string key = assignment.substr(0, eq);
+  const std::string text = assignment.substr(eq + 1);
+
+  // The value, read as TOML where it is TOML, else as a bare string.
+  toml::table parsed;
+  try {
+    parsed = toml::parse("v = " + text, source);
+  } catch (const toml::parse_error&) {
+    parsed = toml::table{};
+    parsed.insert("v", text);
+  }
+
+  const auto parts = split_path(key);
+  toml::node* at = &root_;
+  std::string walked;
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    const std::string& part = parts[i];
+    walked += (walked.empty() ? "" : ".") + part;
+    toml::node* next = nullptr;
+    if (auto* table = at->as_table()) {
+      next = table->get(part);
+      if (next == nullptr) {
+        table->insert(part, toml::table{});  // a new table: its keys are checked like any other
+        next = table->get(part);
+      }
+    } else if (auto* array = at->as_array()) {
+      for (auto& element : *array) {
+        auto* entry = element.as_table();
+        if (entry == nullptr) continue;
+        if (auto* n = entry->get("name"); n != nullptr && n->value<std::string>() == part) next = &element;
+      }
+      size_t index = 0;
+      if (next == nullptr && std::from_chars(part.data(), part.data() + part.size(), index).ec == std::errc{} &&
+          index < array->size())
+        next = array->get(index);
+      if (next == nullptr) fail(walked, "no entry named '" + part + "' in this list");
+    } else {
+      fail(walked, "is a value, not a table: cannot address '" + parts[i + 1] + "' inside it");
+    }
+    at = next;
+  }
+  auto* table = at->as_table();
+  if (table == nullptr) fail(key, "the parent of this key is not a table");
+  table->insert_or_assign(parts.back(), std::move(*parsed.get("v")));
+}
+
+std::string ScenarioDocument::canonical_text() const {
+  std::ostringstream os;
+  os << toml::toml_formatter{root_};
+  return os.str();
+}
+
+uint64_t ScenarioDocument::content_hash() const {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : canonical_text()) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+// --- TableReader ---------------------------------------------------------------------------------
+
+TableReader::TableReader(const toml::table* table, std::string path, std::string file, std::vector<ScenarioError>* errors)
+    : table_(table), path_(std::move(path)), file_(std::move(file)), errors_(errors) {}
+
+std::string TableReader::key_path(std::string_view key) const {
+  if (key.empty()) return path_;
+  return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+}
+
+void TableReader::error_at(const toml::node* at, std::string_view key, std::string message) {
+  ScenarioError err;
+  err.file = file_;
+  const toml::node* located = at != nullptr ? at : table_;
+  if (located != nullptr) {
+    const auto& src = located->source();
+    if (src.path) err.file = *src.path;
+    err.line = static_cast<int>(src.begin.line);
+    err.column = static_cast<int>(src.begin.column);
+  }
+  err.key = key_path(key);
+  err.message = std::move(message);
+  errors_->push_back(std::move(err));
+}
+
+void TableReader::error(std::string_view key, std::string message) {
+  error_at(table_ != nullptr ? table_->get(key) : nullptr, key, std::move(message));
+}
+
+bool TableReader::has(std::string_view key) const { return table_ != nullptr && table_->get(key) != nullptr; }
+
+const toml::node* TableReader::node(std::string_view key) {
+  known_.emplace_back(key);
+  return table_ != nullptr ? table_->get(key) : nullptr;
+}
+
+int64_t TableReader::integer(std::string_view key, int64_t fallback, int64_t lo, int64_t hi) {
+  const toml::node* n = node(key);
+  if (n == nullptr) return fallback;
+  if (!n->is_integer()) {
+    error_at(n, key, std::string("expected an integer in [") + std::to_string(lo) + ", " + std::to_string(hi) +
+                         "], got " + type_name(*n));
+    return fallback;
+  }
+  const int64_t v = *n->value<int64_t>();
+  if (v < lo || v > hi) {
+    error_at(n, key, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + std::to_string(v));
+    return fallback;
+  }
+  return v;
+}
+
+double TableReader::number(std::string_view key, double fallback, double lo, double hi) {
+  const toml::node* n = node(key);
+  if (n == nullptr) return fallback;
+  if (!n->is_number()) {
+    error_at(n, key, "expected a number in [" + format_number(lo) + ", " + format_number(hi) + "], got " + type_name(*n));
+    return fallback;
+  }
+  const double v = *n->value<double>();
+  if (!std::isfinite(v) || v < lo || v > hi) {
+    error_at(n, key, "expected a number in [" + format_number(lo) + ", " + format_number(hi) + "], got " + format_number(v));
+    return fallback;
+  }
+  return v;
+}
+
+bool TableReader::boolean(std::string_view key, bool fallback) {
+  const toml::node* n = node(key);
+  if (n == nullptr) return fallback;
+  if (!n->is_boolean()) {
+    error_at(n, key, std::string("expected true or false, got ") + type_name(*n));
+    return fallback;
+  }
+  return *n->value<bool>();
+}
+
+std::string TableReader::string(std::string_view key, std::string fallback) {
+  const toml::node* n = node(key);
+  if (n == nullptr) return fallback;
+  if (!n->is_string()) {
+    error_at(n, key, std::string("expected a string, got ") + type_name(*n));
+    return fallback;
+  }
+  return *n->value<std::string>();
+}
+
+std::string TableReader::choice(std::string_view key, std::string fallback, const std::vector<std::string>& options) {
+  const toml::node* n = table_ != nullptr ? table_->get(key) : nullptr;
+  std::string v = string(key, fallback);
+  if (n != nullptr && n->is_string() && std::find(options.begin(), options.end(), v) == options.end()) {
+    std::string list;
+    for (const auto& o : options) list += (list.empty() ? "" : ", ") + o;
+    error_at(n, key, "expected one of " + list + ", got '" + v + "'");
+    return fallback;
+  }
+  return v;
+}
+
+std::vector<int64_t> TableReader::integer_list(std::string_view key, std::vector<int64_t> fallback, int64_t lo, int64_t hi) {
+  const toml::node* n = node(key);
+  if (n == nullptr) return fallback;
+  const auto* array = n->as_array();
+  if (array == nullptr) {
+    error_at(n, key, std::string("expected a list of integers, got ") + type_name(*n));
+    return fallback;
+  }
+  std::vector<int64_t> out;
+  for (const auto& element : *array) {
+    if (!element.is_integer() || *element.value<int64_t>() < lo || *element.value<int64_t>() > hi) {
+      error_at(&element, key, "expected integers in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+      return fallback;
+    }
+    out.push_back(*element.value<int64_t>());
+  }
+  return out;
+}
+
+std::vector<double> TableReader::number_list(std::string_view key, std::vector<double> fallback, size_t exact_size) {
+  const toml::node* n = node(key);
+  if (n == nullptr) return fallback;
+  const auto* array = n->as_array();
+  if (array == nullptr || (exact_size != 0 && array->size() != exact_size)) {
+    error_at(n, key, "expected a list of " + (exact_size ? std::to_string(exact_size) + " " : std::string()) + "numbers");
+    return fallback;
+  }
+  std::vector<double> out;
+  for (const auto& element : *array) {
+    if (!element.is_number() || !std::isfinite(*element.value<double>())) {
+      error_at(&element, key, "expected a finite number");
+      return fallback;
+    }
+    out.push_back(*element.value<double>());
+  }
+  return out;
+}
+
+TableReader TableReader::table(std::string_view key) {
+  const toml::node* n = node(key);
+  if (n != nullptr && !n->is_table()) {
+    error_at(n, key, std::string("expected a table, got ") + type_name(*n));
+    n = nullptr;
+  }
+  return TableReader(n != nullptr ? n->as_table() : nullptr, key_path(key), file_, errors_);
+}
+
+std::vector<TableReader> TableReader::tables(std::string_view key) {
+  std::vector<TableReader> out;
+  const toml::node* n = node(key);
+  if (n == nullptr) return out;
+  const auto* array = n->as_array();
+  if (array == nullptr) {
+    error_at(n, key, std::string("expected a list of tables ([[") + key_path(key) + "]]), got " + type_name(*n));
+    return out;
+  }
+  size_t index = 0;
+  for (const auto& element : *array) {
+    const auto* t = element.as_table();
+    std::string label = std::to_string(index);
+    if (t != nullptr)
+      if (auto name = (*t)["name"].value<std::string>()) label = *name;
+    if (t == nullptr)
+      error_at(&element, key, "entry " + std::to_string(index) + " is not a table");
+    else
+      out.emplace_back(t, key_path(key) + "." + label, file_, errors_);
+    ++index;
+  }
+  return out;
+}
+
+void TableReader::finish() {
+  if (table_ == nullptr) return;
+  for (const auto& [k, v] : *table_) {
+    const std::string_view key = k.str();
+    if (std::find(known_.begin(), known_.end(), key) == known_.end()) {
+      std::string list;
+      for (const auto& known : known_) list += (list.empty() ? "" : ", ") + known;
+      error_at(&v, key, "unknown key (expected one of: " + list + ")");
+    }
+  }
+}
+
+}  // namespace volley

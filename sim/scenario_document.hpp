@@ -1,0 +1,83 @@
+#pragma once
+// A scenario file as a TOML document, with the command line's --set overrides applied, and a reader
+// that turns it into the kernel's plain structs while checking every key.
+//
+// Keys address the document as the file writes it; entries of an array of tables are addressed by
+// their `name` (DESIGN.md, "Command line"): `german.units.Z1.figures=14`, `ruleset.fire_die=10`.
+#include "sim/scenario_errors.hpp"
+
+#include <toml++/toml.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace volley {
+
+class ScenarioDocument {
+ public:
+  // Parse a file or a text; a TOML syntax error throws ScenarioErrors naming file, line and column.
+  static ScenarioDocument from_file(const std::string& path);
+  static ScenarioDocument from_string(std::string_view text, std::string name);
+
+  // Apply "key.path=value". The value is read as TOML (14, 0.5, true, [1, 2], "text"); anything that
+  // is not valid TOML is taken as a bare string (so `herero.policy=always` needs no quotes). A path
+  // through a missing table or unknown entry name throws ScenarioErrors naming the --set.
+  void apply_set(const std::string& assignment);
+
+  const toml::table& root() const noexcept { return root_; }
+  const std::string& name() const noexcept { return name_; }
+  // The document as canonical TOML text (after --set): what a shard result records and hashes.
+  std::string canonical_text() const;
+  uint64_t content_hash() const;
+
+ private:
+  toml::table root_;
+  std::string name_;
+};
+
+// Reads one table of the document into plain values. Each accessor records the key as known; finish()
+// reports every key of the table that no accessor asked for ("unknown key"). Range and type errors
+// are collected in the shared error list, never thrown, so one pass finds them all.
+class TableReader {
+ public:
+  TableReader(const toml::table* table, std::string path, std::string file, std::vector<ScenarioError>* errors);
+
+  bool has(std::string_view key) const;
+  int64_t integer(std::string_view key, int64_t fallback, int64_t lo, int64_t hi);
+  double number(std::string_view key, double fallback, double lo, double hi);
+  bool boolean(std::string_view key, bool fallback);
+  std::string string(std::string_view key, std::string fallback);
+  // One of the listed words; an unlisted one is an error that lists the choices.
+  std::string choice(std::string_view key, std::string fallback, const std::vector<std::string>& options);
+  std::vector<int64_t> integer_list(std::string_view key, std::vector<int64_t> fallback, int64_t lo, int64_t hi);
+  std::vector<double> number_list(std::string_view key, std::vector<double> fallback, size_t exact_size);
+  // A nested table (an empty reader if absent).
+  TableReader table(std::string_view key);
+  // An array of tables ([[units]]); absent is an empty list.
+  std::vector<TableReader> tables(std::string_view key);
+
+  // Report an error at this table or one of its keys.
+  void error(std::string_view key, std::string message);
+  // Report the keys nobody read. Call once, after reading.
+  void finish();
+
+  const std::string& path() const noexcept { return path_; }
+  bool present() const noexcept { return table_ != nullptr; }
+
+ private:
+  const toml::node* node(std::string_view key);
+  std::string key_path(std::string_view key) const;
+  void error_at(const toml::node* at, std::string_view key, std::string message);
+
+  const toml::table* table_;
+  std::string path_;
+  std::string file_;
+  std::vector<ScenarioError>* errors_;
+  std::vector<std::string> known_;
+};
+
+}  // namespace volley
