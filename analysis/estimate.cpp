@@ -64,9 +64,10 @@ Interval estimate_metric(const Tally& tally, size_t metric, double level) {
 
 int64_t histogram_quantile(const Tally& tally, size_t metric, double q) {
   const auto& spec = tally.schema().metrics[metric];
-  const double need = q * static_cast<double>(tally.trials());
+  // At least one trial must lie at or below the answer, so q = 0 gives the smallest value seen.
+  const double need = std::max(1.0, q * static_cast<double>(tally.trials()));
   double seen = static_cast<double>(tally.underflow(metric));
-  if (seen >= need && seen > 0) return spec.min_value - 1;
+  if (seen >= need) return spec.min_value - 1;
   const auto hist = tally.histogram(metric);
   for (size_t i = 0; i < hist.size(); ++i) {
     seen += static_cast<double>(hist[i]);

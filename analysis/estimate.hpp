@@ -31,7 +31,8 @@ Interval mean_interval(uint64_t n, Int128 sum, UInt128 sum_squares, double level
 Interval estimate_metric(const Tally& tally, size_t metric, double level = DefaultLevel);
 
 // The q-quantile (0 <= q <= 1) of a metric's distribution from its histogram: the smallest value v
-// with P(X <= v) >= q. Under/overflow count as below/above the range.
+// with P(X <= v) >= q and at least one trial at or below v (so q = 0 gives the minimum seen).
+// Under/overflow count as below/above the range.
 int64_t histogram_quantile(const Tally& tally, size_t metric, double q);
 
 // Sample variance from integer moments, computed as (n*S2 - S1^2) / (n (n-1)) in 128-bit integers

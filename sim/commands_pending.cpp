@@ -4,7 +4,6 @@
 #include <iostream>
 namespace volley {
 static int pending(const char* name) { std::cerr << "volley " << name << ": not built yet\n"; return ExitFailure; }
-int command_run(const Args&) { return pending("run"); }
 int command_compare(const Args&) { return pending("compare"); }
 int command_sweep(const Args&) { return pending("sweep"); }
 int command_tune(const Args&) { return pending("tune"); }

@@ -4,6 +4,7 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
@@ -30,11 +31,16 @@ struct WorkerSlot {
 RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* progress) {
   const uint64_t block_size = std::max<uint32_t>(plan.block_size, 1);
   RunResult result;
-  result.tally = Tally(job.schema());
+  result.tally = plan.resumed != nullptr ? *plan.resumed : Tally(job.schema());
   result.blocks_total = (plan.trials + block_size - 1) / block_size;
   result.done_blocks = plan.done_blocks;
   result.done_blocks.resize(result.blocks_total, 0);
 
+  // More threads than cores is allowed (tests prove determinism at 8 threads on 2 cores); TBB caps
+  // its workers at the core count unless told otherwise.
+  std::optional<tbb::global_control> allow;
+  if (plan.threads > 0)
+    allow.emplace(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(plan.threads));
   tbb::task_arena arena(plan.threads > 0 ? plan.threads : tbb::task_arena::automatic);
   std::atomic<uint64_t> blocks_completed{0};
   std::atomic<bool> hook_stop{false};
@@ -44,11 +50,16 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
   };
 
   // Rounds end at fixed block counts: all blocks at once, or 1, 2, 4, ... with a precision target.
+  // Checkpoint rounds add more ends; the precision check still happens only at powers of two.
   std::vector<uint64_t> round_ends;
-  if (plan.precision) {
+  const auto is_precision_check = [](uint64_t m) { return (m & (m - 1)) == 0; };
+  if (plan.precision)
     for (uint64_t m = 1; m < result.blocks_total; m *= 2) round_ends.push_back(m);
-  }
+  if (plan.checkpoint_blocks > 0)
+    for (uint64_t m = plan.checkpoint_blocks; m < result.blocks_total; m += plan.checkpoint_blocks) round_ends.push_back(m);
   round_ends.push_back(result.blocks_total);
+  std::sort(round_ends.begin(), round_ends.end());
+  round_ends.erase(std::unique(round_ends.begin(), round_ends.end()), round_ends.end());
 
   uint64_t round_begin = 0;
   bool combined = false;
@@ -82,12 +93,13 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
     slots.combine_each([&](const WorkerSlot& slot) { result.tally.merge(slot.tally); });
     result.planned_trials = std::min(plan.trials, round_end * block_size);
     round_begin = round_end;
+    if (plan.on_round) plan.on_round(result.tally, result.done_blocks);
 
     if (stop_requested()) {
       result.interrupted = true;
       break;
     }
-    if (plan.precision && round_end < result.blocks_total) {
+    if (plan.precision && round_end < result.blocks_total && is_precision_check(round_end)) {
       Tally global = plan.combine ? plan.combine(result.tally) : result.tally;
       const auto interval = estimate_metric(global, plan.precision->metric, plan.precision->level);
       if (interval.half_width() <= plan.precision->half_width) {

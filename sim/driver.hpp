@@ -43,6 +43,12 @@ struct RunPlan {
   BlockSlice slice;
   // Blocks already done (a resumed checkpoint): skipped. Indexed by block; may be shorter.
   std::vector<uint8_t> done_blocks;
+  // The tally of those blocks, which the result starts from (nullptr: none).
+  const Tally* resumed = nullptr;
+  // Checkpointing: rounds also end every this many blocks (0: no extra rounds), and on_round is
+  // called after each round with this process's tally and completed blocks so far.
+  uint64_t checkpoint_blocks = 0;
+  std::function<void(const Tally&, const std::vector<uint8_t>&)> on_round;
   // Set asynchronously (a signal handler) to stop at the next block boundary.
   const std::atomic<bool>* stop = nullptr;
   // Called by the driver between rounds with the tally of this process; an MPI run uses it to

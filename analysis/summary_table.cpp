@@ -1,0 +1,160 @@
+#include "analysis/summary_table.hpp"
+
+#include "analysis/estimate.hpp"
+
+#include <cstdio>
+#include <map>
+#include <vector>
+
+namespace volley {
+
+namespace {
+
+std::string printf_string(const char* format, auto... args) {
+  char buffer[512];
+  std::snprintf(buffer, sizeof buffer, format, args...);
+  return buffer;
+}
+
+}  // namespace
+
+bool split_turn_metric(const std::string& name, std::string& prefix, int& turn) {
+  const auto dot = name.rfind(".turn");
+  if (dot == std::string::npos || dot + 5 >= name.size()) return false;
+  int value = 0;
+  for (size_t i = dot + 5; i < name.size(); ++i) {
+    if (name[i] < '0' || name[i] > '9') return false;
+    value = value * 10 + (name[i] - '0');
+  }
+  prefix = name.substr(0, dot);
+  turn = value;
+  return true;
+}
+
+bool histogram_metric(const MetricSpec& spec) {
+  const auto ends_with = [&](const char* suffix) {
+    const std::string s(suffix);
+    return spec.name.size() >= s.size() && spec.name.compare(spec.name.size() - s.size(), s.size(), s) == 0;
+  };
+  return spec.kind == MetricKind::Count && (ends_with(".casualties") || ends_with(".dispersed"));
+}
+
+std::string format_summary(const Tally& tally, const ReportOptions& options) {
+  const Schema& schema = tally.schema();
+  const double level = options.level;
+  const int percent = static_cast<int>(level * 100 + 0.5);
+  std::string out;
+
+  // Probabilities.
+  bool header = false;
+  for (size_t i = 0; i < schema.size(); ++i) {
+    const auto& spec = schema.metrics[i];
+    if (spec.kind != MetricKind::Probability || (options.headline_only && !spec.headline)) continue;
+    if (!header) {
+      out += printf_string("%-34s %9s   %-21s\n", "probability", "estimate", (std::to_string(percent) + "% Wilson interval").c_str());
+      header = true;
+    }
+    const auto e = estimate_metric(tally, i, level);
+    out += printf_string("%-34s %9.4f   [%.4f, %.4f]\n", spec.name.c_str(), e.estimate, e.low, e.high);
+  }
+
+  // Counts (not per-turn): mean and quantiles.
+  header = false;
+  std::map<std::string, std::vector<std::pair<int, size_t>>> per_turn;
+  for (size_t i = 0; i < schema.size(); ++i) {
+    const auto& spec = schema.metrics[i];
+    if (spec.kind != MetricKind::Count || (options.headline_only && !spec.headline)) continue;
+    std::string prefix;
+    int turn = 0;
+    if (split_turn_metric(spec.name, prefix, turn)) {
+      per_turn[prefix].push_back({turn, i});
+      continue;
+    }
+    if (!header) {
+      out += printf_string("\n%-34s %9s   %-21s %6s %6s %6s\n", "count", "mean", (std::to_string(percent) + "% interval").c_str(),
+                           "5%", "median", "95%");
+      header = true;
+    }
+    const auto e = estimate_metric(tally, i, level);
+    out += printf_string("%-34s %9.3f   [%.3f, %.3f]%*s %6lld %6lld %6lld\n", spec.name.c_str(), e.estimate, e.low, e.high, 1, "",
+                         static_cast<long long>(histogram_quantile(tally, i, 0.05)),
+                         static_cast<long long>(histogram_quantile(tally, i, 0.5)),
+                         static_cast<long long>(histogram_quantile(tally, i, 0.95)));
+  }
+
+  // Per-turn tables: one column per prefix, one row per turn.
+  if (!per_turn.empty()) {
+    int max_turn = 0;
+    for (const auto& [prefix, list] : per_turn)
+      for (auto [turn, index] : list) max_turn = std::max(max_turn, turn);
+    out += printf_string("\n%-6s", "turn");
+    for (const auto& [prefix, list] : per_turn) out += printf_string(" %30s", (prefix + " (mean, " + std::to_string(percent) + "%)").c_str());
+    out += "\n";
+    for (int t = 1; t <= max_turn; ++t) {
+      out += printf_string("%-6d", t);
+      for (const auto& [prefix, list] : per_turn) {
+        std::string cell = "-";
+        for (auto [turn, index] : list)
+          if (turn == t) {
+            const auto e = estimate_metric(tally, index, level);
+            cell = printf_string("%.3f [%.3f, %.3f]", e.estimate, e.low, e.high);
+          }
+        out += printf_string(" %30s", cell.c_str());
+      }
+      out += "\n";
+    }
+  }
+
+  // Histograms with exceedance.
+  if (options.histograms) {
+    for (size_t i = 0; i < schema.size(); ++i) {
+      const auto& spec = schema.metrics[i];
+      if (!histogram_metric(spec) || (options.headline_only && !spec.headline)) continue;
+      const auto hist = tally.histogram(i);
+      const double n = static_cast<double>(tally.trials());
+      out += printf_string("\n%s: distribution (%d%% Wilson intervals)\n%6s %9s %19s %9s %19s\n", spec.name.c_str(), percent,
+                           "value", "P(=k)", "interval", "P(>=k)", "interval");
+      uint64_t at_least = tally.trials() - tally.underflow(i);
+      for (size_t k = 0; k < hist.size(); ++k) {
+        if (at_least == 0) break;
+        if (hist[k] > 0 || at_least > 0) {
+          const auto eq = wilson_interval(hist[k], tally.trials(), level);
+          const auto ge = wilson_interval(at_least, tally.trials(), level);
+          out += printf_string("%6lld %9.4f [%7.4f, %7.4f] %9.4f [%7.4f, %7.4f]\n",
+                               static_cast<long long>(spec.min_value + static_cast<int64_t>(k)), static_cast<double>(hist[k]) / n,
+                               eq.low, eq.high, static_cast<double>(at_least) / n, ge.low, ge.high);
+        }
+        at_least -= hist[k];
+      }
+    }
+  }
+  return out;
+}
+
+std::string format_csv(const Tally& tally, double level) {
+  const Schema& schema = tally.schema();
+  std::string out = "metric,statistic,value,estimate,low,high,level,method\n";
+  const double n = static_cast<double>(tally.trials());
+  for (size_t i = 0; i < schema.size(); ++i) {
+    const auto& spec = schema.metrics[i];
+    const auto e = estimate_metric(tally, i, level);
+    out += printf_string("%s,%s,,%.10g,%.10g,%.10g,%g,%s\n", spec.name.c_str(),
+                         spec.kind == MetricKind::Probability ? "probability" : "mean", e.estimate, e.low, e.high, level, e.method);
+    if (spec.kind != MetricKind::Count) continue;
+    const auto hist = tally.histogram(i);
+    uint64_t at_least = tally.trials() - tally.underflow(i);
+    for (size_t k = 0; k < hist.size() && at_least > 0; ++k) {
+      const auto eq = wilson_interval(hist[k], tally.trials(), level);
+      const auto ge = wilson_interval(at_least, tally.trials(), level);
+      const long long v = static_cast<long long>(spec.min_value + static_cast<int64_t>(k));
+      out += printf_string("%s,P(=k),%lld,%.10g,%.10g,%.10g,%g,Wilson score\n", spec.name.c_str(), v, static_cast<double>(hist[k]) / n,
+                           eq.low, eq.high, level);
+      out += printf_string("%s,P(>=k),%lld,%.10g,%.10g,%.10g,%g,Wilson score\n", spec.name.c_str(), v,
+                           static_cast<double>(at_least) / n, ge.low, ge.high, level);
+      at_least -= hist[k];
+    }
+  }
+  return out;
+}
+
+}  // namespace volley

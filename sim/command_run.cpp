@@ -1,0 +1,64 @@
+// `volley run [SCENARIO]`: play a scenario many times; estimates with intervals.
+#include "analysis/summary_table.hpp"
+#include "sim/commands.hpp"
+#include "sim/output_extras.hpp"
+#include "sim/run_session.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+namespace po = boost::program_options;
+
+namespace volley {
+
+int command_run(const Args& args) {
+  RunSettings settings;
+  bool all_metrics = false;
+  po::options_description options(
+      "volley run [SCENARIO] [options]\n\nPlay a scenario many times and report every estimate with its interval.\n"
+      "SCENARIO is a file or a shipped scenario's name; without it, the embedded default (herero-ambush).\n"
+      "Example: volley run scenarios/herero-ambush.toml --set herero.policy=never --trials 200000\n\nOptions");
+  options.add_options()("help,h", "this help")("all", po::bool_switch(&all_metrics), "show every metric, not only the headline ones");
+  add_run_options(options, settings, true);
+  po::options_description hidden;
+  hidden.add_options()("scenario", po::value<std::string>(&settings.scenario));
+  po::positional_options_description positional;
+  positional.add("scenario", 1);
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  po::notify(vm);
+  if (vm.count("help")) {
+    std::cout << options << "\n";
+    return ExitOk;
+  }
+
+  const ScenarioDocument doc = open_scenario(settings.scenario, settings.sets);
+  const auto model = load_model(doc);
+  check_outputs(settings);
+  const auto job = model->make_job(settings.seed_value());
+  RunRecord record;
+  describe_scenario(record, doc, *model, settings.sets);
+  const SessionOutcome outcome = run_session(*job, settings, std::move(record), model->headline_metric());
+  const RunRecord& r = outcome.record;
+
+  std::printf("%s (%s)\n", r.scenario_title.c_str(), r.scenario_name.c_str());
+  for (const auto& set : r.sets) std::printf("  --set %s\n", set.c_str());
+  std::printf("%llu trials, seed %llu, %.2f s (%.0f trials/s)%s%s\n\n", static_cast<unsigned long long>(r.tally.trials()),
+              static_cast<unsigned long long>(r.seed), r.seconds, static_cast<double>(r.tally.trials()) / std::max(r.seconds, 1e-9),
+              r.precision.empty() ? "" : (r.precision_reached ? ", precision reached" : ", precision NOT reached (trial cap)"),
+              r.partial ? ", PARTIAL: interrupted, completed blocks only" : "");
+  ReportOptions report;
+  report.level = r.level;
+  report.headline_only = !all_metrics;
+  std::fputs(format_summary(r.tally, report).c_str(), stdout);
+  std::fflush(stdout);
+  write_record_outputs(r, settings);
+  write_run_extras(r, settings, *model);
+  return outcome.exit_code;
+}
+
+}  // namespace volley

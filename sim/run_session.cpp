@@ -1,0 +1,113 @@
+#include "sim/run_session.hpp"
+
+#include "analysis/summary_table.hpp"
+#include "sim/atomic_file.hpp"
+#include "sim/interrupt.hpp"
+#include "sim/progress_bar.hpp"
+
+#include <charconv>
+#include <chrono>
+
+namespace volley {
+
+void check_outputs(const RunSettings& s) {
+  if (!s.json.empty()) check_writable(s.json, "--json");
+  if (!s.csv.empty()) check_writable(s.csv, "--csv");
+  if (!s.plot.empty()) check_writable(s.plot, "--plot");
+  if (!s.report.empty()) check_writable(s.report, "--report");
+  if (!s.checkpoint.empty()) check_writable(s.checkpoint, "--checkpoint");
+}
+
+BlockSlice parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  uint64_t k = 0, n = 0;
+  const bool ok = slash != std::string::npos &&
+                  std::from_chars(text.data(), text.data() + slash, k).ec == std::errc{} &&
+                  std::from_chars(text.data() + slash + 1, text.data() + text.size(), n).ec == std::errc{};
+  if (!ok || n == 0 || k == 0 || k > n) throw std::invalid_argument("--shard: expected k/N with 1 <= k <= N, got '" + text + "'");
+  return BlockSlice{k - 1, n};
+}
+
+void describe_scenario(RunRecord& record, const ScenarioDocument& doc, const ScenarioModel& model,
+                       const std::vector<std::string>& sets) {
+  record.scenario_name = doc.name();
+  record.scenario_title = model.title();
+  record.scenario_kind = model.kind();
+  record.scenario_text = doc.canonical_text();
+  record.scenario_hash = doc.content_hash();
+  record.sets = sets;
+}
+
+void write_record_outputs(const RunRecord& record, const RunSettings& s) {
+  if (!s.json.empty()) write_file_atomically(s.json, record_to_json(record).dump(1) + "\n");
+  if (!s.csv.empty()) write_file_atomically(s.csv, format_csv(record.tally, record.level));
+}
+
+SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord record, const std::string& headline) {
+  RunPlan plan = make_plan(s, *job.schema(), headline);
+  if (!s.precision.empty() && !s.shard.empty())
+    throw std::invalid_argument("--precision and --shard together: a shard cannot see the other shards' estimate");
+  if (!s.shard.empty()) plan.slice = parse_shard(s.shard);
+  plan.stop = install_interrupt_handlers();
+
+  record.seed = s.seed_value();
+  record.trials = plan.trials;
+  record.block_size = plan.block_size;
+  record.blocks_total = (plan.trials + plan.block_size - 1) / plan.block_size;
+  record.slice = plan.slice;
+  record.precision = s.precision;
+  record.level = s.level;
+  record.threads = s.threads;
+
+  RunRecord resumed;
+  if (!s.resume.empty()) {
+    resumed = read_record_file(s.resume);
+    auto mismatch = [&](const char* field) {
+      throw std::invalid_argument("--resume " + s.resume + ": field '" + field + "' differs from this run");
+    };
+    if (resumed.scenario_hash != record.scenario_hash) mismatch("scenario.content_hash");
+    if (resumed.seed != record.seed) mismatch("seed");
+    if (resumed.trials != record.trials) mismatch("trials_planned");
+    if (resumed.block_size != record.block_size) mismatch("block_size");
+    if (resumed.slice.index != record.slice.index || resumed.slice.count != record.slice.count) mismatch("slice");
+    if (resumed.precision != record.precision) mismatch("precision");
+    if (resumed.tally.schema().size() != job.schema()->size()) mismatch("metrics");
+    resumed.tally = [&] {  // re-seat the tally on this job's schema object (same layout, checked above)
+      Tally t(job.schema());
+      t.from_words(resumed.tally.trials(), resumed.tally.to_words());
+      return t;
+    }();
+    plan.done_blocks = resumed.done_blocks;
+    plan.resumed = &resumed.tally;
+  }
+  if (!s.checkpoint.empty()) {
+    plan.checkpoint_blocks = 64;
+    plan.on_round = [&](const Tally& tally, const std::vector<uint8_t>& done) {
+      RunRecord checkpoint = record;
+      checkpoint.tally = tally;
+      checkpoint.done_blocks = done;
+      checkpoint.partial = true;
+      write_file_atomically(s.checkpoint, record_to_json(checkpoint).dump() + "\n");
+    };
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  RunResult result = run_with_progress(job, plan, s.quiet, record.scenario_title.empty() ? "volley" : record.scenario_title);
+  record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() + resumed.seconds;
+  record.tally = std::move(result.tally);
+  record.done_blocks = std::move(result.done_blocks);
+  record.precision_reached = result.precision_reached;
+  record.partial = result.interrupted;
+
+  SessionOutcome outcome;
+  outcome.interrupted = result.interrupted;
+  outcome.exit_code = result.interrupted ? 128 + (interrupt_signal() != 0 ? interrupt_signal() : 2) : 0;
+  if (!s.checkpoint.empty()) {
+    RunRecord checkpoint = record;
+    write_file_atomically(s.checkpoint, record_to_json(checkpoint).dump() + "\n");
+  }
+  outcome.record = std::move(record);
+  return outcome;
+}
+
+}  // namespace volley

@@ -1,0 +1,36 @@
+#pragma once
+// One run of a job from the command line, with everything around it: outputs checked writable before
+// the first trial, shards, checkpoints and resume, SIGINT/SIGTERM handling, the progress bar, and the
+// result files written atomically (marked partial when the run was interrupted).
+#include "sim/run_record.hpp"
+#include "sim/run_settings.hpp"
+#include "sim/scenario_model.hpp"
+
+#include <string>
+
+namespace volley {
+
+struct SessionOutcome {
+  RunRecord record;
+  bool interrupted = false;
+  int exit_code = 0;  // 0, or 128 + the signal that stopped the run
+};
+
+// Check every output path of the settings (json, csv, plot, report, checkpoint) before running.
+void check_outputs(const RunSettings& settings);
+
+// Run `job` as the settings say, filling the record's plan and tally; writes checkpoints as it goes.
+// The record's scenario fields must be filled by the caller.
+SessionOutcome run_session(const TrialJob& job, const RunSettings& settings, RunRecord record, const std::string& headline);
+
+// "k/N" (1 <= k <= N) -> slice {k-1, N}; throws std::invalid_argument.
+BlockSlice parse_shard(const std::string& text);
+
+// The record's scenario identity from a document and model.
+void describe_scenario(RunRecord& record, const ScenarioDocument& doc, const ScenarioModel& model,
+                       const std::vector<std::string>& sets);
+
+// Write --json and --csv outputs of a record (atomically).
+void write_record_outputs(const RunRecord& record, const RunSettings& settings);
+
+}  // namespace volley

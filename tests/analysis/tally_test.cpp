@@ -1,0 +1,92 @@
+// Integer tallies: exact moments, histograms, and a merge that is associative and commutative.
+#include "analysis/estimate.hpp"
+#include "analysis/tally.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace volley;
+
+namespace {
+std::shared_ptr<const Schema> two_metrics() {
+  auto s = std::make_shared<Schema>();
+  s->add({"win", MetricKind::Probability, 0, 1, "", true});
+  s->add({"casualties", MetricKind::Count, -2, 5, "", false});
+  return s;
+}
+Tally tally_of(const std::shared_ptr<const Schema>& schema, std::initializer_list<std::pair<int64_t, int64_t>> trials) {
+  Tally t(schema);
+  for (auto [a, b] : trials) {
+    const int64_t obs[2] = {a, b};
+    t.add(obs);
+  }
+  return t;
+}
+}  // namespace
+
+TEST_CASE("A tally keeps exact histograms and moments, out-of-range values in under/overflow", "[analysis][tally]") {
+  const auto schema = two_metrics();
+  const Tally t = tally_of(schema, {{1, 3}, {0, -3}, {1, 9}, {1, 3}});
+  CHECK(t.trials() == 4);
+  CHECK(t.sum(0) == 3);
+  CHECK(t.sum(1) == 12);
+  CHECK(t.sum_squares(1) == static_cast<UInt128>(9 + 9 + 81 + 9));
+  CHECK(t.count(1, 3) == 2);
+  CHECK(t.underflow(1) == 1);
+  CHECK(t.overflow(1) == 1);
+  CHECK(t.histogram(1).size() == 8);
+}
+
+TEST_CASE("Tally merge is associative and commutative, bit for bit", "[analysis][tally]") {
+  const auto schema = two_metrics();
+  const Tally a = tally_of(schema, {{1, 2}, {0, 5}});
+  const Tally b = tally_of(schema, {{0, -1}});
+  const Tally c = tally_of(schema, {{1, 4}, {1, 4}, {0, 100}});
+  Tally ab_c = a; ab_c.merge(b); ab_c.merge(c);
+  Tally bc = b; bc.merge(c);
+  Tally a_bc = a; a_bc.merge(bc);
+  Tally cba = c; cba.merge(b); cba.merge(a);
+  CHECK(ab_c == a_bc);
+  CHECK(ab_c == cba);
+  CHECK(ab_c.signature() == cba.signature());
+  const Tally all = tally_of(schema, {{1, 2}, {0, 5}, {0, -1}, {1, 4}, {1, 4}, {0, 100}});
+  CHECK(all == ab_c);
+}
+
+TEST_CASE("Tallies round-trip through their integer words, negative sums included", "[analysis][tally]") {
+  const auto schema = two_metrics();
+  const Tally a = tally_of(schema, {{1, -2}, {0, -2}, {1, -1}});
+  Tally b(schema);
+  b.from_words(a.trials(), a.to_words());
+  CHECK(a == b);
+  CHECK(b.sum(1) == -5);
+  CHECK_THROWS(b.from_words(1, std::vector<uint64_t>(3, 0)));
+}
+
+TEST_CASE("Wilson intervals match published values", "[analysis][estimate]") {
+  // Brown, Cai & DasGupta (2001) and Newcombe (1998), example 81/263 at 95%: [0.2553, 0.3662].
+  const auto w = wilson_interval(81, 263, 0.95);
+  CHECK(w.estimate == Approx(81.0 / 263));
+  CHECK(w.low == Approx(0.2553).margin(5e-5));
+  CHECK(w.high == Approx(0.3662).margin(5e-5));
+  // Newcombe's 0/10: [0, 0.2775].
+  const auto z = wilson_interval(0, 10, 0.95);
+  CHECK(z.low == 0.0);
+  CHECK(z.high == Approx(0.2775).margin(5e-5));
+  CHECK(normal_quantile_two_sided(0.95) == Approx(1.959963985).margin(1e-8));
+  CHECK(normal_quantile_two_sided(0.99) == Approx(2.575829304).margin(1e-8));
+}
+
+TEST_CASE("Mean intervals come from the exact integer moments", "[analysis][estimate]") {
+  auto s = std::make_shared<Schema>();
+  s->add({"x", MetricKind::Count, 0, 10, "", false});
+  Tally t(s);
+  for (int64_t v : {2, 4, 4, 4, 5, 5, 7, 9}) t.add(&v);
+  // mean 5, sample variance 32/7
+  const auto m = estimate_metric(t, 0, 0.95);
+  CHECK(m.estimate == Approx(5.0));
+  CHECK(sample_variance(t.trials(), t.sum(0), t.sum_squares(0)) == Approx(32.0 / 7));
+  CHECK(m.half_width() == Approx(1.959963985 * std::sqrt(32.0 / 7 / 8)));
+  CHECK(histogram_quantile(t, 0, 0.5) == 4);
+  CHECK(histogram_quantile(t, 0, 1.0) == 9);
+  CHECK(histogram_quantile(t, 0, 0.0) == 2);
+}
