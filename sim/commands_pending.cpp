@@ -4,12 +4,8 @@
 #include <iostream>
 namespace volley {
 static int pending(const char* name) { std::cerr << "volley " << name << ": not built yet\n"; return ExitFailure; }
-int command_compare(const Args&) { return pending("compare"); }
 int command_sweep(const Args&) { return pending("sweep"); }
 int command_tune(const Args&) { return pending("tune"); }
 int command_sensitivity(const Args&) { return pending("sensitivity"); }
-int command_replay(const Args&) { return pending("replay"); }
-int command_show(const Args&) { return pending("show"); }
-int command_validate(const Args&) { return pending("validate"); }
 int command_merge(const Args&) { return pending("merge"); }
 }  // namespace volley

@@ -4,7 +4,15 @@
 #include "sim/run_settings.hpp"
 #include "sim/scenario_model.hpp"
 
+#include <string>
+#include <vector>
+
 namespace volley {
+
+// Names (without variant prefix) of the headline metrics drawn as distributions, among schema
+// metrics [offset, offset + count).
+std::vector<std::string> distribution_metrics(const Schema& schema, size_t offset, size_t count);
+std::string run_subtitle(const RunRecord& record);
 
 void write_run_extras(const RunRecord& record, const RunSettings& settings, const ScenarioModel& model);
 

@@ -1,0 +1,118 @@
+// `volley compare SCENARIO --set ... --vs ... [--vs ...]`: paired comparison of variants on common
+// random numbers: every headline figure of each variant, and its difference from the base with a
+// paired interval beside the unpaired one, and the variance reduction measured in the same run.
+#include "analysis/paired_difference.hpp"
+#include "analysis/summary_table.hpp"
+#include "sim/commands.hpp"
+#include "sim/compare_job.hpp"
+#include "sim/compare_report.hpp"
+#include "sim/run_session.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+namespace po = boost::program_options;
+
+namespace volley {
+
+namespace {
+
+// "a=1;b=2" -> {"a=1", "b=2"}
+std::vector<std::string> split_assignments(const std::string& text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t semi = text.find(';', start);
+    std::string part = text.substr(start, semi == std::string::npos ? std::string::npos : semi - start);
+    if (!part.empty()) out.push_back(part);
+    if (semi == std::string::npos) break;
+    start = semi + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+int command_compare(const Args& args) {
+  RunSettings settings;
+  std::vector<std::string> versus;
+  po::options_description options(
+      "volley compare SCENARIO [--set KEY=VALUE ...] --vs KEY=VALUE[;KEY=VALUE] [--vs ...] [options]\n\n"
+      "Paired comparison: the base (the file with every --set) and each --vs variant (the base with those keys changed)\n"
+      "play the same trials with the same random numbers; differences get paired intervals.\n"
+      "Example: volley compare scenarios/herero-ambush.toml --set herero.policy=always --vs herero.policy=never\n\nOptions");
+  options.add_options()("help,h", "this help")
+      ("vs", po::value<std::vector<std::string>>(&versus)->composing(), "a variant: KEY=VALUE, several joined with ';' (repeatable)");
+  add_run_options(options, settings, false);
+  po::options_description hidden;
+  hidden.add_options()("scenario", po::value<std::string>(&settings.scenario));
+  po::positional_options_description positional;
+  positional.add("scenario", 1);
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  po::notify(vm);
+  if (vm.count("help")) {
+    std::cout << options << "\n";
+    return ExitOk;
+  }
+  if (versus.empty()) throw std::invalid_argument("give at least one --vs variant to compare with the base");
+
+  // Variant 0 is the base; variant i applies --vs i on top of the base's --set.
+  std::vector<std::vector<std::string>> variant_sets{settings.sets};
+  std::vector<std::string> labels{settings.sets.empty() ? std::string("base") : [&] {
+    std::string l;
+    for (const auto& s : settings.sets) l += (l.empty() ? "" : "; ") + s;
+    return l;
+  }()};
+  for (const auto& v : versus) {
+    auto sets = settings.sets;
+    for (auto& a : split_assignments(v)) sets.push_back(a);
+    variant_sets.push_back(sets);
+    labels.push_back(v);
+  }
+  std::vector<ScenarioDocument> docs;
+  std::vector<std::unique_ptr<ScenarioModel>> models;
+  for (const auto& sets : variant_sets) {
+    docs.push_back(open_scenario(settings.scenario, sets));
+    models.push_back(load_model(docs.back()));
+  }
+  check_outputs(settings);
+  const uint64_t seed = settings.seed_value();
+  std::vector<std::unique_ptr<TrialJob>> jobs;
+  for (const auto& m : models) jobs.push_back(m->make_job(seed));
+  const CompareJob job(std::move(jobs));
+
+  // --precision NAME=E on compare means the paired difference of the first variant by default.
+  const std::string headline = models[0]->headline_metric();
+  if (!settings.precision.empty()) {
+    const auto eq = settings.precision.find('=');
+    const std::string name = eq == std::string::npos ? headline : settings.precision.substr(0, eq);
+    const std::string value = eq == std::string::npos ? settings.precision : settings.precision.substr(eq + 1);
+    if (job.schema()->find(name) < 0) settings.precision = difference_prefix(1) + name + "=" + value;
+  }
+  RunRecord record;
+  describe_scenario(record, docs[0], *models[0], settings.sets);
+  record.command = "compare";
+  record.variants = labels;
+  settings.seed = std::to_string(seed);
+  const SessionOutcome outcome = run_session(job, settings, std::move(record), difference_prefix(1) + headline);
+  const RunRecord& r = outcome.record;
+
+  std::printf("%s (%s): paired comparison on common random numbers\n", r.scenario_title.c_str(), r.scenario_name.c_str());
+  for (size_t v = 0; v < labels.size(); ++v) std::printf("  %s %s\n", v == 0 ? "base:     " : ("variant " + std::to_string(v) + ":").c_str(), labels[v].c_str());
+  std::printf("%llu trials each, seed %llu, %.2f s%s%s\n\n", static_cast<unsigned long long>(r.tally.trials()),
+              static_cast<unsigned long long>(r.seed), r.seconds,
+              r.precision.empty() ? "" : (r.precision_reached ? ", precision reached" : ", precision NOT reached (trial cap)"),
+              r.partial ? ", PARTIAL: interrupted, completed blocks only" : "");
+  std::fputs(format_compare(r.tally, job, *models[0]->make_job(seed)->schema(), headline, r.level).c_str(), stdout);
+  std::fflush(stdout);
+  write_record_outputs(r, settings);
+  write_compare_extras(r, settings, job, labels, *models[0]);
+  return outcome.exit_code;
+}
+
+}  // namespace volley

@@ -1,0 +1,63 @@
+#include "sim/compare_job.hpp"
+
+#include <algorithm>
+
+namespace volley {
+
+CompareJob::CompareJob(std::vector<std::unique_ptr<TrialJob>> variants) : variants_(std::move(variants)) {
+  auto schema = std::make_shared<Schema>();
+  for (size_t v = 0; v < variants_.size(); ++v) {
+    offsets_.push_back(schema->size());
+    for (const auto& spec : variants_[v]->schema()->metrics) {
+      MetricSpec copy = spec;
+      copy.name = variant_prefix(v) + spec.name;
+      schema->add(copy);
+    }
+  }
+  const Schema& base = *variants_[0]->schema();
+  for (size_t v = 1; v < variants_.size(); ++v) {
+    const Schema& other = *variants_[v]->schema();
+    for (size_t i = 0; i < base.size(); ++i) {
+      if (!base.metrics[i].headline) continue;
+      const long j = other.find(base.metrics[i].name);
+      if (j < 0) continue;
+      const auto& b = base.metrics[i];
+      const auto& o = other.metrics[static_cast<size_t>(j)];
+      MetricSpec d;
+      d.name = difference_prefix(v) + b.name;
+      d.kind = MetricKind::Count;  // a difference of probabilities is -1, 0 or 1: a mean, not a proportion
+      d.min_value = std::min(b.min_value, o.min_value) - std::max(b.max_value, o.max_value);
+      d.max_value = -d.min_value;
+      d.headline = true;
+      d.description = "difference " + b.name + " (variant " + std::to_string(v) + " - base)";
+      differences_.push_back({v, i, static_cast<size_t>(j), schema->add(d)});
+    }
+  }
+  schema->headline_index = 0;
+  schema_ = std::move(schema);
+}
+
+long CompareJob::variant_metric(size_t v, const std::string& name) const { return schema_->find(variant_prefix(v) + name); }
+long CompareJob::difference_metric(size_t v, const std::string& name) const { return schema_->find(difference_prefix(v) + name); }
+
+std::unique_ptr<TrialWorker> CompareJob::make_worker() const {
+  class Worker final : public TrialWorker {
+   public:
+    explicit Worker(const CompareJob& job) : job_(job) {
+      for (const auto& v : job.variants_) workers_.push_back(v->make_worker());
+    }
+    void play(uint64_t trial, int64_t* obs) override {
+      // Every variant plays the same trial index: the same streams, so common random numbers.
+      for (size_t v = 0; v < workers_.size(); ++v) workers_[v]->play(trial, obs + job_.offsets_[v]);
+      for (const auto& d : job_.differences_)
+        obs[d.out] = obs[job_.offsets_[d.variant] + d.other_index] - obs[job_.offsets_[0] + d.base_index];
+    }
+
+   private:
+    const CompareJob& job_;
+    std::vector<std::unique_ptr<TrialWorker>> workers_;
+  };
+  return std::make_unique<Worker>(*this);
+}
+
+}  // namespace volley
