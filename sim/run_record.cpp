@@ -36,7 +36,7 @@ nlohmann::json record_to_json(const RunRecord& r) {
   nlohmann::json j;
   j["format"] = "volley-result";
   j["format_version"] = ResultFormatVersion;
-  j["volley_version"] = VOLLEY_VERSION;
+  j["volley_version"] = r.volley_version;
   j["command"] = r.command;
   j["scenario"] = {{"name", r.scenario_name}, {"title", r.scenario_title}, {"kind", r.scenario_kind},
                    {"content_hash", hex(r.scenario_hash)}, {"text", r.scenario_text}, {"sets", r.sets}};
@@ -89,6 +89,7 @@ RunRecord record_from_json(const nlohmann::json& j, const std::string& file) {
                                   ", this volley reads " + std::to_string(ResultFormatVersion));
     RunRecord r;
     r.command = need("command").get<std::string>();
+    r.volley_version = need("volley_version").get<std::string>();
     const auto& sc = need("scenario");
     r.scenario_name = sc.at("name").get<std::string>();
     r.scenario_title = sc.at("title").get<std::string>();

@@ -18,6 +18,7 @@ inline constexpr int ResultFormatVersion = 1;
 
 struct RunRecord {
   std::string command = "run";
+  std::string volley_version = VOLLEY_VERSION;
   std::string scenario_name;
   std::string scenario_title;
   std::string scenario_kind;

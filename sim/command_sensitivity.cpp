@@ -1,0 +1,203 @@
+// `volley sensitivity SCENARIO --target NAME`: every numeric parameter moved one step each way
+// (whole numbers by 1, others by 10%), each change played paired against the unchanged scenario on
+// the same random numbers, ranked by how far it moves the target; [assumed] rules first. It shows
+// which assumptions an answer actually rests on.
+#include "analysis/paired_difference.hpp"
+#include "analysis/target.hpp"
+#include "sim/atomic_file.hpp"
+#include "sim/commands.hpp"
+#include "sim/html_report.hpp"
+#include "sim/parameter_axis.hpp"
+#include "sim/plots.hpp"
+#include "sim/run_record.hpp"
+#include "sim/run_session.hpp"
+#include "sim/variant_runner.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <map>
+
+namespace po = boost::program_options;
+
+namespace volley {
+
+namespace {
+
+// Every numeric scalar of the document, addressed as --set addresses it (list entries by name).
+void walk(const toml::node& node, const std::string& path, std::vector<ModelParameter>& out) {
+  if (const auto* table = node.as_table()) {
+    for (const auto& [k, v] : *table) walk(v, path.empty() ? std::string(k.str()) : path + "." + std::string(k.str()), out);
+  } else if (const auto* array = node.as_array()) {
+    if (!array->is_array_of_tables()) return;  // positions, zones, lists: not one-step parameters
+    size_t index = 0;
+    for (const auto& element : *array) {
+      const auto* t = element.as_table();
+      const auto name = t != nullptr ? (*t)["name"].value<std::string>() : std::nullopt;
+      walk(element, path + "." + (name ? *name : std::to_string(index)), out);
+      ++index;
+    }
+  } else if (node.is_integer()) {
+    out.push_back({path, static_cast<double>(*node.value<int64_t>()), true, false});
+  } else if (node.is_floating_point()) {
+    out.push_back({path, *node.value<double>(), false, false});
+  }
+}
+
+struct Effect {
+  ModelParameter parameter;
+  std::string down_value, up_value;
+  std::optional<Interval> down, up;
+  double magnitude = 0;
+};
+
+}  // namespace
+
+int command_sensitivity(const Args& args) {
+  RunSettings settings;
+  settings.trials = 10000;
+  std::string target_text;
+  size_t limit = 0;
+  po::options_description options(
+      "volley sensitivity SCENARIO --target NAME [options]\n\n"
+      "Every numeric parameter moved one step each way (whole numbers by 1, others by 10%), each played paired\n"
+      "against the unchanged scenario, ranked by how far it moves the target; [assumed] rules listed first.\n"
+      "Example: volley sensitivity herero-ambush --target herero.win --trials 5000\n\nOptions");
+  options.add_options()("help,h", "this help")
+      ("target", po::value<std::string>(&target_text), "the estimate (default: the headline), e.g. herero.win")
+      ("limit", po::value<size_t>(&limit)->default_value(0), "study only the first N parameters (0: all)");
+  add_run_options(options, settings, false);
+  po::options_description hidden;
+  hidden.add_options()("scenario", po::value<std::string>(&settings.scenario));
+  po::positional_options_description positional;
+  positional.add("scenario", 1);
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  po::notify(vm);
+  if (vm.count("help")) {
+    std::cout << options << "\n(--trials is per parameter, paired; default 10000)\n";
+    return ExitOk;
+  }
+  check_outputs(settings);
+  const uint64_t seed = settings.seed_value();
+  const ScenarioDocument doc = open_scenario(settings.scenario, settings.sets);
+  const auto model = load_model(doc);
+  const TargetSpec target = parse_target(target_text.empty() ? model->headline_metric() : target_text, false);
+
+  // The model's parameters (with [assumed] flags and defaults) and the file's own numbers.
+  std::vector<ModelParameter> parameters = model->parameters();
+  std::vector<ModelParameter> from_file;
+  walk(doc.root(), "", from_file);
+  for (const auto& p : from_file)
+    if (std::none_of(parameters.begin(), parameters.end(), [&](const ModelParameter& q) { return q.key == p.key; })) parameters.push_back(p);
+  std::stable_sort(parameters.begin(), parameters.end(), [](const ModelParameter& a, const ModelParameter& b) { return a.assumed > b.assumed; });
+  if (limit > 0 && parameters.size() > limit) parameters.resize(limit);
+
+  std::printf("%s: sensitivity of %s, %llu paired trials per parameter, seed %llu\n", model->title().c_str(), target.text.c_str(),
+              static_cast<unsigned long long>(settings.trials), static_cast<unsigned long long>(seed));
+  std::vector<Effect> effects;
+  size_t skipped = 0;
+  for (const auto& p : parameters) {
+    Effect effect{p, "", "", std::nullopt, std::nullopt, 0};
+    const double step = p.integer ? 1.0 : (p.value != 0 ? std::abs(p.value) * 0.1 : 0.1);
+    std::vector<std::vector<std::string>> variants{{}};
+    std::vector<int> side;  // -1 down, +1 up, per variant after the base
+    for (int direction : {-1, +1}) {
+      const std::string value = format_value(p.value + direction * step, p.integer);
+      const std::string assignment = p.key + "=" + value;
+      try {
+        auto with = settings.sets;
+        with.push_back(assignment);
+        load_model(open_scenario(settings.scenario, with));  // a value the rules refuse is skipped, not run
+      } catch (const ScenarioErrors&) {
+        continue;
+      }
+      variants.push_back({assignment});
+      side.push_back(direction);
+      (direction < 0 ? effect.down_value : effect.up_value) = value;
+    }
+    if (side.empty()) {
+      ++skipped;
+      continue;
+    }
+    const PairedRun run = run_paired(settings, variants, seed, p.key);
+    for (size_t v = 1; v < variants.size(); ++v) {
+      Interval delta;
+      if (target.at_least) {
+        // An exceedance: difference of the two estimates (no per-trial difference is tallied for it).
+        const Interval b = evaluate_target(run.tally, target, settings.level, variant_prefix(0));
+        const Interval o = evaluate_target(run.tally, target, settings.level, variant_prefix(v));
+        delta = {o.estimate - b.estimate, o.low - b.high, o.high - b.low, "difference of intervals"};
+      } else {
+        const long b = run.job->variant_metric(0, target.metric), o = run.job->variant_metric(v, target.metric),
+                   d = run.job->difference_metric(v, target.metric);
+        if (b < 0 || o < 0 || d < 0) throw std::invalid_argument("--target: '" + target.metric + "' is not a headline estimate of this scenario");
+        delta = paired_difference(run.tally, static_cast<size_t>(b), static_cast<size_t>(o), static_cast<size_t>(d), settings.level).paired;
+      }
+      (side[v - 1] < 0 ? effect.down : effect.up) = delta;
+      effect.magnitude = std::max(effect.magnitude, std::abs(delta.estimate));
+    }
+    effects.push_back(effect);
+    if (run.interrupted) break;
+  }
+  std::stable_sort(effects.begin(), effects.end(), [](const Effect& a, const Effect& b) {
+    if (a.parameter.assumed != b.parameter.assumed) return a.parameter.assumed;
+    return a.magnitude > b.magnitude;
+  });
+
+  const int percent = static_cast<int>(settings.level * 100 + 0.5);
+  std::printf("\n%-44s %10s %-8s %-34s %-34s\n", "parameter", "value", "", ("one step down: change [" + std::to_string(percent) + "%]").c_str(),
+              "one step up: change");
+  std::string csv = "parameter,value,assumed,direction,new_value,change,low,high\n";
+  std::vector<TornadoBar> bars;
+  auto cell = [](const std::string& value, const std::optional<Interval>& d) {
+    if (!d) return std::string("(refused by the rules)");
+    char b[96];
+    std::snprintf(b, sizeof b, "%s: %+.4f [%+.4f,%+.4f]", value.c_str(), d->estimate, d->low, d->high);
+    return std::string(b);
+  };
+  for (const auto& e : effects) {
+    std::printf("%-44s %10s %-8s %-34s %-34s\n", e.parameter.key.c_str(), format_value(e.parameter.value, e.parameter.integer).c_str(),
+                e.parameter.assumed ? "[assumed]" : "", cell(e.down_value, e.down).c_str(), cell(e.up_value, e.up).c_str());
+    for (int direction : {-1, 1}) {
+      const auto& d = direction < 0 ? e.down : e.up;
+      if (!d) continue;
+      char row[400];
+      std::snprintf(row, sizeof row, "%s,%.10g,%d,%s,%s,%.10g,%.10g,%.10g\n", e.parameter.key.c_str(), e.parameter.value, e.parameter.assumed ? 1 : 0,
+                    direction < 0 ? "down" : "up", (direction < 0 ? e.down_value : e.up_value).c_str(), d->estimate, d->low, d->high);
+      csv += row;
+    }
+    bars.push_back({e.parameter.key + (e.parameter.assumed ? " [assumed]" : ""), e.down ? e.down->estimate : 0.0, e.up ? e.up->estimate : 0.0});
+  }
+  if (skipped > 0) std::printf("(%zu parameters had no valid value one step away and were skipped)\n", skipped);
+  std::sort(bars.begin(), bars.end(), [](const TornadoBar& a, const TornadoBar& b) {
+    return std::max(std::abs(a.low_delta), std::abs(a.high_delta)) > std::max(std::abs(b.low_delta), std::abs(b.high_delta));
+  });
+  if (bars.size() > 30) bars.resize(30);
+  const PlotSpec plot = tornado_plot(bars, target.text, model->title() + ": sensitivity");
+  if (!settings.csv.empty()) write_file_atomically(settings.csv, csv);
+  if (!settings.json.empty()) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& e : effects) {
+      nlohmann::json row{{"parameter", e.parameter.key}, {"value", e.parameter.value}, {"assumed", e.parameter.assumed}};
+      if (e.down) row["down"] = {{"value", e.down_value}, {"change", e.down->estimate}, {"low", e.down->low}, {"high", e.down->high}};
+      if (e.up) row["up"] = {{"value", e.up_value}, {"change", e.up->estimate}, {"low", e.up->low}, {"high", e.up->high}};
+      rows.push_back(row);
+    }
+    write_file_atomically(settings.json, nlohmann::json{{"format", "volley-sensitivity"}, {"format_version", ResultFormatVersion},
+                                                        {"target", target.text}, {"seed", seed}, {"level", settings.level},
+                                                        {"trials", settings.trials}, {"parameters", rows}}.dump(1) + "\n");
+  }
+  if (!settings.plot.empty()) draw_plot(plot, settings.plot);
+  if (!settings.report.empty())
+    write_file_atomically(settings.report, html_report(model->title() + ": sensitivity", "target " + target.text,
+                                                       {{"Ranked parameters", csv, {draw_plot_svg(plot)}}}));
+  return ExitOk;
+}
+
+}  // namespace volley

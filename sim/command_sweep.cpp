@@ -1,0 +1,159 @@
+// `volley sweep SCENARIO --param KEY=lo:hi:step [--param KEY2=...]`: a grid over one or two
+// parameters on common random numbers (every point plays the same trial indices with the same seed),
+// a table with intervals, and a curve (one parameter) or heat map (two) with --plot.
+#include "analysis/target.hpp"
+#include "sim/atomic_file.hpp"
+#include "sim/commands.hpp"
+#include "sim/html_report.hpp"
+#include "sim/parameter_axis.hpp"
+#include "sim/plots.hpp"
+#include "sim/run_record.hpp"
+#include "sim/run_session.hpp"
+#include "sim/variant_runner.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+namespace po = boost::program_options;
+
+namespace volley {
+
+int command_sweep(const Args& args) {
+  RunSettings settings;
+  settings.trials = 20000;
+  std::vector<std::string> params;
+  std::string target_text;
+  po::options_description options(
+      "volley sweep SCENARIO --param KEY=lo:hi:step [--param KEY2=...] [options]\n\n"
+      "A grid over one or two parameters (numbers lo:hi:step, or a list a,b,c), every point on the same random numbers.\n"
+      "Example: volley sweep herero-ambush --param german.units.Z1.figures=6:14:2 --target herero.win\n\nOptions");
+  options.add_options()("help,h", "this help")
+      ("param", po::value<std::vector<std::string>>(&params)->composing(), "KEY=lo:hi:step or KEY=a,b,c (once or twice)")
+      ("target", po::value<std::string>(&target_text), "the estimate to plot (default: the scenario's headline), e.g. herero.win");
+  add_run_options(options, settings, false);
+  po::options_description hidden;
+  hidden.add_options()("scenario", po::value<std::string>(&settings.scenario));
+  po::positional_options_description positional;
+  positional.add("scenario", 1);
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  po::notify(vm);
+  if (vm.count("help")) {
+    std::cout << options << "\n(--trials is per grid point; default 20000)\n";
+    return ExitOk;
+  }
+  if (params.empty() || params.size() > 2) throw std::invalid_argument("--param: give one or two parameters to sweep");
+  std::vector<ParameterAxis> axes;
+  for (const auto& p : params) axes.push_back(parse_axis(p, "--param"));
+  check_outputs(settings);
+  const uint64_t seed = settings.seed_value();
+
+  // Grid points, first axis fastest.
+  std::vector<std::vector<size_t>> points;
+  const size_t n1 = axes.size() > 1 ? axes[1].values.size() : 1;
+  for (size_t j = 0; j < n1; ++j)
+    for (size_t i = 0; i < axes[0].values.size(); ++i) points.push_back(axes.size() > 1 ? std::vector<size_t>{i, j} : std::vector<size_t>{i});
+
+  std::vector<VariantRun> runs;
+  std::vector<std::vector<std::string>> assignments;
+  for (const auto& p : points) {
+    std::vector<std::string> sets;
+    std::string label;
+    for (size_t a = 0; a < axes.size(); ++a) {
+      sets.push_back(axes[a].assignment(p[a]));
+      label += (label.empty() ? "" : " ") + sets.back();
+    }
+    assignments.push_back(sets);
+    runs.push_back(run_variant(settings, sets, seed, label));
+    if (runs.back().interrupted) break;
+  }
+  const auto& first = *runs.front().model;
+  const TargetSpec target = parse_target(target_text.empty() ? first.headline_metric() : target_text, false);
+  const Schema& schema = runs.front().tally.schema();
+  std::vector<std::string> columns{target.text};
+  for (const auto& m : schema.metrics)
+    if (m.headline && m.kind == MetricKind::Probability && m.name != target.text) columns.push_back(m.name);
+  const int percent = static_cast<int>(settings.level * 100 + 0.5);
+
+  std::printf("%s: sweep, %llu trials per point, seed %llu, common random numbers across the grid\n", first.title().c_str(),
+              static_cast<unsigned long long>(runs.front().tally.trials()), static_cast<unsigned long long>(seed));
+  std::string header;
+  for (const auto& a : axes) header += std::string(a.key.size() < 14 ? 14 : a.key.size(), ' ').replace(0, a.key.size(), a.key) + " ";
+  for (const auto& c : columns) {
+    std::string h = c + " [" + std::to_string(percent) + "%]";
+    header += h + std::string(h.size() < 26 ? 26 - h.size() : 1, ' ');
+  }
+  std::printf("%s\n", header.c_str());
+  std::string csv = "";
+  for (const auto& a : axes) csv += a.key + ",";
+  csv += "metric,estimate,low,high,level\n";
+  std::vector<SweepPoint> curve;
+  std::vector<HeatCell> cells;
+  nlohmann::json json_points = nlohmann::json::array();
+  for (size_t k = 0; k < runs.size(); ++k) {
+    std::string line;
+    for (size_t a = 0; a < axes.size(); ++a) {
+      const std::string& v = axes[a].values[points[k][a]];
+      line += v + std::string(std::max<size_t>(axes[a].key.size(), 14) + 1 - std::min(v.size(), std::max<size_t>(axes[a].key.size(), 14)), ' ');
+    }
+    for (size_t c = 0; c < columns.size(); ++c) {
+      const TargetSpec t = c == 0 ? target : parse_target(columns[c], false);
+      const Interval e = evaluate_target(runs[k].tally, t, settings.level);
+      char cell[96];
+      std::snprintf(cell, sizeof cell, "%.4f [%.4f,%.4f]", e.estimate, e.low, e.high);
+      line += std::string(cell) + std::string(std::string(cell).size() < 26 ? 26 - std::string(cell).size() : 1, ' ');
+      std::string row;
+      for (size_t a = 0; a < axes.size(); ++a) row += axes[a].values[points[k][a]] + ",";
+      char tail[160];
+      std::snprintf(tail, sizeof tail, "%s,%.10g,%.10g,%.10g,%g\n", t.text.c_str(), e.estimate, e.low, e.high, settings.level);
+      csv += row + tail;
+      if (c == 0) {
+        const double x = axes[0].numbers.empty() ? static_cast<double>(points[k][0]) : axes[0].numbers[points[k][0]];
+        if (axes.size() == 1) curve.push_back({x, e.estimate, e.low, e.high});
+        else cells.push_back({x, axes[1].numbers.empty() ? static_cast<double>(points[k][1]) : axes[1].numbers[points[k][1]], e.estimate});
+      }
+    }
+    std::printf("%s\n", line.c_str());
+    RunRecord record;
+    record.command = "sweep";
+    record.seed = seed;
+    record.trials = runs[k].tally.trials();
+    record.level = settings.level;
+    record.sets = assignments[k];
+    record.scenario_title = runs[k].model->title();
+    record.scenario_kind = runs[k].model->kind();
+    record.partial = runs[k].interrupted;
+    record.tally = runs[k].tally;
+    json_points.push_back({{"assignments", assignments[k]}, {"result", record_to_json(record)}});
+  }
+  if (runs.size() < points.size()) std::printf("PARTIAL: interrupted after %zu of %zu points\n", runs.size(), points.size());
+
+  if (!settings.json.empty())
+    write_file_atomically(settings.json, nlohmann::json{{"format", "volley-sweep"}, {"format_version", ResultFormatVersion},
+                                                        {"parameters", params}, {"seed", seed}, {"points", json_points}}
+                                                 .dump(1) + "\n");
+  if (!settings.csv.empty()) write_file_atomically(settings.csv, csv);
+  PlotSpec plot;
+  if (axes.size() == 1)
+    plot = sweep_plot({{target.text, curve}}, axes[0].key, target.text, first.title() + ": sweep");
+  else
+    plot = heatmap_plot(cells, axes[0].key, axes[1].key, target.text, first.title() + ": sweep");
+  if (axes[0].numbers.empty() && axes.size() == 1) {
+    // A list of words (policies): number the points and label the axis with the words.
+    std::string tics = "set xtics (";
+    for (size_t i = 0; i < axes[0].values.size(); ++i) tics += (i ? ", " : "") + gnuplot_quote(axes[0].values[i]) + " " + std::to_string(i);
+    plot.script = tics + ")\n" + plot.script;
+  }
+  if (!settings.plot.empty()) draw_plot(plot, settings.plot);
+  if (!settings.report.empty()) {
+    write_file_atomically(settings.report, html_report(first.title() + ": sweep", "parameters: " + params[0] + (params.size() > 1 ? ", " + params[1] : ""),
+                                                       {{"Sweep", csv, {draw_plot_svg(plot)}}}));
+  }
+  return runs.size() < points.size() ? 130 : ExitOk;
+}
+
+}  // namespace volley

@@ -1,0 +1,164 @@
+// `volley tune SCENARIO --param KEY=lo:hi --target 'NAME=GOAL'`: the parameter value that brings a
+// target to its goal. Bisection on the bracket [lo, hi] (every point on the same random numbers),
+// then a local fit through the evaluated points for the root and its interval (analysis/root_fit.hpp).
+// An integer parameter is answered by its two bracketing values.
+#include "analysis/root_fit.hpp"
+#include "analysis/target.hpp"
+#include "sim/atomic_file.hpp"
+#include "sim/commands.hpp"
+#include "sim/html_report.hpp"
+#include "sim/parameter_axis.hpp"
+#include "sim/plots.hpp"
+#include "sim/run_session.hpp"
+#include "sim/variant_runner.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <map>
+
+namespace po = boost::program_options;
+
+namespace volley {
+
+namespace {
+
+struct Evaluated {
+  double x;
+  Interval value;
+  uint64_t trials;
+  double variance;  // of the estimate
+};
+
+}  // namespace
+
+int command_tune(const Args& args) {
+  RunSettings settings;
+  settings.trials = 20000;
+  std::string param, target_text;
+  int steps = 8;
+  po::options_description options(
+      "volley tune SCENARIO --param KEY=lo:hi --target 'NAME=GOAL' [options]\n\n"
+      "The value of a parameter that brings a target estimate to a goal, with an interval on that value.\n"
+      "NAME is a probability or mean (herero.win), or an exceedance (german.casualties>=5).\n"
+      "Example: volley tune herero-ambush --param german.units.Z1.figures=4:20 --target 'herero.win=0.5'\n\nOptions");
+  options.add_options()("help,h", "this help")
+      ("param", po::value<std::string>(&param), "KEY=lo:hi: the parameter and its bracket")
+      ("target", po::value<std::string>(&target_text), "NAME=GOAL, e.g. herero.win=0.5")
+      ("steps", po::value<int>(&steps)->default_value(8), "bisection steps for a continuous parameter");
+  add_run_options(options, settings, false);
+  po::options_description hidden;
+  hidden.add_options()("scenario", po::value<std::string>(&settings.scenario));
+  po::positional_options_description positional;
+  positional.add("scenario", 1);
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  po::notify(vm);
+  if (vm.count("help")) {
+    std::cout << options << "\n(--trials is per evaluated value; default 20000)\n";
+    return ExitOk;
+  }
+  if (param.empty() || target_text.empty()) throw std::invalid_argument("give --param KEY=lo:hi and --target NAME=GOAL");
+  const ParameterAxis axis = parse_axis(param, "--param", true);
+  const TargetSpec target = parse_target(target_text, true);
+  const double goal = *target.goal;
+  check_outputs(settings);
+  const uint64_t seed = settings.seed_value();
+
+  std::map<double, Evaluated> seen;
+  std::string title;
+  bool probability = true;
+  auto evaluate = [&](double x) -> const Evaluated& {
+    if (auto it = seen.find(x); it != seen.end()) return it->second;
+    const std::string value = format_value(x, axis.integer);
+    VariantRun run = run_variant(settings, {axis.key + "=" + value}, seed, axis.key + "=" + value);
+    if (run.interrupted) throw std::runtime_error("interrupted");
+    title = run.model->title();
+    probability = target.is_probability(run.tally.schema());
+    const Interval e = evaluate_target(run.tally, target, settings.level);
+    const double z = normal_quantile_two_sided(settings.level);
+    const double se = e.half_width() / z;
+    Evaluated ev{x, e, run.tally.trials(), se * se};
+    std::printf("  %s = %-10s %s %.4f [%.4f, %.4f]\n", axis.key.c_str(), value.c_str(), target.text.c_str(), e.estimate, e.low, e.high);
+    std::fflush(stdout);
+    return seen.emplace(x, ev).first->second;
+  };
+
+  std::printf("tune %s over [%s, %s] for %s = %g, %llu trials per value, seed %llu\n", axis.key.c_str(),
+              format_value(axis.lo, axis.integer).c_str(), format_value(axis.hi, axis.integer).c_str(), target.metric.c_str(), goal,
+              static_cast<unsigned long long>(settings.trials), static_cast<unsigned long long>(seed));
+  double a = axis.lo, b = axis.hi;
+  const double fa = evaluate(a).value.estimate - goal, fb = evaluate(b).value.estimate - goal;
+  if (fa * fb > 0) {
+    std::printf("\nThe goal %g is not bracketed: %s is %.4f at %s and %.4f at %s. Widen the range.\n", goal, target.text.c_str(),
+                fa + goal, format_value(a, axis.integer).c_str(), fb + goal, format_value(b, axis.integer).c_str());
+    return ExitFailure;
+  }
+  // Bisection keeps f(a) and f(b) on opposite sides of the goal.
+  const bool increasing = fb > fa;
+  for (int step = 0; axis.integer ? (b - a > 1) : (step < steps); ++step) {
+    const double mid = axis.integer ? std::floor((a + b) / 2) : (a + b) / 2;
+    const double fm = evaluate(mid).value.estimate - goal;
+    if ((fm < 0) == increasing) a = mid; else b = mid;
+  }
+
+  // Fit through the bracket and its nearest evaluated neighbours (a local model).
+  std::vector<Evaluated> sorted;
+  for (const auto& [x, e] : seen) sorted.push_back(e);
+  std::vector<FitPoint> local;
+  std::vector<Evaluated> by_distance = sorted;
+  const double centre = (a + b) / 2;
+  std::sort(by_distance.begin(), by_distance.end(), [&](const Evaluated& p, const Evaluated& q) { return std::abs(p.x - centre) < std::abs(q.x - centre); });
+  for (size_t i = 0; i < std::min<size_t>(4, by_distance.size()); ++i)
+    local.push_back({by_distance[i].x, by_distance[i].value.estimate, by_distance[i].variance, by_distance[i].trials});
+  const RootFit fit = fit_root(local, goal, probability, settings.level);
+  const int percent = static_cast<int>(settings.level * 100 + 0.5);
+  const Evaluated& ea = seen.at(a);
+  const Evaluated& eb = seen.at(b);
+  auto side = [&](const Evaluated& e) {
+    if (e.value.high < goal) return "below the goal";
+    if (e.value.low > goal) return "above the goal";
+    return "not separable from the goal at this trial count";
+  };
+  std::printf("\nbracket: %s = %s gives %.4f [%.4f, %.4f] (%s)\n         %s = %s gives %.4f [%.4f, %.4f] (%s)\n",
+              axis.key.c_str(), format_value(a, axis.integer).c_str(), ea.value.estimate, ea.value.low, ea.value.high, side(ea),
+              axis.key.c_str(), format_value(b, axis.integer).c_str(), eb.value.estimate, eb.value.low, eb.value.high, side(eb));
+  if (fit.ok)
+    std::printf("fitted root (%s model through %zu points): %s = %.4g, %d%% interval [%.4g, %.4g]\n",
+                probability ? "logistic" : "linear", local.size(), axis.key.c_str(), fit.root, percent, fit.low, fit.high);
+  if (axis.integer)
+    std::printf("answer: between %s and %s (an integer parameter: the two values that bracket the goal)\n",
+                format_value(a, true).c_str(), format_value(b, true).c_str());
+
+  nlohmann::json points = nlohmann::json::array();
+  std::string csv = axis.key + ",estimate,low,high,trials\n";
+  std::vector<SweepPoint> curve;
+  for (const auto& e : sorted) {
+    points.push_back({{"x", e.x}, {"estimate", e.value.estimate}, {"low", e.value.low}, {"high", e.value.high}, {"trials", e.trials}});
+    char row[200];
+    std::snprintf(row, sizeof row, "%.10g,%.10g,%.10g,%.10g,%llu\n", e.x, e.value.estimate, e.value.low, e.value.high,
+                  static_cast<unsigned long long>(e.trials));
+    csv += row;
+    curve.push_back({e.x, e.value.estimate, e.value.low, e.value.high});
+  }
+  if (!settings.json.empty())
+    write_file_atomically(settings.json, nlohmann::json{{"format", "volley-tune"}, {"format_version", ResultFormatVersion},
+                                                        {"parameter", axis.key}, {"target", target.text}, {"goal", goal}, {"seed", seed},
+                                                        {"bracket", {a, b}}, {"fit_ok", fit.ok}, {"root", fit.root},
+                                                        {"root_low", fit.low}, {"root_high", fit.high}, {"level", settings.level},
+                                                        {"points", points}}.dump(1) + "\n");
+  if (!settings.csv.empty()) write_file_atomically(settings.csv, csv);
+  const PlotSpec plot = sweep_plot({{target.text, curve}}, axis.key, target.text, title + ": tune", goal);
+  if (!settings.plot.empty()) draw_plot(plot, settings.plot);
+  if (!settings.report.empty())
+    write_file_atomically(settings.report, html_report(title + ": tune", "parameter " + axis.key + ", target " + target.text,
+                                                       {{"Evaluated values", csv, {draw_plot_svg(plot)}}}));
+  return ExitOk;
+}
+
+}  // namespace volley

@@ -1,0 +1,95 @@
+#include "sim/parameter_axis.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+namespace volley {
+
+namespace {
+
+bool parse_number(const std::string& text, double& value, bool& integer) {
+  try {
+    size_t used = 0;
+    value = std::stod(text, &used);
+    if (used != text.size()) return false;
+  } catch (...) {
+    return false;
+  }
+  integer = text.find_first_of(".eE") == std::string::npos;
+  return std::isfinite(value);
+}
+
+std::vector<std::string> split(const std::string& text, char sep) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (true) {
+    const size_t at = text.find(sep, start);
+    parts.push_back(text.substr(start, at == std::string::npos ? std::string::npos : at - start));
+    if (at == std::string::npos) return parts;
+    start = at + 1;
+  }
+}
+
+}  // namespace
+
+std::string format_value(double v, bool integer) {
+  char buffer[64];
+  if (integer) std::snprintf(buffer, sizeof buffer, "%lld", static_cast<long long>(std::llround(v)));
+  else std::snprintf(buffer, sizeof buffer, "%.10g", v);
+  std::string s = buffer;
+  // A TOML float needs a decimal point or exponent.
+  if (!integer && s.find_first_of(".eEn") == std::string::npos) s += ".0";
+  return s;
+}
+
+ParameterAxis parse_axis(const std::string& text, const std::string& option, bool range_only) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    throw std::invalid_argument(option + " '" + text + "': expected KEY=lo:hi" + (range_only ? "" : ":step or KEY=a,b,c"));
+  ParameterAxis axis;
+  axis.key = text.substr(0, eq);
+  const std::string spec = text.substr(eq + 1);
+  if (spec.find(':') != std::string::npos) {
+    const auto parts = split(spec, ':');
+    double lo = 0, hi = 0, step = 1;
+    bool int_lo = false, int_hi = false, int_step = true;
+    const bool ok = (parts.size() == 2 || (!range_only && parts.size() == 3)) && parse_number(parts[0], lo, int_lo) &&
+                    parse_number(parts[1], hi, int_hi) && (parts.size() == 2 || parse_number(parts[2], step, int_step));
+    if (!ok) throw std::invalid_argument(option + " '" + text + "': expected numbers in KEY=lo:hi" + (range_only ? "" : ":step"));
+    if (hi < lo) throw std::invalid_argument(option + " '" + text + "': hi is below lo");
+    axis.lo = lo;
+    axis.hi = hi;
+    axis.integer = int_lo && int_hi && int_step;
+    if (range_only) return axis;
+    if (parts.size() == 2) step = axis.integer ? 1 : (hi - lo) / 10;
+    if (!(step > 0)) throw std::invalid_argument(option + " '" + text + "': step must be positive");
+    const auto count = static_cast<long>(std::floor((hi - lo) / step + 1e-9)) + 1;
+    if (count > 1000) throw std::invalid_argument(option + " '" + text + "': more than 1000 values");
+    for (long i = 0; i < count; ++i) {
+      const double v = lo + static_cast<double>(i) * step;
+      axis.numbers.push_back(v);
+      axis.values.push_back(format_value(v, axis.integer));
+    }
+    return axis;
+  }
+  if (range_only) throw std::invalid_argument(option + " '" + text + "': expected KEY=lo:hi");
+  axis.integer = true;
+  for (const auto& v : split(spec, ',')) {
+    if (v.empty()) throw std::invalid_argument(option + " '" + text + "': empty value in the list");
+    axis.values.push_back(v);
+    double number = 0;
+    bool integer = false;
+    if (parse_number(v, number, integer)) {
+      axis.numbers.push_back(number);
+      axis.integer = axis.integer && integer;
+    }
+  }
+  if (axis.numbers.size() != axis.values.size()) {
+    axis.numbers.clear();
+    axis.integer = false;
+  }
+  return axis;
+}
+
+}  // namespace volley

@@ -1,0 +1,49 @@
+#include "sim/variant_runner.hpp"
+
+#include "sim/interrupt.hpp"
+#include "sim/progress_bar.hpp"
+
+namespace volley {
+
+namespace {
+std::vector<std::string> with(const std::vector<std::string>& base, const std::vector<std::string>& extra) {
+  auto all = base;
+  all.insert(all.end(), extra.begin(), extra.end());
+  return all;
+}
+}  // namespace
+
+VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, uint64_t seed,
+                       const std::string& label) {
+  VariantRun run;
+  run.model = load_model(open_scenario(settings.scenario, with(settings.sets, extra_sets)));
+  const auto job = run.model->make_job(seed);
+  RunPlan plan = make_plan(settings, *job->schema(), run.model->headline_metric());
+  plan.stop = install_interrupt_handlers();
+  RunResult result = run_with_progress(*job, plan, settings.quiet, label);
+  run.tally = std::move(result.tally);
+  run.precision_reached = result.precision_reached;
+  run.interrupted = result.interrupted;
+  return run;
+}
+
+PairedRun run_paired(const RunSettings& settings, const std::vector<std::vector<std::string>>& extra_sets, uint64_t seed,
+                     const std::string& label) {
+  PairedRun run;
+  std::vector<std::unique_ptr<TrialJob>> jobs;
+  for (const auto& extra : extra_sets) {
+    run.models.push_back(load_model(open_scenario(settings.scenario, with(settings.sets, extra))));
+    jobs.push_back(run.models.back()->make_job(seed));
+  }
+  run.job = std::make_unique<CompareJob>(std::move(jobs));
+  RunSettings plain = settings;
+  plain.precision.clear();
+  RunPlan plan = make_plan(plain, *run.job->schema(), "");
+  plan.stop = install_interrupt_handlers();
+  RunResult result = run_with_progress(*run.job, plan, settings.quiet, label);
+  run.tally = std::move(result.tally);
+  run.interrupted = result.interrupted;
+  return run;
+}
+
+}  // namespace volley

@@ -1,0 +1,36 @@
+#pragma once
+// Runs one variant of a scenario (the file, the command line's --set, then extra assignments) with a
+// given seed: the building block of sweep, tune and sensitivity. Every variant of one command uses
+// the same seed and trial indices, so they share common random numbers.
+#include "sim/compare_job.hpp"
+#include "sim/run_settings.hpp"
+#include "sim/scenario_model.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace volley {
+
+struct VariantRun {
+  std::unique_ptr<ScenarioModel> model;
+  Tally tally;
+  bool precision_reached = false;
+  bool interrupted = false;
+};
+
+// Loads the variant (throws ScenarioErrors if the assignments make it invalid) and runs it.
+VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, uint64_t seed,
+                       const std::string& label);
+
+// Several variants in one paired run (CompareJob): variant 0 is the base.
+struct PairedRun {
+  std::vector<std::unique_ptr<ScenarioModel>> models;
+  std::unique_ptr<CompareJob> job;
+  Tally tally;
+  bool interrupted = false;
+};
+PairedRun run_paired(const RunSettings& settings, const std::vector<std::vector<std::string>>& extra_sets, uint64_t seed,
+                     const std::string& label);
+
+}  // namespace volley
