@@ -1,5 +1,7 @@
 #include "sim/atomic_file.hpp"
 
+#include "sim/mpi_world.hpp"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -30,6 +32,7 @@ void check_writable(const std::string& path, const std::string& option) {
 }
 
 void write_file_atomically(const std::string& path, const std::string& content) {
+  if (mpi_world().rank != 0) return;  // under mpirun every rank holds the same result; rank 0 writes it
   const std::string tmp = temporary_beside(path);
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd < 0) throw std::runtime_error(path + ": cannot write (" + std::strerror(errno) + ")");

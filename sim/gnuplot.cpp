@@ -1,6 +1,7 @@
 #include "sim/gnuplot.hpp"
 
 #include "sim/atomic_file.hpp"
+#include "sim/mpi_world.hpp"
 
 #include <cstdio>
 #include <fstream>
@@ -62,6 +63,7 @@ std::string gnuplot_terminal(const std::string& path, int width, int height) {
 
 void render_gnuplot(const std::vector<Datablock>& data, const std::string& script, const std::string& output, int width,
                     int height) {
+  if (mpi_world().rank != 0) return;  // rank 0 draws
   const std::string tmp = output + ".gnuplot." + std::to_string(::getpid()) + (ends_with(output, ".png") ? ".png" : ".svg");
   try {
     run_gnuplot(full_script(data, gnuplot_terminal(output, width, height), tmp, script));

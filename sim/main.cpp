@@ -1,5 +1,6 @@
 // volley: Monte Carlo balance simulator for tabletop wargame rules. Dispatches to one subcommand.
 #include "sim/commands.hpp"
+#include "sim/mpi_world.hpp"
 #include "sim/scenario_errors.hpp"
 
 #include <boost/program_options/errors.hpp>
@@ -36,6 +37,7 @@ rolling-barrage, designated-targets, pre-registered).
 
 int main(int argc, char** argv) {
   using namespace volley;
+  const MpiSession mpi(&argc, &argv);
   if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
       std::strcmp(argv[1], "help") == 0) {
     std::cout << Usage;

@@ -3,6 +3,7 @@
 #include "analysis/summary_table.hpp"
 #include "sim/atomic_file.hpp"
 #include "sim/interrupt.hpp"
+#include "sim/mpi_world.hpp"
 #include "sim/progress_bar.hpp"
 
 #include <charconv>
@@ -54,7 +55,7 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
   record.trials = plan.trials;
   record.block_size = plan.block_size;
   record.blocks_total = (plan.trials + plan.block_size - 1) / plan.block_size;
-  record.slice = plan.slice;
+  record.slice = mpi_world().size > 1 ? BlockSlice{0, 1} : plan.slice;
   record.precision = s.precision;
   record.level = s.level;
   record.threads = s.threads;
@@ -95,7 +96,7 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
   RunResult result = run_with_progress(job, plan, s.quiet, record.scenario_title.empty() ? "volley" : record.scenario_title);
   record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() + resumed.seconds;
   record.tally = std::move(result.tally);
-  record.done_blocks = std::move(result.done_blocks);
+  record.done_blocks = mpi_union(result.done_blocks);
   record.precision_reached = result.precision_reached;
   record.partial = result.interrupted;
 

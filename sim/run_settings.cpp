@@ -1,5 +1,7 @@
 #include "sim/run_settings.hpp"
 
+#include "sim/mpi_world.hpp"
+
 #include <boost/program_options.hpp>
 
 #include <charconv>
@@ -67,6 +69,13 @@ RunPlan make_plan(const RunSettings& s, const Schema& schema, const std::string&
     }
     if (!(e > 0)) throw std::invalid_argument("--precision: E must be positive");
     plan.precision = PrecisionTarget{static_cast<size_t>(metric), e, s.level};
+  }
+  // Under mpirun every rank runs its share of the blocks and sees the combined tally (mpi_world.hpp).
+  if (mpi_world().size > 1) {
+    if (!s.shard.empty() || !s.checkpoint.empty() || !s.resume.empty())
+      throw std::invalid_argument("--shard, --checkpoint and --resume are for single-process runs, not under mpirun");
+    plan.slice = BlockSlice{static_cast<uint64_t>(mpi_world().rank), static_cast<uint64_t>(mpi_world().size)};
+    plan.combine = mpi_combine;
   }
   return plan;
 }
