@@ -26,6 +26,7 @@ int command_dice(const Args& args) {
       ("mod", po::value<int>(&modifier)->default_value(0), "faces added to the hit band (-1: one face fewer hits)")
       ("per-die", po::bool_switch(&per_die), "roll every die instead of sampling the count (same law)")
       ("trials,n", po::value<uint64_t>(&settings.trials)->default_value(1000000), "trials")
+      ("precision", po::value<std::string>(&settings.precision), "E: stop when the mean's interval half-width is at most E")
       ("seed", po::value<std::string>(&settings.seed)->default_value("1"), "master seed")
       ("threads,j", po::value<int>(&settings.threads)->default_value(0), "worker threads (0: all cores)")
       ("level", po::value<double>(&settings.level)->default_value(0.95), "confidence level");
@@ -43,7 +44,10 @@ int command_dice(const Args& args) {
     return vm.count("help") ? ExitOk : ExitBadInput;
   }
   const PoolSpec pool = parse_pool(pool_text, hit, modifier);
-  RunPlan plan = make_plan(settings, Schema{}, "");
+  settings.trials_option = vm["trials"].defaulted() ? 0 : settings.trials;
+  Schema pool_schema;
+  pool_schema.add({"hits", MetricKind::Count, 0, pool.dice, "", true});
+  RunPlan plan = make_plan(settings, pool_schema, "hits");
   const uint64_t seed = settings.seed_value();
   RunResult result;
   if (per_die)

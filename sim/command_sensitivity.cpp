@@ -99,7 +99,7 @@ int command_sensitivity(const Args& args) {
   if (limit > 0 && parameters.size() > limit) parameters.resize(limit);
 
   std::printf("%s: sensitivity of %s, %llu paired trials per parameter, seed %llu\n", model->title().c_str(), target.text.c_str(),
-              static_cast<unsigned long long>(settings.trials), static_cast<unsigned long long>(seed));
+              static_cast<unsigned long long>(settings.planned_trials()), static_cast<unsigned long long>(seed));
   std::vector<Effect> effects;
   size_t skipped = 0;
   for (const auto& p : parameters) {
@@ -191,7 +191,7 @@ int command_sensitivity(const Args& args) {
     }
     write_file_atomically(settings.json, nlohmann::json{{"format", "volley-sensitivity"}, {"format_version", ResultFormatVersion},
                                                         {"target", target.text}, {"seed", seed}, {"level", settings.level},
-                                                        {"trials", settings.trials}, {"parameters", rows}}.dump(1) + "\n");
+                                                        {"trials", settings.planned_trials()}, {"parameters", rows}}.dump(1) + "\n");
   }
   if (!settings.plot.empty()) draw_plot(plot, settings.plot);
   if (!settings.report.empty())

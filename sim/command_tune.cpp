@@ -91,7 +91,7 @@ int command_tune(const Args& args) {
 
   std::printf("tune %s over [%s, %s] for %s = %g, %llu trials per value, seed %llu\n", axis.key.c_str(),
               format_value(axis.lo, axis.integer).c_str(), format_value(axis.hi, axis.integer).c_str(), target.metric.c_str(), goal,
-              static_cast<unsigned long long>(settings.trials), static_cast<unsigned long long>(seed));
+              static_cast<unsigned long long>(settings.planned_trials()), static_cast<unsigned long long>(seed));
   double a = axis.lo, b = axis.hi;
   const double fa = evaluate(a).value.estimate - goal, fb = evaluate(b).value.estimate - goal;
   if (fa * fb > 0) {

@@ -27,9 +27,16 @@ uint64_t RunSettings::seed_value() const {
   return value;
 }
 
+uint64_t RunSettings::planned_trials() const {
+  if (trials_option != 0) return trials_option;
+  return precision.empty() ? trials : PrecisionTrialCap;
+}
+
 void add_run_options(po::options_description& options, RunSettings& s, bool long_run) {
   options.add_options()
-      ("trials,n", po::value<uint64_t>(&s.trials)->default_value(s.trials), "number of trials (the cap with --precision)")
+      ("trials,n", po::value<uint64_t>(&s.trials_option),
+       ("number of trials (default " + std::to_string(s.trials) + "; with --precision, the cap, default " +
+        std::to_string(PrecisionTrialCap) + ")").c_str())
       ("precision", po::value<std::string>(&s.precision), "[NAME=]E: stop when that estimate's interval half-width is at most E")
       ("seed", po::value<std::string>(&s.seed)->default_value(s.seed), "master seed (a number, or 'random')")
       ("threads,j", po::value<int>(&s.threads)->default_value(0), "worker threads (0: all cores)")
@@ -44,12 +51,18 @@ void add_run_options(po::options_description& options, RunSettings& s, bool long
     options.add_options()
         ("shard", po::value<std::string>(&s.shard), "k/N: run only the k-th of N slices of blocks (merge with volley merge)")
         ("checkpoint", po::value<std::string>(&s.checkpoint), "save tallies and completed blocks to this file as the run goes")
-        ("resume", po::value<std::string>(&s.resume), "continue the run saved in this checkpoint");
+        ("resume", po::value<std::string>(&s.resume), "continue the run saved in this checkpoint")
+        ("stop-after-blocks", po::value<uint64_t>(&s.stop_after_blocks)->default_value(0),
+         "testing: stop as if interrupted once this many blocks are done (0: never)");
 }
 
 RunPlan make_plan(const RunSettings& s, const Schema& schema, const std::string& headline) {
   RunPlan plan;
-  plan.trials = s.trials;
+  plan.trials = s.planned_trials();
+  if (plan.trials == 0) throw std::invalid_argument("--trials: expected at least 1");
+  if (plan.trials > MaxTrials)
+    throw std::invalid_argument("--trials: at most " + std::to_string(MaxTrials) + " in one run (split larger studies with --shard or mpirun)");
+  plan.stop_after_blocks = s.stop_after_blocks;
   plan.threads = s.threads;
   if (s.threads < 0) throw std::invalid_argument("--threads: expected 0 (all cores) or a positive number");
   if (s.level <= 0.5 || s.level >= 1.0) throw std::invalid_argument("--level: expected a confidence level in (0.5, 1)");
