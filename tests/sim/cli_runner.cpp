@@ -1,0 +1,45 @@
+#include "cli_runner.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace volley::testing {
+
+const std::string& scratch_directory() {
+  static const std::string dir = [] {
+    char name[] = "/tmp/volley-test-XXXXXX";
+    if (::mkdtemp(name) == nullptr) std::abort();
+    return std::string(name);
+  }();
+  return dir;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+bool file_exists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
+
+CliResult run_volley(const std::string& arguments, const std::string& directory) {
+  static int counter = 0;
+  const std::string dir = directory.empty() ? scratch_directory() : directory;
+  const std::string base = scratch_directory() + "/cli" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
+  const std::string command = "cd '" + dir + "' && '" VOLLEY_BINARY "' " + arguments + " >'" + base + ".out' 2>'" + base + ".err' </dev/null";
+  const int status = std::system(command.c_str());
+  CliResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = read_file(base + ".out");
+  r.err = read_file(base + ".err");
+  ::unlink((base + ".out").c_str());
+  ::unlink((base + ".err").c_str());
+  return r;
+}
+
+}  // namespace volley::testing

@@ -1,0 +1,68 @@
+// The command line as a user meets it: help, version, exit codes, the dice table, the bench's
+// signature at 1 and 2 threads, and refusing bad input before any work.
+#include "cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <regex>
+
+using namespace volley::testing;
+
+TEST_CASE("volley --help lists every command and --version prints the version", "[sim][cli]") {
+  const auto help = run_volley("--help");
+  CHECK(help.exit_code == 0);
+  for (const char* command : {"run", "compare", "sweep", "tune", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice"})
+    CHECK(help.out.find(std::string("  ") + command) != std::string::npos);
+  const auto version = run_volley("--version");
+  CHECK(version.exit_code == 0);
+  CHECK(version.out.rfind("volley ", 0) == 0);
+  for (const char* command : {"run", "compare", "sweep", "tune", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice"}) {
+    const auto sub = run_volley(std::string(command) + " --help");
+    INFO(command);
+    CHECK(sub.exit_code == 0);
+    CHECK(sub.out.find("Example") != std::string::npos);
+  }
+}
+
+TEST_CASE("An unknown command or option exits with 2 and says why", "[sim][cli]") {
+  const auto unknown = run_volley("fly");
+  CHECK(unknown.exit_code == 2);
+  CHECK(unknown.err.find("unknown command 'fly'") != std::string::npos);
+  const auto option = run_volley("dice 3d6 --frobnicate");
+  CHECK(option.exit_code == 2);
+  CHECK(option.err.find("frobnicate") != std::string::npos);
+}
+
+TEST_CASE("volley dice prints the exact law beside the simulation, with the -1 modifier applied", "[sim][cli]") {
+  const auto r = run_volley("dice 10d20 --hit '<=6' --mod -1 --trials 200000");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("5 of 20 faces hit") != std::string::npos);
+  // Binomial(10, 1/4): P(0) = 0.75^10 = 0.056314
+  CHECK(r.out.find("0.056314") != std::string::npos);
+  CHECK(r.out.find("exact 2.500000") != std::string::npos);
+  const auto ge = run_volley("dice 4d6 --hit '>=4' --trials 1000 --per-die");
+  CHECK(ge.exit_code == 0);
+  CHECK(ge.out.find("0.375000") != std::string::npos);  // P(2 of 4 at 1/2) = 6/16
+  const auto bad = run_volley("dice 4x6");
+  CHECK(bad.exit_code == 2);
+}
+
+TEST_CASE("volley bench prints the same signature at 1 and 2 threads", "[sim][cli][bench]") {
+  const auto one = run_volley("bench --threads 1 --divisor 200");
+  const auto two = run_volley("bench --threads 2 --divisor 200");
+  REQUIRE(one.exit_code == 0);
+  REQUIRE(two.exit_code == 0);
+  const std::regex signature("signature: (0x[0-9a-f]{16})");
+  std::smatch a, b;
+  REQUIRE(std::regex_search(one.out, a, signature));
+  REQUIRE(std::regex_search(two.out, b, signature));
+  CHECK(a[1] == b[1]);
+  CHECK(one.out.find("dice/s") != std::string::npos);
+  CHECK(one.out.find("random-number floor") != std::string::npos);
+}
+
+TEST_CASE("A scenario that does not exist is refused with its name and exit 2", "[sim][cli]") {
+  const auto r = run_volley("run no-such-scenario.toml");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("no-such-scenario.toml") != std::string::npos);
+}
