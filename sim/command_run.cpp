@@ -1,6 +1,7 @@
 // `volley run [SCENARIO]`: play a scenario many times; estimates with intervals.
 #include "analysis/summary_table.hpp"
 #include "sim/commands.hpp"
+#include "sim/interrupt.hpp"
 #include "sim/output_extras.hpp"
 #include "sim/run_session.hpp"
 
@@ -14,6 +15,7 @@ namespace po = boost::program_options;
 namespace volley {
 
 int command_run(const Args& args) {
+  install_interrupt_handlers();  // first: a signal that arrives while the scenario loads still stops cleanly
   RunSettings settings;
   bool all_metrics = false;
   po::options_description options(

@@ -66,7 +66,7 @@ TEST_CASE("SIGTERM during a run stops it at a block boundary with partial output
   }
   // The signal may arrive before or after the first block: either way the run must end cleanly and
   // write a partial result (waiting is not a timing assertion: any delay gives the same outcome).
-  ::usleep(700000);
+  ::usleep(1500000);
   ::kill(pid, SIGTERM);
   int status = 0;
   ::waitpid(pid, &status, 0);
