@@ -1,22 +1,13 @@
 #include "analysis/summary_table.hpp"
 
 #include "analysis/estimate.hpp"
+#include "analysis/text_format.hpp"
 
 #include <cstdio>
 #include <map>
 #include <vector>
 
 namespace volley {
-
-namespace {
-
-std::string printf_string(const char* format, auto... args) {
-  char buffer[512];
-  std::snprintf(buffer, sizeof buffer, format, args...);
-  return buffer;
-}
-
-}  // namespace
 
 bool split_turn_metric(const std::string& name, std::string& prefix, int& turn) {
   const auto dot = name.rfind(".turn");
@@ -51,11 +42,11 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
     const auto& spec = schema.metrics[i];
     if (spec.kind != MetricKind::Probability || (options.headline_only && !spec.headline)) continue;
     if (!header) {
-      out += printf_string("%-34s %9s   %-21s\n", "probability", "estimate", (std::to_string(percent) + "% Wilson interval").c_str());
+      out += format_text("%-34s %9s   %-21s\n", "probability", "estimate", (std::to_string(percent) + "% Wilson interval").c_str());
       header = true;
     }
     const auto e = estimate_metric(tally, i, level);
-    out += printf_string("%-34s %9.4f   [%.4f, %.4f]\n", spec.name.c_str(), e.estimate, e.low, e.high);
+    out += format_text("%-34s %9.4f   [%.4f, %.4f]\n", spec.name.c_str(), e.estimate, e.low, e.high);
   }
 
   // Counts (not per-turn): mean and quantiles.
@@ -71,12 +62,12 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
       continue;
     }
     if (!header) {
-      out += printf_string("\n%-34s %9s   %-21s %6s %6s %6s\n", "count", "mean", (std::to_string(percent) + "% interval").c_str(),
+      out += format_text("\n%-34s %9s   %-21s %6s %6s %6s\n", "count", "mean", (std::to_string(percent) + "% interval").c_str(),
                            "5%", "median", "95%");
       header = true;
     }
     const auto e = estimate_metric(tally, i, level);
-    out += printf_string("%-34s %9.3f   [%.3f, %.3f]%*s %6lld %6lld %6lld\n", spec.name.c_str(), e.estimate, e.low, e.high, 1, "",
+    out += format_text("%-34s %9.3f   [%.3f, %.3f]%*s %6lld %6lld %6lld\n", spec.name.c_str(), e.estimate, e.low, e.high, 1, "",
                          static_cast<long long>(histogram_quantile(tally, i, 0.05)),
                          static_cast<long long>(histogram_quantile(tally, i, 0.5)),
                          static_cast<long long>(histogram_quantile(tally, i, 0.95)));
@@ -87,19 +78,19 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
     int max_turn = 0;
     for (const auto& [prefix, list] : per_turn)
       for (auto [turn, index] : list) max_turn = std::max(max_turn, turn);
-    out += printf_string("\n%-6s", "turn");
-    for (const auto& [prefix, list] : per_turn) out += printf_string(" %30s", (prefix + " (mean, " + std::to_string(percent) + "%)").c_str());
+    out += format_text("\n%-6s", "turn");
+    for (const auto& [prefix, list] : per_turn) out += format_text(" %30s", (prefix + " (mean, " + std::to_string(percent) + "%)").c_str());
     out += "\n";
     for (int t = 1; t <= max_turn; ++t) {
-      out += printf_string("%-6d", t);
+      out += format_text("%-6d", t);
       for (const auto& [prefix, list] : per_turn) {
         std::string cell = "-";
         for (auto [turn, index] : list)
           if (turn == t) {
             const auto e = estimate_metric(tally, index, level);
-            cell = printf_string("%.3f [%.3f, %.3f]", e.estimate, e.low, e.high);
+            cell = format_text("%.3f [%.3f, %.3f]", e.estimate, e.low, e.high);
           }
-        out += printf_string(" %30s", cell.c_str());
+        out += format_text(" %30s", cell.c_str());
       }
       out += "\n";
     }
@@ -112,7 +103,7 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
       if (!histogram_metric(spec) || (options.headline_only && !spec.headline)) continue;
       const auto hist = tally.histogram(i);
       const double n = static_cast<double>(tally.trials());
-      out += printf_string("\n%s: distribution (%d%% Wilson intervals)\n%6s %9s %19s %9s %19s\n", spec.name.c_str(), percent,
+      out += format_text("\n%s: distribution (%d%% Wilson intervals)\n%6s %9s %19s %9s %19s\n", spec.name.c_str(), percent,
                            "value", "P(=k)", "interval", "P(>=k)", "interval");
       uint64_t at_least = tally.trials() - tally.underflow(i);
       for (size_t k = 0; k < hist.size(); ++k) {
@@ -120,7 +111,7 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
         if (hist[k] > 0 || at_least > 0) {
           const auto eq = wilson_interval(hist[k], tally.trials(), level);
           const auto ge = wilson_interval(at_least, tally.trials(), level);
-          out += printf_string("%6lld %9.4f [%7.4f, %7.4f] %9.4f [%7.4f, %7.4f]\n",
+          out += format_text("%6lld %9.4f [%7.4f, %7.4f] %9.4f [%7.4f, %7.4f]\n",
                                static_cast<long long>(spec.min_value + static_cast<int64_t>(k)), static_cast<double>(hist[k]) / n,
                                eq.low, eq.high, static_cast<double>(at_least) / n, ge.low, ge.high);
         }
@@ -138,7 +129,7 @@ std::string format_csv(const Tally& tally, double level) {
   for (size_t i = 0; i < schema.size(); ++i) {
     const auto& spec = schema.metrics[i];
     const auto e = estimate_metric(tally, i, level);
-    out += printf_string("%s,%s,,%.10g,%.10g,%.10g,%g,%s\n", spec.name.c_str(),
+    out += format_text("%s,%s,,%.10g,%.10g,%.10g,%g,%s\n", spec.name.c_str(),
                          spec.kind == MetricKind::Probability ? "probability" : "mean", e.estimate, e.low, e.high, level, e.method);
     if (spec.kind != MetricKind::Count) continue;
     const auto hist = tally.histogram(i);
@@ -147,9 +138,9 @@ std::string format_csv(const Tally& tally, double level) {
       const auto eq = wilson_interval(hist[k], tally.trials(), level);
       const auto ge = wilson_interval(at_least, tally.trials(), level);
       const long long v = static_cast<long long>(spec.min_value + static_cast<int64_t>(k));
-      out += printf_string("%s,P(=k),%lld,%.10g,%.10g,%.10g,%g,Wilson score\n", spec.name.c_str(), v, static_cast<double>(hist[k]) / n,
+      out += format_text("%s,P(=k),%lld,%.10g,%.10g,%.10g,%g,Wilson score\n", spec.name.c_str(), v, static_cast<double>(hist[k]) / n,
                            eq.low, eq.high, level);
-      out += printf_string("%s,P(>=k),%lld,%.10g,%.10g,%.10g,%g,Wilson score\n", spec.name.c_str(), v,
+      out += format_text("%s,P(>=k),%lld,%.10g,%.10g,%.10g,%g,Wilson score\n", spec.name.c_str(), v,
                            static_cast<double>(at_least) / n, ge.low, ge.high, level);
       at_least -= hist[k];
     }

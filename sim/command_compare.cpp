@@ -3,6 +3,7 @@
 // paired interval beside the unpaired one, and the variance reduction measured in the same run.
 #include "analysis/paired_difference.hpp"
 #include "analysis/summary_table.hpp"
+#include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/compare_job.hpp"
 #include "sim/compare_report.hpp"
@@ -43,22 +44,10 @@ int command_compare(const Args& args) {
       "Paired comparison: the base (the file with every --set) and each --vs variant (the base with those keys changed)\n"
       "play the same trials with the same random numbers; differences get paired intervals.\n"
       "Example: volley compare scenarios/herero-ambush.toml --set herero.policy=always --vs herero.policy=never\n\nOptions");
-  options.add_options()("help,h", "this help")
-      ("vs", po::value<std::vector<std::string>>(&versus)->composing(), "a variant: KEY=VALUE, several joined with ';' (repeatable)");
+  options.add_options()("vs", po::value<std::vector<std::string>>(&versus)->composing(), "a variant: KEY=VALUE, several joined with ';' (repeatable)");
   add_run_options(options, settings, false);
-  po::options_description hidden;
-  hidden.add_options()("scenario", po::value<std::string>(&settings.scenario));
-  po::positional_options_description positional;
-  positional.add("scenario", 1);
-  po::options_description all;
-  all.add(options).add(hidden);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  if (vm.count("help")) {
-    std::cout << options << "\n";
-    return ExitOk;
-  }
+  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm)) return ExitOk;
   if (versus.empty()) throw std::invalid_argument("give at least one --vs variant to compare with the base");
 
   // Variant 0 is the base; variant i applies --vs i on top of the base's --set.

@@ -1,6 +1,7 @@
 // `volley dice 10d20 --hit '<=6' [--mod -1]`: a pool's exact distribution beside the simulated one.
 #include "analysis/estimate.hpp"
 #include "engine/exact_dice.hpp"
+#include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/dice_pool_job.hpp"
 #include "sim/run_settings.hpp"
@@ -21,8 +22,7 @@ int command_dice(const Args& args) {
   bool per_die = false;
   po::options_description options("volley dice POOL [options]\n\nExact and simulated distribution of a dice pool.\n"
                                   "Example: volley dice 10d20 --hit '<=6' --mod -1\n\nOptions");
-  options.add_options()("help,h", "this help")
-      ("hit", po::value<std::string>(&hit)->default_value(hit), "what a die needs: '<=6' (TSATF), '>=4' or '4+' (Combat HQ)")
+  options.add_options()("hit", po::value<std::string>(&hit)->default_value(hit), "what a die needs: '<=6' (TSATF), '>=4' or '4+' (Combat HQ)")
       ("mod", po::value<int>(&modifier)->default_value(0), "faces added to the hit band (-1: one face fewer hits)")
       ("per-die", po::bool_switch(&per_die), "roll every die instead of sampling the count (same law)")
       ("trials,n", po::value<uint64_t>(&settings.trials)->default_value(1000000), "trials")
@@ -30,19 +30,9 @@ int command_dice(const Args& args) {
       ("seed", po::value<std::string>(&settings.seed)->default_value("1"), "master seed")
       ("threads,j", po::value<int>(&settings.threads)->default_value(0), "worker threads (0: all cores)")
       ("level", po::value<double>(&settings.level)->default_value(0.95), "confidence level");
-  po::options_description hidden;
-  hidden.add_options()("pool", po::value<std::string>(&pool_text));
-  po::positional_options_description positional;
-  positional.add("pool", 1);
-  po::options_description all;
-  all.add(options).add(hidden);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  if (vm.count("help") || pool_text.empty()) {
-    std::cout << options << "\n";
-    return vm.count("help") ? ExitOk : ExitBadInput;
-  }
+  if (!parse_command_line(args, options, "pool", po::value<std::string>(&pool_text), 1, vm)) return ExitOk;
+  if (pool_text.empty()) throw std::invalid_argument("give a pool, e.g. volley dice 10d20 --hit '<=6'");
   const PoolSpec pool = parse_pool(pool_text, hit, modifier);
   settings.trials_option = vm["trials"].defaulted() ? 0 : settings.trials;
   Schema pool_schema;

@@ -1,6 +1,7 @@
 // `volley merge FILE...`: combine shard results (`volley run --shard k/N --json FILE`) and report
 // exactly as the single run would.
 #include "analysis/summary_table.hpp"
+#include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/run_session.hpp"
 #include "sim/shard_merge.hpp"
@@ -19,23 +20,11 @@ int command_merge(const Args& args) {
   RunSettings settings;
   po::options_description options("volley merge FILE... [options]\n\nCombine the shards of one run into the result a single run gives.\n"
                                   "Example: volley merge shard-1.json shard-2.json shard-3.json shard-4.json --json all.json\n\nOptions");
-  options.add_options()("help,h", "this help")
-      ("json", po::value<std::string>(&settings.json), "write the merged result as JSON")
+  options.add_options()("json", po::value<std::string>(&settings.json), "write the merged result as JSON")
       ("csv", po::value<std::string>(&settings.csv), "write the merged estimates as CSV")
       ("all", "show every metric, not only the headline ones");
-  po::options_description hidden;
-  hidden.add_options()("files", po::value<std::vector<std::string>>(&files));
-  po::positional_options_description positional;
-  positional.add("files", -1);
-  po::options_description all;
-  all.add(options).add(hidden);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  if (vm.count("help")) {
-    std::cout << options << "\n";
-    return ExitOk;
-  }
+  if (!parse_command_line(args, options, "files", po::value<std::vector<std::string>>(&files), -1, vm)) return ExitOk;
   check_outputs(settings);
   std::vector<RunRecord> shards;
   for (const auto& f : files) shards.push_back(read_record_file(f));

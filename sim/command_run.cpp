@@ -1,5 +1,6 @@
 // `volley run [SCENARIO]`: play a scenario many times; estimates with intervals.
 #include "analysis/summary_table.hpp"
+#include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/output_extras.hpp"
@@ -22,21 +23,10 @@ int command_run(const Args& args) {
       "volley run [SCENARIO] [options]\n\nPlay a scenario many times and report every estimate with its interval.\n"
       "SCENARIO is a file or a shipped scenario's name; without it, the embedded default (herero-ambush).\n"
       "Example: volley run scenarios/herero-ambush.toml --set herero.policy=never --trials 200000\n\nOptions");
-  options.add_options()("help,h", "this help")("all", po::bool_switch(&all_metrics), "show every metric, not only the headline ones");
+  options.add_options()("all", po::bool_switch(&all_metrics), "show every metric, not only the headline ones");
   add_run_options(options, settings, true);
-  po::options_description hidden;
-  hidden.add_options()("scenario", po::value<std::string>(&settings.scenario));
-  po::positional_options_description positional;
-  positional.add("scenario", 1);
-  po::options_description all;
-  all.add(options).add(hidden);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  if (vm.count("help")) {
-    std::cout << options << "\n";
-    return ExitOk;
-  }
+  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm)) return ExitOk;
 
   const ScenarioDocument doc = open_scenario(settings.scenario, settings.sets);
   const auto model = load_model(doc);

@@ -5,6 +5,7 @@
 #include "analysis/paired_difference.hpp"
 #include "analysis/target.hpp"
 #include "sim/atomic_file.hpp"
+#include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/html_report.hpp"
 #include "sim/parameter_axis.hpp"
@@ -66,23 +67,11 @@ int command_sensitivity(const Args& args) {
       "Every numeric parameter moved one step each way (whole numbers by 1, others by 10%), each played paired\n"
       "against the unchanged scenario, ranked by how far it moves the target; [assumed] rules listed first.\n"
       "Example: volley sensitivity herero-ambush --target herero.win --trials 5000\n\nOptions");
-  options.add_options()("help,h", "this help")
-      ("target", po::value<std::string>(&target_text), "the estimate (default: the headline), e.g. herero.win")
+  options.add_options()("target", po::value<std::string>(&target_text), "the estimate (default: the headline), e.g. herero.win")
       ("limit", po::value<size_t>(&limit)->default_value(0), "study only the first N parameters (0: all)");
   add_run_options(options, settings, false);
-  po::options_description hidden;
-  hidden.add_options()("scenario", po::value<std::string>(&settings.scenario));
-  po::positional_options_description positional;
-  positional.add("scenario", 1);
-  po::options_description all;
-  all.add(options).add(hidden);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  if (vm.count("help")) {
-    std::cout << options << "\n(--trials is per parameter, paired; default 10000)\n";
-    return ExitOk;
-  }
+  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm, "(--trials is per parameter, paired; default 10000)")) return ExitOk;
   check_outputs(settings);
   const uint64_t seed = settings.seed_value();
   const ScenarioDocument doc = open_scenario(settings.scenario, settings.sets);

@@ -3,6 +3,7 @@
 // a table with intervals, and a curve (one parameter) or heat map (two) with --plot.
 #include "analysis/target.hpp"
 #include "sim/atomic_file.hpp"
+#include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/html_report.hpp"
 #include "sim/parameter_axis.hpp"
@@ -29,23 +30,11 @@ int command_sweep(const Args& args) {
       "volley sweep SCENARIO --param KEY=lo:hi:step [--param KEY2=...] [options]\n\n"
       "A grid over one or two parameters (numbers lo:hi:step, or a list a,b,c), every point on the same random numbers.\n"
       "Example: volley sweep herero-ambush --param german.units.Z1.figures=6:14:2 --target herero.win\n\nOptions");
-  options.add_options()("help,h", "this help")
-      ("param", po::value<std::vector<std::string>>(&params)->composing(), "KEY=lo:hi:step or KEY=a,b,c (once or twice)")
+  options.add_options()("param", po::value<std::vector<std::string>>(&params)->composing(), "KEY=lo:hi:step or KEY=a,b,c (once or twice)")
       ("target", po::value<std::string>(&target_text), "the estimate to plot (default: the scenario's headline), e.g. herero.win");
   add_run_options(options, settings, false);
-  po::options_description hidden;
-  hidden.add_options()("scenario", po::value<std::string>(&settings.scenario));
-  po::positional_options_description positional;
-  positional.add("scenario", 1);
-  po::options_description all;
-  all.add(options).add(hidden);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  if (vm.count("help")) {
-    std::cout << options << "\n(--trials is per grid point; default 20000)\n";
-    return ExitOk;
-  }
+  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm, "(--trials is per grid point; default 20000)")) return ExitOk;
   if (params.empty() || params.size() > 2) throw std::invalid_argument("--param: give one or two parameters to sweep");
   std::vector<ParameterAxis> axes;
   for (const auto& p : params) axes.push_back(parse_axis(p, "--param"));

@@ -5,6 +5,7 @@
 #include "analysis/root_fit.hpp"
 #include "analysis/target.hpp"
 #include "sim/atomic_file.hpp"
+#include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/html_report.hpp"
 #include "sim/parameter_axis.hpp"
@@ -45,24 +46,12 @@ int command_tune(const Args& args) {
       "The value of a parameter that brings a target estimate to a goal, with an interval on that value.\n"
       "NAME is a probability or mean (herero.win), or an exceedance (german.casualties>=5).\n"
       "Example: volley tune herero-ambush --param german.units.Z1.figures=4:20 --target 'herero.win=0.5'\n\nOptions");
-  options.add_options()("help,h", "this help")
-      ("param", po::value<std::string>(&param), "KEY=lo:hi: the parameter and its bracket")
+  options.add_options()("param", po::value<std::string>(&param), "KEY=lo:hi: the parameter and its bracket")
       ("target", po::value<std::string>(&target_text), "NAME=GOAL, e.g. herero.win=0.5")
       ("steps", po::value<int>(&steps)->default_value(8), "bisection steps for a continuous parameter");
   add_run_options(options, settings, false);
-  po::options_description hidden;
-  hidden.add_options()("scenario", po::value<std::string>(&settings.scenario));
-  po::positional_options_description positional;
-  positional.add("scenario", 1);
-  po::options_description all;
-  all.add(options).add(hidden);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  if (vm.count("help")) {
-    std::cout << options << "\n(--trials is per evaluated value; default 20000)\n";
-    return ExitOk;
-  }
+  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm, "(--trials is per evaluated value; default 20000)")) return ExitOk;
   if (param.empty() || target_text.empty()) throw std::invalid_argument("give --param KEY=lo:hi and --target NAME=GOAL");
   const ParameterAxis axis = parse_axis(param, "--param", true);
   const TargetSpec target = parse_target(target_text, true);

@@ -2,6 +2,7 @@
 
 #include "analysis/paired_difference.hpp"
 #include "analysis/summary_table.hpp"
+#include "analysis/text_format.hpp"
 #include "sim/atomic_file.hpp"
 #include "sim/html_report.hpp"
 #include "sim/output_extras.hpp"
@@ -14,21 +15,13 @@
 
 namespace volley {
 
-namespace {
-std::string printf_string(const char* format, auto... args) {
-  char buffer[512];
-  std::snprintf(buffer, sizeof buffer, format, args...);
-  return buffer;
-}
-}  // namespace
-
 std::string format_compare(const Tally& tally, const CompareJob& job, const Schema& base_schema, const std::string& headline,
                            double level) {
   std::string out;
   const int percent = static_cast<int>(level * 100 + 0.5);
   for (size_t v = 1; v < job.variant_count(); ++v) {
-    out += printf_string("variant %zu against the base (%d%% intervals; difference = variant - base)\n", v, percent);
-    out += printf_string("%-28s %-24s %-24s %-26s %9s %9s\n", "metric", "base", "variant", "difference (paired)", "unpaired", "var. red.");
+    out += format_text("variant %zu against the base (%d%% intervals; difference = variant - base)\n", v, percent);
+    out += format_text("%-28s %-24s %-24s %-26s %9s %9s\n", "metric", "base", "variant", "difference (paired)", "unpaired", "var. red.");
     std::vector<double> reductions;
     for (const auto& spec : base_schema.metrics) {
       if (!spec.headline) continue;
@@ -37,34 +30,34 @@ std::string format_compare(const Tally& tally, const CompareJob& job, const Sche
       const auto p = paired_difference(tally, static_cast<size_t>(b), static_cast<size_t>(o), static_cast<size_t>(d), level);
       const bool prob = spec.kind == MetricKind::Probability;
       const char* f = prob ? "%.4f [%.4f,%.4f]" : "%.3f [%.3f,%.3f]";
-      out += printf_string("%-28s %-24s %-24s %-26s %9s %9s\n", spec.name.c_str(),
-                           printf_string(f, p.base.estimate, p.base.low, p.base.high).c_str(),
-                           printf_string(f, p.variant.estimate, p.variant.low, p.variant.high).c_str(),
-                           printf_string(prob ? "%+.4f [%+.4f,%+.4f]" : "%+.3f [%+.3f,%+.3f]", p.paired.estimate, p.paired.low, p.paired.high).c_str(),
-                           printf_string("+-%.4f", p.unpaired.half_width()).c_str(),
-                           std::isinf(p.variance_reduction) ? "inf" : printf_string("%.2fx", p.variance_reduction).c_str());
+      out += format_text("%-28s %-24s %-24s %-26s %9s %9s\n", spec.name.c_str(),
+                           format_text(f, p.base.estimate, p.base.low, p.base.high).c_str(),
+                           format_text(f, p.variant.estimate, p.variant.low, p.variant.high).c_str(),
+                           format_text(prob ? "%+.4f [%+.4f,%+.4f]" : "%+.3f [%+.3f,%+.3f]", p.paired.estimate, p.paired.low, p.paired.high).c_str(),
+                           format_text("+-%.4f", p.unpaired.half_width()).c_str(),
+                           std::isinf(p.variance_reduction) ? "inf" : format_text("%.2fx", p.variance_reduction).c_str());
       if (std::isfinite(p.variance_reduction)) reductions.push_back(p.variance_reduction);
     }
     const long b = job.variant_metric(0, headline), o = job.variant_metric(v, headline), d = job.difference_metric(v, headline);
     if (b >= 0 && o >= 0 && d >= 0) {
       const auto p = paired_difference(tally, static_cast<size_t>(b), static_cast<size_t>(o), static_cast<size_t>(d), level);
       const double var_d = sample_variance(tally.trials(), tally.sum(static_cast<size_t>(d)), tally.sum_squares(static_cast<size_t>(d)));
-      out += printf_string("\n%s: difference %+.4f, paired %d%% interval [%+.4f, %+.4f] (+-%.4f); two independent runs of the same\n"
+      out += format_text("\n%s: difference %+.4f, paired %d%% interval [%+.4f, %+.4f] (+-%.4f); two independent runs of the same\n"
                            "size would give +-%.4f. Pairing made the interval %.2f times narrower (variance reduction %.2fx).\n",
                            headline.c_str(), p.paired.estimate, percent, p.paired.low, p.paired.high, p.paired.half_width(),
                            p.unpaired.half_width(), p.paired.half_width() > 0 ? p.unpaired.half_width() / p.paired.half_width() : 0.0,
                            p.variance_reduction);
       if (var_d > 0)
-        out += printf_string("Trials for +-0.01 on this difference: %.0f paired, %.0f with two independent runs.\n",
+        out += format_text("Trials for +-0.01 on this difference: %.0f paired, %.0f with two independent runs.\n",
                              trials_for_half_width(var_d, 0.01, level), trials_for_half_width(var_d * p.variance_reduction, 0.01, level));
       if (p.paired.low > 0 || p.paired.high < 0)
-        out += printf_string("The difference is significant at the %d%% level.\n", percent);
+        out += format_text("The difference is significant at the %d%% level.\n", percent);
       else
-        out += printf_string("The interval contains 0: no difference shown at the %d%% level with these trials.\n", percent);
+        out += format_text("The interval contains 0: no difference shown at the %d%% level with these trials.\n", percent);
     }
     if (!reductions.empty()) {
       std::sort(reductions.begin(), reductions.end());
-      out += printf_string("Median variance reduction over the %zu headline metrics: %.2fx.\n", reductions.size(),
+      out += format_text("Median variance reduction over the %zu headline metrics: %.2fx.\n", reductions.size(),
                            reductions[reductions.size() / 2]);
     }
     out += "\n";
