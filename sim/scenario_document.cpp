@@ -281,6 +281,25 @@ std::vector<double> TableReader::number_list(std::string_view key, std::vector<d
   return out;
 }
 
+std::vector<std::string> TableReader::string_list(std::string_view key, std::vector<std::string> fallback) {
+  const toml::node* n = node(key);
+  if (n == nullptr) return fallback;
+  const auto* array = n->as_array();
+  if (array == nullptr) {
+    error_at(n, key, std::string("expected a list of strings, got ") + type_name(*n));
+    return fallback;
+  }
+  std::vector<std::string> out;
+  for (const auto& element : *array) {
+    if (!element.is_string()) {
+      error_at(&element, key, std::string("expected a list of strings, got ") + type_name(element) + " in it");
+      return fallback;
+    }
+    out.push_back(*element.value<std::string>());
+  }
+  return out;
+}
+
 TableReader TableReader::table(std::string_view key) {
   const toml::node* n = node(key);
   if (n != nullptr && !n->is_table()) {

@@ -55,6 +55,8 @@ class TableReader {
   std::string choice(std::string_view key, std::string fallback, const std::vector<std::string>& options);
   std::vector<int64_t> integer_list(std::string_view key, std::vector<int64_t> fallback, int64_t lo, int64_t hi);
   std::vector<double> number_list(std::string_view key, std::vector<double> fallback, size_t exact_size);
+  // A list of strings (`sides = ["herero", "german"]`).
+  std::vector<std::string> string_list(std::string_view key, std::vector<std::string> fallback);
   // A nested table (an empty reader if absent).
   TableReader table(std::string_view key);
   // An array of tables ([[units]]); absent is an empty list.

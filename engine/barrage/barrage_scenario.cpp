@@ -1,0 +1,97 @@
+#include "engine/barrage/barrage_scenario.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace volley::barrage {
+
+void index_scenario(BarrageScenario& scenario) {
+  for (auto& side : scenario.sides) {
+    side.units.clear();
+    side.blinds.clear();
+    side.batteries.clear();
+    side.missions.clear();
+    side.movers.clear();
+    side.moving_blinds.clear();
+  }
+  for (auto& blind : scenario.blinds) blind.units.clear();
+  for (int u = 0; u < static_cast<int>(scenario.units.size()); ++u) {
+    const UnitSpec& unit = scenario.units[u];
+    scenario.sides[unit.side].units.push_back(u);
+    if (unit.velocity.x != 0 || unit.velocity.y != 0) scenario.sides[unit.side].movers.push_back(u);
+    if (unit.blind >= 0) scenario.blinds[unit.blind].units.push_back(u);
+  }
+  for (int b = 0; b < static_cast<int>(scenario.blinds.size()); ++b) {
+    const BlindSpec& blind = scenario.blinds[b];
+    scenario.sides[blind.side].blinds.push_back(b);
+    if (blind.velocity.x != 0 || blind.velocity.y != 0) scenario.sides[blind.side].moving_blinds.push_back(b);
+  }
+  for (int b = 0; b < static_cast<int>(scenario.batteries.size()); ++b)
+    scenario.sides[scenario.batteries[b].side].batteries.push_back(b);
+  // B-3 step 4: missions fire in battery index order; a mission of several batteries ranks by its
+  // first-listed one, missions of the same battery by their own order.
+  for (int m = 0; m < static_cast<int>(scenario.missions.size()); ++m) scenario.sides[scenario.missions[m].side].missions.push_back(m);
+  for (auto& side : scenario.sides) {
+    auto key = [&](int m) {
+      const auto& bs = scenario.missions[m].batteries;
+      return bs.empty() ? 0 : *std::min_element(bs.begin(), bs.end());
+    };
+    std::stable_sort(side.missions.begin(), side.missions.end(), [&](int a, int b) { return key(a) < key(b); });
+  }
+}
+
+Point rolling_step(double dx, double dy, Coord speed) {
+  const double length = std::hypot(dx, dy);
+  if (length == 0) return {};
+  return {static_cast<Coord>(std::llround(speed * dx / length)), static_cast<Coord>(std::llround(speed * dy / length))};
+}
+
+const char* to_string(MissionType t) noexcept {
+  switch (t) {
+    case MissionType::Rolling: return "rolling";
+    case MissionType::Designated: return "designated";
+    case MissionType::PreRegistered: return "pre-registered";
+  }
+  return "?";
+}
+
+const char* to_string(Sheaf s) noexcept {
+  switch (s) {
+    case Sheaf::Regular: return "regular";
+    case Sheaf::Converged: return "converged";
+  }
+  return "?";
+}
+
+const char* to_string(Cover c) noexcept {
+  switch (c) {
+    case Cover::None: return "none";
+    case Cover::Light: return "light";
+    case Cover::Medium: return "medium";
+    case Cover::Heavy: return "heavy";
+  }
+  return "?";
+}
+
+const char* to_string(Edge e) noexcept {
+  switch (e) {
+    case Edge::South: return "south";
+    case Edge::North: return "north";
+    case Edge::West: return "west";
+    case Edge::East: return "east";
+  }
+  return "?";
+}
+
+const char* to_string(Nation n) noexcept {
+  switch (n) {
+    case Nation::Commonwealth: return "commonwealth";
+    case Nation::Germany: return "germany";
+    case Nation::Soviet: return "soviet";
+    case Nation::Usa: return "usa";
+    case Nation::Other: return "other";
+  }
+  return "?";
+}
+
+}  // namespace volley::barrage

@@ -1,0 +1,207 @@
+#pragma once
+// The in-memory barrage scenario (RULES.md Part B): plain structs the kernel reads. The loader
+// (sim/barrage_model.cpp) fills them from a scenario file and checks them; tests build them directly.
+// Every [assumed] number of Part B is a field here with its default, and so is every [book] and
+// [seed] number, so that a sweep changes data, never code (DESIGN.md, "The kernel").
+//
+// Indices: units, Blinds, batteries and missions of both sides live in one list each (the first
+// side's entries first, in file order); a side's lists name them by these global indices. Positions
+// are hundredths of an inch (template_geometry.hpp).
+#include "engine/barrage/template_geometry.hpp"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace volley::barrage {
+
+inline constexpr int SideCount = 2;
+
+// Capacity (DESIGN.md: a documented limit is refused, never overrun). Random-stream actors are 16
+// bits (rng.hpp): units and Blinds together, and twice the batteries, must stay below 65536.
+inline constexpr int MaxUnits = 30000;      // both sides together
+inline constexpr int MaxBlinds = 30000;     // both sides together (units + Blinds <= 65535)
+inline constexpr int MaxBatteries = 8000;   // both sides together
+inline constexpr int MaxMissions = 8000;    // both sides together
+inline constexpr int MaxPoolDice = 1000;    // any one pool (command, comms, supply, fire, reaction)
+
+enum class Cover : uint8_t { None, Light, Medium, Heavy };      // B-1
+enum class Sheaf : uint8_t { Regular, Converged };              // B-5
+enum class MissionType : uint8_t { Rolling, Designated, PreRegistered };  // B-4
+enum class FireMode : uint8_t { Single, Continuous };           // PF-PR
+enum class CallPolicy : uint8_t { Trigger, Turns };             // PF-PR
+enum class CommsRule : uint8_t { Opposed, AnySuccess };         // B-6
+enum class RestockRule : uint8_t { Chains, None, Fixed };       // B-2
+enum class CancelPolicy : uint8_t { Never, FriendlyUnder };     // B-3 step 2
+enum class AdjustPolicy : uint8_t { None, NearestEnemy };       // B-3 step 3
+enum class MaintainPolicy : uint8_t { WhileStockLasts, Never }; // B-2
+enum class Edge : uint8_t { South, North, West, East };         // B-1: south is y = 0
+enum class Nation : uint8_t { Commonwealth, Germany, Soviet, Usa, Other };  // B-3 supply dice
+enum class PulseTie : uint8_t { Attacker, Defender };           // B-2
+
+struct Ruleset {
+  // Switches that isolate effects (B-2, B-3, B-5).
+  bool command_failures = true;               // B-2
+  bool supply_checks = true;                  // B-3 step 5
+  CommsRule comms_rule = CommsRule::Opposed;  // B-6 [assumed]
+  Coord forced_back = 600;                    // B-5 [assumed]; 0 switches it off
+
+  // Templates and footprints (B-1, B-5) [assumed].
+  Size regular_template{600, 600};
+  Size converged_template{600, 300};
+  Size unit_footprint{240, 160};
+  Size blind_footprint{600, 400};
+
+  // Staff Orders (B-2, B-4).
+  int maintain_cost = 1;       // per battery, on a friendly Command Failure [assumed]
+  int start_cost = 2;          // to order a planned mission to fire [seed]
+  int call_cost = 2;           // to call a pre-registered barrage [seed]
+  int supply_bonus_cost = 1;   // B-3 step 5 [book]
+  int supply_bonus_dice = 1;   // B-3 step 5 [book]
+
+  // Missions (B-4); the loader checks them.
+  Coord min_rolling_speed = 400;  // PF-RB [seed]
+  int max_registered_points = 2;  // PF-PR [seed]
+  int call_comms_bonus = 1;       // PF-PR: +1D to the comms dice [seed]
+  Coord trigger_radius = 600;     // PF-PR call policy default [assumed]
+  Coord adjust_range = 1200;      // B-3 step 3 policy nearest-enemy [assumed]
+
+  // Dice (B-3, B-5, B-6): a die succeeds at `hit_target`+ on a d6.
+  int hit_target = 4;            // battery, reaction, comms and supply dice [book]
+  int suppressed_target = 5;     // reaction dice of a suppressed unit [book]
+  int supply_opposition = 3;     // the 3D a supply check rolls against [book]
+  int comms_opposition = 3;      // the 3D a comms check rolls against [assumed]
+  std::array<int, 4> cover_dice{0, 1, 2, 3};  // none, light, medium, heavy [book]
+  int partial_cover_dice = 1;    // less than half covered [book]
+  int morale_loss_die = 3;       // D3 army morale per dispersed unit [book]
+  int suppression_turns = 1;     // recovers at the end of turn (suppressed + this) [assumed]
+  PulseTie pulse_tie = PulseTie::Attacker;  // B-2 [assumed]
+
+  // Defaults of per-entry fields (the loader applies them; the kernel reads the entries).
+  int fire_dice = 4;      // battery [book]
+  int reaction_dice = 4;  // unit [book]
+  int cohesion = 3;       // unit [book]
+};
+
+// A unit's or Blind's start: a fixed centre, or a zone (the centre is drawn uniformly inside it at
+// the start of each trial, B-1 / F-1).
+struct Placement {
+  bool zoned = false;
+  Point position;
+  Rect zone;  // centres, inclusive bounds
+};
+
+struct UnitSpec {
+  std::string name;
+  int side = 0;
+  Placement placement;  // unused for a unit in a Blind
+  Size footprint;
+  int reaction_dice = 4;
+  Cover cover = Cover::None;
+  int cohesion = 3;
+  Point velocity;       // hundredths of an inch per turn (B-7)
+  int blind = -1;       // the Blind that holds it at the start, or -1
+  Point offset;         // from the Blind's centre, where it stands when the Blind is revealed
+};
+
+struct BlindSpec {
+  std::string name;
+  int side = 0;
+  Placement placement;
+  Size footprint;
+  Point velocity;
+  std::vector<int> units;  // empty: a dummy
+  bool dummy() const noexcept { return units.empty(); }
+};
+
+struct BatterySpec {
+  std::string name;
+  int side = 0;
+  int fire_dice = 4;
+  bool direct_support = true;  // only direct-support batteries have pre-registered points (PF-PR)
+};
+
+struct DesignatedTarget {
+  Point at;
+  int turns = 1;
+};
+
+struct MissionSpec {
+  std::string name;
+  int side = 0;
+  MissionType type = MissionType::Rolling;
+  std::vector<int> batteries;  // global battery indices; several fire as one (B-5)
+  Sheaf sheaf = Sheaf::Regular;
+  int start_turn = 1;          // PF-RB, PF-DT
+  // PF-RB
+  Point start;
+  Point step;                  // the move per Friendly Logistics Phase: speed along direction
+  Coord speed = 0;             // for reports
+  // PF-DT
+  std::vector<DesignatedTarget> targets;
+  // PF-PR
+  std::vector<Point> points;
+  FireMode mode = FireMode::Single;
+  CallPolicy call_policy = CallPolicy::Trigger;
+  Coord trigger_radius = 600;
+  std::vector<int> call_turns;  // CallPolicy::Turns
+  int call_point = 0;           // CallPolicy::Turns: index into points
+};
+
+struct SideSpec {
+  std::string name;
+  Nation nation = Nation::Other;
+  int command_dice = 6;
+  int staff_orders = 0;        // the stock at the start (capped at command_dice, B-2)
+  RestockRule restock = RestockRule::Chains;
+  int restock_fixed = 0;
+  int comms_dice = 4;
+  int supply_dice = 4;
+  Edge home_edge = Edge::South;
+  CancelPolicy cancel = CancelPolicy::Never;
+  AdjustPolicy adjust = AdjustPolicy::None;
+  bool supply_bonus = false;
+  MaintainPolicy maintain = MaintainPolicy::WhileStockLasts;
+
+  // Filled by index_scenario().
+  std::vector<int> units, blinds, batteries;
+  std::vector<int> missions;  // in battery index order (B-3 step 4)
+  std::vector<int> movers;    // units with a velocity, index order
+  std::vector<int> moving_blinds;  // Blinds with a velocity, index order
+};
+
+struct BarrageScenario {
+  std::string title;
+  int turns = 8;
+  Size table{7200, 4800};
+  Ruleset ruleset;
+  std::array<SideSpec, SideCount> sides;
+  int attacker = 0;
+  std::vector<UnitSpec> units;
+  std::vector<BlindSpec> blinds;
+  std::vector<BatterySpec> batteries;
+  std::vector<MissionSpec> missions;
+  std::string headline;  // metric name; empty: "<defender>.dispersed"
+
+  int defender() const noexcept { return 1 - attacker; }
+};
+
+// A d6 succeeds at `target`+: how many of its faces that is, clamped to [0, 6].
+constexpr int success_faces(int target) noexcept { return target <= 1 ? 6 : (target > 6 ? 0 : 7 - target); }
+
+// Fills the derived lists of each side (units, Blinds, batteries, missions in battery index order,
+// movers) and the Blinds' unit lists from the units' `blind`. Call after the entries are complete.
+void index_scenario(BarrageScenario& scenario);
+
+// The per-turn move of a rolling barrage: `speed` (hundredths) along the direction (dx, dy), rounded
+// to hundredths once, here, so the kernel moves in integers (PF-RB).
+Point rolling_step(double dx, double dy, Coord speed);
+
+const char* to_string(MissionType t) noexcept;
+const char* to_string(Sheaf s) noexcept;
+const char* to_string(Cover c) noexcept;
+const char* to_string(Edge e) noexcept;
+const char* to_string(Nation n) noexcept;
+
+}  // namespace volley::barrage

@@ -1,0 +1,103 @@
+#pragma once
+// The state of one barrage trial, held in a worker's scratch: every array is sized from the scenario
+// once (BarrageState(scenario)) and overwritten by reset_state() at the start of each trial, so a
+// trial allocates nothing (DESIGN.md, "The kernel").
+#include "engine/barrage/barrage_scenario.hpp"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace volley::barrage {
+
+struct UnitState {
+  Point position;          // while in a standing Blind: unused (the Blind's position counts)
+  int disruption = 0;      // Disruption Points, never recovered (B-5)
+  int suppressed_until = 0;  // 0: not suppressed; else recovers at the end of this turn (B-5)
+  int first_hit = 0;       // turn first under a fire for effect, 0 never
+  int last_hit = 0;        // turn last under a fire for effect, 0 never
+  bool in_blind = false;   // held by a Blind that still stands
+  bool dispersed = false;
+  bool ever_suppressed = false;
+  bool hit_by_own_side = false;
+  bool suppressed() const noexcept { return suppressed_until != 0; }
+};
+
+struct BlindState {
+  Point position;
+  bool standing = true;
+  bool hit = false;
+};
+
+// What a battery is doing (B-3, PF-PR's availability).
+struct BatteryState {
+  int mission = -1;    // the mission it serves (assigned from its start or call to its end), or -1
+  int fired_turn = 0;  // the last turn it fired for effect
+};
+
+enum class MissionPhase : uint8_t {
+  Waiting,  // PF-RB, PF-DT: before its (possibly delayed) start; PF-PR: not called, callable
+  Called,   // PF-PR: called, its comms check failed: fires in the next Friendly Logistics Phase
+  Ongoing,  // has fired and goes on firing (continuous)
+  Ended,    // PF-RB, PF-DT: finished for good (a PF-PR goes back to Waiting instead)
+};
+
+struct MissionState {
+  MissionPhase phase = MissionPhase::Waiting;
+  int start_turn = 1;     // PF-RB, PF-DT: the planned start, shifted by each delay (B-4)
+  Point position;         // the template's centre where it last fired or will fire
+  int target = 0;         // PF-DT: the target it fires at
+  int fired_at_target = 0;  // PF-DT: turns actually fired at it
+};
+
+// A side's dice and tallies for the trial (B-2, B-7).
+struct SideState {
+  int stock = 0;          // Staff Orders
+  int restock_next = 0;   // restocked this turn, usable from next turn (B-2)
+  bool failure = false;   // Command Failure this turn
+  std::array<int, 7> faces{};  // command dice this turn: faces[f] = dice showing f
+
+  // Per-trial counts reported as metrics (barrage_metrics.hpp).
+  int units_hit = 0, suppressed = 0, dispersed = 0, blinds_hit = 0, dummies_hit = 0, morale_lost = 0;
+  int staff_spent = 0, missions_started = 0, missions_delayed = 0, missions_cancelled = 0;
+  int missions_ended_supply = 0, missions_ended_edge = 0, friendly_hit = 0, command_failures = 0;
+};
+
+// A template that fired this turn (for the map).
+struct FiredTemplate {
+  int mission = 0;
+  Rect rect;
+};
+
+// One attack of a fire for effect: a unit under the template, with the footprint it is hit with.
+struct Attack {
+  int unit = 0;
+  bool partial = false;     // less than half covered: +1 reaction die (B-5)
+  bool in_blind = false;    // attacked inside a standing Blind, with the Blind's footprint
+  int battery_hits = 0;
+  int battery_sixes = 0;
+  int disruption = 0;       // Disruption Points this attack inflicted
+};
+
+struct BarrageState {
+  explicit BarrageState(const BarrageScenario& scenario);
+
+  std::vector<UnitState> units;
+  std::vector<BlindState> blinds;
+  std::vector<BatteryState> batteries;
+  std::vector<MissionState> missions;
+  std::array<SideState, SideCount> sides;
+  std::array<int, SideCount> pulse_order{0, 1};
+  int turn = 0;
+
+  // Scratch, capacity fixed here.
+  std::vector<FiredTemplate> fired;     // this turn; capacity: one per mission
+  std::vector<Attack> attacks;          // this fire for effect; capacity: one per unit
+  std::vector<Coverage> blind_cover;    // this fire for effect, per Blind
+  std::vector<int> dispersed_now;       // this fire for effect; capacity: one per unit
+};
+
+// Puts the state back to the start of a trial (before placement): no allocation.
+void reset_state(BarrageState& state, const BarrageScenario& scenario) noexcept;
+
+}  // namespace volley::barrage

@@ -1,0 +1,135 @@
+#pragma once
+// B-7, one barrage trial: the setup, then `turns` turns of
+//   1. both sides roll command dice (B-2);
+//   2. in pulse order, each side runs its Friendly Logistics Phase (B-3) and then its Command Pulse:
+//      pre-registered calls (PF-PR), then units with a velocity move (not suppressed ones; a Blind
+//      moves with its units);
+//   3. end of turn: suppression wears off (B-5).
+// A template over the random source, with an optional narrator (replay). A pure function of
+// (scenario, seed, trial): the state is reset, every random number comes from a stream named by
+// (purpose, turn, actor).
+#include "engine/barrage/barrage_context.hpp"
+#include "engine/barrage/command.hpp"
+#include "engine/barrage/logistics_phase.hpp"
+#include "engine/barrage/missions.hpp"
+#include "engine/rng.hpp"
+
+#include <string>
+
+namespace volley::barrage {
+
+// A zone's centre, uniform over its hundredths (B-1 / F-1). Stream: Purpose::Placement per actor
+// (units first, then Blinds), turn 0.
+template <class Dice>
+Point place_in_zone(Dice& dice, const Rect& zone, uint32_t actor) {
+  dice.restart(Purpose::Placement, 0, actor);
+  const Coord x = zone.x0 + static_cast<Coord>(dice.below(static_cast<uint32_t>(zone.x1 - zone.x0) + 1));
+  const Coord y = zone.y0 + static_cast<Coord>(dice.below(static_cast<uint32_t>(zone.y1 - zone.y0) + 1));
+  return {x, y};
+}
+
+template <class Dice>
+void setup_trial(BarrageContext<Dice>& ctx) {
+  const BarrageScenario& sc = ctx.scenario;
+  BarrageState& st = ctx.state;
+  reset_state(st, sc);
+  for (size_t u = 0; u < sc.units.size(); ++u)
+    if (sc.units[u].placement.zoned && sc.units[u].blind < 0)
+      st.units[u].position = place_in_zone(ctx.dice, sc.units[u].placement.zone, static_cast<uint32_t>(u));
+  for (size_t b = 0; b < sc.blinds.size(); ++b)
+    if (sc.blinds[b].placement.zoned)
+      st.blinds[b].position = place_in_zone(ctx.dice, sc.blinds[b].placement.zone, static_cast<uint32_t>(sc.units.size() + b));
+  if (ctx.narrator == nullptr) return;
+  for (int s = 0; s < SideCount; ++s) {
+    ctx.say([&] { return sc.sides[s].name + (s == sc.attacker ? " (attacker)" : " (defender)") + ": " + std::to_string(st.sides[s].stock) + " Staff Orders"; });
+    ctx.narrator->indent();
+    for (int u : sc.sides[s].units)
+      if (sc.units[u].blind < 0) ctx.say([&] { return "unit " + sc.units[u].name + " at " + at(st.units[u].position); });
+    for (int b : sc.sides[s].blinds) {
+      ctx.say([&] {
+        std::string line = "Blind " + sc.blinds[b].name + " at " + at(st.blinds[b].position) + ": ";
+        if (sc.blinds[b].dummy()) return line + "dummy";
+        for (size_t i = 0; i < sc.blinds[b].units.size(); ++i) line += (i ? ", " : "") + sc.units[sc.blinds[b].units[i]].name;
+        return line;
+      });
+    }
+    ctx.narrator->outdent();
+  }
+}
+
+// Command Pulse, second step (B-7): units with a velocity move, unless suppressed; a standing Blind
+// moves with its units (not while any of them is suppressed). Footprints stop at the table edge.
+template <class Dice>
+void move_units(BarrageContext<Dice>& ctx, int side_index) {
+  const BarrageScenario& sc = ctx.scenario;
+  BarrageState& st = ctx.state;
+  for (int u : sc.sides[side_index].movers) {
+    UnitState& unit = st.units[u];
+    if (unit.dispersed || unit.in_blind) continue;
+    const UnitSpec& spec = sc.units[u];
+    if (unit.suppressed()) {
+      ctx.say([&] { return spec.name + " is suppressed: does not move"; });
+      continue;
+    }
+    unit.position = keep_on_table({unit.position.x + spec.velocity.x, unit.position.y + spec.velocity.y}, spec.footprint, sc.table);
+    ctx.say([&] { return spec.name + " moves to " + at(unit.position); });
+  }
+  for (int b : sc.sides[side_index].moving_blinds) {
+    BlindState& blind = st.blinds[b];
+    const BlindSpec& spec = sc.blinds[b];
+    if (!blind.standing) continue;
+    bool held = false;
+    for (int u : spec.units) held = held || (!st.units[u].dispersed && st.units[u].suppressed());
+    if (held) {
+      ctx.say([&] { return "Blind " + spec.name + " holds a suppressed unit: does not move"; });
+      continue;
+    }
+    blind.position = keep_on_table({blind.position.x + spec.velocity.x, blind.position.y + spec.velocity.y}, spec.footprint, sc.table);
+    ctx.say([&] { return "Blind " + spec.name + " moves to " + at(blind.position); });
+  }
+}
+
+template <class Dice>
+void command_pulse(BarrageContext<Dice>& ctx, int side_index, int turn) {
+  ctx.say([&] { return ctx.side_name(side_index) + " Command Pulse"; });
+  if (ctx.narrator != nullptr) ctx.narrator->indent();
+  // Step 1: pre-registered calls (PF-PR).
+  call_pre_registered(ctx, side_index, turn);
+  // Step 2: movement (B-7).
+  move_units(ctx, side_index);
+  if (ctx.narrator != nullptr) ctx.narrator->outdent();
+}
+
+template <class Dice>
+void play_turn(BarrageContext<Dice>& ctx, int turn) {
+  BarrageState& st = ctx.state;
+  st.turn = turn;
+  st.fired.clear();
+  ctx.say([&] { return "turn " + std::to_string(turn); });
+  if (ctx.narrator != nullptr) ctx.narrator->indent();
+  // Step 1: command dice, Command Failures, Staff Orders, pulse order (B-2).
+  command_phase(ctx, turn);
+  // Step 2: each side's Friendly Logistics Phase and Command Pulse, in pulse order (B-3, B-7).
+  for (int s : st.pulse_order) {
+    friendly_logistics_phase(ctx, s, turn);
+    command_pulse(ctx, s, turn);
+  }
+  // Step 3: end of turn: units suppressed last turn recover (B-5).
+  for (size_t u = 0; u < st.units.size(); ++u) {
+    UnitState& unit = st.units[u];
+    if (unit.suppressed_until != 0 && unit.suppressed_until <= turn) {
+      unit.suppressed_until = 0;
+      ctx.say([&] { return ctx.scenario.units[u].name + " recovers from suppression"; });
+    }
+  }
+  if (ctx.narrator != nullptr) ctx.narrator->outdent();
+}
+
+// The whole trial: setup and every turn.
+template <class Dice>
+void play_trial(BarrageContext<Dice>& ctx) {
+  setup_trial(ctx);
+  for (int turn = 1; turn <= ctx.scenario.turns; ++turn) play_turn(ctx, turn);
+}
+
+}  // namespace volley::barrage

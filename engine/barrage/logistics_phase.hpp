@@ -1,0 +1,165 @@
+#pragma once
+// B-3, the Friendly Logistics Phase [seed], at the start of a side's Command Pulse, in the seed's
+// order: remove smoke, attempt to cancel a fire mission, adjust fire missions, fire for effect,
+// check artillery supply.
+#include "engine/barrage/barrage_context.hpp"
+#include "engine/barrage/comms.hpp"
+#include "engine/barrage/missions.hpp"
+#include "engine/barrage/supply.hpp"
+
+#include <string>
+
+namespace volley::barrage {
+
+// Where a mission will fire next, for the cancel policy; false if it will not fire this turn.
+inline bool next_fire_position(const BarrageScenario& sc, const BarrageState& st, int mission, int turn, Point& centre) noexcept {
+  const MissionSpec& spec = sc.missions[mission];
+  const MissionState& m = st.missions[mission];
+  switch (m.phase) {
+    case MissionPhase::Waiting:
+      if (spec.type == MissionType::PreRegistered || m.start_turn > turn) return false;
+      centre = spec.type == MissionType::Rolling ? spec.start : spec.targets[0].at;
+      return true;
+    case MissionPhase::Called: centre = m.position; return true;
+    case MissionPhase::Ongoing:
+      centre = m.position;
+      if (spec.type == MissionType::Rolling) {
+        centre = {m.position.x + spec.step.x, m.position.y + spec.step.y};
+        return overlaps(mission_template(sc, mission, centre), table_rect(sc.table));
+      }
+      return true;
+    case MissionPhase::Ended: return false;
+  }
+  return false;
+}
+
+// Whether a template would fall on one of the side's own units or real Blinds.
+inline bool covers_own_units(const BarrageScenario& sc, const BarrageState& st, int side, const Rect& rect) noexcept {
+  for (int u : sc.sides[side].units) {
+    const UnitState& unit = st.units[u];
+    if (!unit.dispersed && !unit.in_blind && overlaps(rect_around(unit.position, sc.units[u].footprint), rect)) return true;
+  }
+  for (int b : sc.sides[side].blinds)
+    if (st.blinds[b].standing && !sc.blinds[b].dummy() && overlaps(rect_around(st.blinds[b].position, sc.blinds[b].footprint), rect))
+      return true;
+  return false;
+}
+
+// Step 2 (B-3): attempt to cancel a fire mission, delayed ones included: a comms check (B-6); on a
+// success the battery is free for a new mission this turn. Policy `never` (default) or
+// `friendly-under`: try for each mission about to fire on the side's own units.
+template <class Dice>
+void attempt_cancel(BarrageContext<Dice>& ctx, int side_index, int turn) {
+  const BarrageScenario& sc = ctx.scenario;
+  BarrageState& st = ctx.state;
+  switch (sc.sides[side_index].cancel) {
+    case CancelPolicy::Never: return;
+    case CancelPolicy::FriendlyUnder: break;
+  }
+  for (int mission : sc.sides[side_index].missions) {
+    Point centre;
+    if (!next_fire_position(sc, st, mission, turn, centre)) continue;
+    if (!covers_own_units(sc, st, side_index, mission_template(sc, mission, centre))) continue;
+    const CheckRoll check = comms_check(ctx.dice, sc.ruleset, sc.sides[side_index].comms_dice, turn,
+                                        comms_actor(sc.missions[mission].batteries.front(), CommsFor::Cancel));
+    ctx.say([&] {
+      return sc.missions[mission].name + " would fire on friends at " + at(centre) + ": cancel, comms check " + std::to_string(check.dice) +
+             "D: " + std::to_string(check.own) + " against " + std::to_string(check.opposition) + (check.success ? ": cancelled" : ": fails");
+    });
+    if (check.success) end_mission(sc, st, mission);
+  }
+}
+
+// Step 3 (B-3): adjust fire. Only pre-registered barrages may be adjusted (PF-RB and PF-DT forbid
+// it): one called last turn and not yet fired, or a continuous one. Policy `none` (default) or
+// `nearest-enemy`: onto the nearest enemy unit or Blind within adjust_range of the template.
+template <class Dice>
+void adjust_fire(BarrageContext<Dice>& ctx, int side_index) {
+  const BarrageScenario& sc = ctx.scenario;
+  BarrageState& st = ctx.state;
+  switch (sc.sides[side_index].adjust) {
+    case AdjustPolicy::None: return;
+    case AdjustPolicy::NearestEnemy: break;
+  }
+  for (int mission : sc.sides[side_index].missions) {
+    MissionState& m = st.missions[mission];
+    if (sc.missions[mission].type != MissionType::PreRegistered) continue;
+    if (m.phase != MissionPhase::Called && m.phase != MissionPhase::Ongoing) continue;
+    Point target;
+    int64_t d = 0;
+    if (!nearest_enemy_marker(sc, st, side_index, m.position, sc.ruleset.adjust_range, target, d) || target == m.position) continue;
+    ctx.say([&] { return sc.missions[mission].name + " adjusted from " + at(m.position) + " to " + at(target); });
+    m.position = target;
+  }
+}
+
+// Step 5 (B-3): each battery of a mission that has started firing checks its supply; a battery that
+// fails drops out, and the mission ends (its template removed) when none is left (B-5).
+template <class Dice>
+void check_supply(BarrageContext<Dice>& ctx, int side_index, int turn) {
+  const BarrageScenario& sc = ctx.scenario;
+  BarrageState& st = ctx.state;
+  if (!sc.ruleset.supply_checks) return;
+  const SideSpec& spec = sc.sides[side_index];
+  SideState& side = st.sides[side_index];
+  for (int mission : spec.missions) {
+    if (st.missions[mission].phase != MissionPhase::Ongoing) continue;
+    for (int b : sc.missions[mission].batteries) {
+      if (st.batteries[b].mission != mission) continue;
+      const bool bonus = spec.supply_bonus && spend_staff_orders(side, sc.ruleset.supply_bonus_cost);
+      const CheckRoll check = supply_check(ctx.dice, sc.ruleset, spec.supply_dice + (bonus ? sc.ruleset.supply_bonus_dice : 0), turn, b);
+      ctx.say([&] {
+        return "supply check, battery " + sc.batteries[b].name + ": " + std::to_string(check.dice) + "D" +
+               (bonus ? " (one bought with a Staff Order)" : "") + ": " + std::to_string(check.own) + " against " +
+               std::to_string(check.opposition) + (check.success ? ": keeps firing" : ": out of ammunition");
+      });
+      if (!check.success) st.batteries[b].mission = -1;
+    }
+    if (active_batteries(sc, st, mission) == 0) {
+      end_mission(sc, st, mission);
+      ++side.missions_ended_supply;
+      ctx.say([&] { return sc.missions[mission].name + " ends: no battery left with ammunition, template removed"; });
+    }
+  }
+}
+
+template <class Dice>
+void friendly_logistics_phase(BarrageContext<Dice>& ctx, int side_index, int turn) {
+  const SideSpec& side = ctx.scenario.sides[side_index];
+  if (side.missions.empty()) {
+    ctx.say([&] { return side.name + " Friendly Logistics Phase: no fire missions"; });
+    return;
+  }
+  ctx.say([&] { return side.name + " Friendly Logistics Phase"; });
+  // Each step's lines are narrated under its heading.
+  auto heading = [&](const char* text, const char* more = "") {
+    if (ctx.narrator == nullptr) return;  // a run formats nothing
+    ctx.narrator->outdent();
+    ctx.narrator->say(std::string(text) + more);
+    ctx.narrator->indent();
+  };
+  if (ctx.narrator != nullptr) {
+    ctx.narrator->indent();
+    ctx.narrator->indent();
+  }
+  // Step 1: remove smoke screens fired last turn (no smoke is modelled).
+  heading("1. remove smoke screens: none (smoke is not modelled)");
+  // Step 2: attempt to cancel a fire mission (policy).
+  heading("2. cancel fire missions: policy ", side.cancel == CancelPolicy::Never ? "never" : "friendly-under");
+  attempt_cancel(ctx, side_index, turn);
+  // Step 3: adjust fire missions (policy).
+  heading("3. adjust fire missions: policy ", side.adjust == AdjustPolicy::None ? "none" : "nearest-enemy");
+  adjust_fire(ctx, side_index);
+  // Step 4: fire for effect, in battery index order.
+  heading("4. fire for effect");
+  for (int mission : side.missions) mission_fire_step(ctx, mission, turn);
+  // Step 5: check artillery supply.
+  heading("5. artillery supply", ctx.scenario.ruleset.supply_checks ? "" : ": not checked (supply_checks = false)");
+  check_supply(ctx, side_index, turn);
+  if (ctx.narrator != nullptr) {
+    ctx.narrator->outdent();
+    ctx.narrator->outdent();
+  }
+}
+
+}  // namespace volley::barrage

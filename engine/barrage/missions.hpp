@@ -1,0 +1,293 @@
+#pragma once
+// B-4, the planned fire missions: their batteries, schedules, delays, shifts, table-edge end and
+// cancellations, and the calls of pre-registered barrages.
+//   PF-RB rolling barrage: starts on its turn, fires at its start, then each Friendly Logistics
+//         Phase moves `speed` along its direction and fires; ends when, after a move, its template no
+//         longer overlaps the table.
+//   PF-DT designated targets: fires the given number of turns (turns actually fired) at each target
+//         in turn, shifts without deviation, ends after the last.
+//   PF-PR pre-registered barrage: called in a Command Pulse at a registered point (2 Staff Orders, a
+//         comms check at +1D: fires at once, or in the next Friendly Logistics Phase); single or
+//         continuous; may be called again once it is over.
+// A delay (Command Failure, Staff Orders short, battery busy) shifts the whole schedule a turn;
+// positions are unchanged (B-4). Nothing deviates.
+#include "engine/barrage/barrage_context.hpp"
+#include "engine/barrage/comms.hpp"
+#include "engine/barrage/fire_for_effect.hpp"
+
+#include <string>
+
+namespace volley::barrage {
+
+inline Rect mission_template(const BarrageScenario& scenario, int mission, Point centre) noexcept {
+  const Ruleset& rules = scenario.ruleset;
+  return rect_around(centre, scenario.missions[mission].sheaf == Sheaf::Regular ? rules.regular_template : rules.converged_template);
+}
+
+// A battery may take a mission (start, or a call) if it serves none and has not fired this turn.
+inline bool batteries_available(const BarrageScenario& scenario, const BarrageState& state, int mission, int turn) noexcept {
+  for (int b : scenario.missions[mission].batteries)
+    if (state.batteries[b].mission != -1 || state.batteries[b].fired_turn == turn) return false;
+  return true;
+}
+
+inline void assign_batteries(const BarrageScenario& scenario, BarrageState& state, int mission) noexcept {
+  for (int b : scenario.missions[mission].batteries) state.batteries[b].mission = mission;
+}
+
+// The batteries still serving a mission (those that ran out of supply or were not maintained have
+// dropped out, B-5).
+inline int active_batteries(const BarrageScenario& scenario, const BarrageState& state, int mission) noexcept {
+  int n = 0;
+  for (int b : scenario.missions[mission].batteries) n += state.batteries[b].mission == mission;
+  return n;
+}
+
+// B-5, one mission with several batteries: the largest rolls its full dice, each other adds half its
+// dice, rounded up. `lead` gets the first active battery (whose streams the fire uses).
+inline int mission_fire_dice(const BarrageScenario& scenario, const BarrageState& state, int mission, int& lead) noexcept {
+  int largest = 0, halves = 0;
+  lead = -1;
+  for (int b : scenario.missions[mission].batteries) {
+    if (state.batteries[b].mission != mission) continue;
+    if (lead < 0) lead = b;
+    const int dice = scenario.batteries[b].fire_dice;
+    if (dice > largest) largest = dice;
+    halves += (dice + 1) / 2;
+  }
+  return lead < 0 ? 0 : largest + halves - (largest + 1) / 2;
+}
+
+inline std::string battery_names(const BarrageScenario& scenario, int mission) {
+  std::string names;
+  for (int b : scenario.missions[mission].batteries) names += (names.empty() ? "" : "+") + scenario.batteries[b].name;
+  return names;
+}
+
+// A mission is over: its batteries are free; a pre-registered barrage may be called again (PF-PR).
+inline void end_mission(const BarrageScenario& scenario, BarrageState& state, int mission) noexcept {
+  for (int b : scenario.missions[mission].batteries)
+    if (state.batteries[b].mission == mission) state.batteries[b].mission = -1;
+  state.missions[mission].phase = scenario.missions[mission].type == MissionType::PreRegistered ? MissionPhase::Waiting : MissionPhase::Ended;
+}
+
+// The enemy markers a side can see and aim at: standing Blinds (real or dummy, it cannot tell) and
+// units in no standing Blind, not dispersed. The nearest to `from` within `radius` (ties to the lowest
+// index, units first); false if none.
+inline bool nearest_enemy_marker(const BarrageScenario& scenario, const BarrageState& state, int side, Point from, Coord radius,
+                                 Point& found, int64_t& found_distance_squared) noexcept {
+  const int enemy = 1 - side;
+  int64_t best = int64_t{radius} * radius;
+  bool any = false;
+  for (int u : scenario.sides[enemy].units) {
+    const UnitState& unit = state.units[u];
+    if (unit.dispersed || unit.in_blind) continue;
+    const int64_t d = distance_squared(from, unit.position);
+    if (d < best || (!any && d == best)) {
+      best = d;
+      found = unit.position;
+      any = true;
+    }
+  }
+  for (int b : scenario.sides[enemy].blinds) {
+    const BlindState& blind = state.blinds[b];
+    if (!blind.standing) continue;
+    const int64_t d = distance_squared(from, blind.position);
+    if (d < best || (!any && d == best)) {
+      best = d;
+      found = blind.position;
+      any = true;
+    }
+  }
+  found_distance_squared = best;
+  return any;
+}
+
+// Fires a mission's template centred at `centre`: every active battery has fired this turn (B-3
+// step 4, PF-PR), the template is recorded for the map, and the fire is resolved (B-5).
+template <class Dice>
+void fire_mission(BarrageContext<Dice>& ctx, int mission, Point centre, int turn) {
+  const BarrageScenario& sc = ctx.scenario;
+  BarrageState& st = ctx.state;
+  int lead = -1;
+  const int dice = mission_fire_dice(sc, st, mission, lead);
+  st.missions[mission].position = centre;
+  for (int b : sc.missions[mission].batteries)
+    if (st.batteries[b].mission == mission) st.batteries[b].fired_turn = turn;
+  const Rect rect = mission_template(sc, mission, centre);
+  st.fired.push_back({mission, rect});
+  ctx.say([&] {
+    return sc.missions[mission].name + " (" + to_string(sc.missions[mission].type) + ", " + battery_names(sc, mission) +
+           "): fire for effect, " + to_string(sc.missions[mission].sheaf) + " sheaf at " + at(centre) + ", " + std::to_string(dice) +
+           " dice per target";
+  });
+  if (ctx.narrator != nullptr) ctx.narrator->indent();
+  fire_for_effect(ctx, mission, dice, lead, rect, turn);
+  if (ctx.narrator != nullptr) ctx.narrator->outdent();
+}
+
+// A planned mission cannot fire this turn: its whole schedule shifts a turn (B-4).
+template <class Dice>
+void delay_mission(BarrageContext<Dice>& ctx, int mission, int turn, const char* why) {
+  MissionState& m = ctx.state.missions[mission];
+  m.start_turn = turn + 1;
+  ++ctx.state.sides[ctx.scenario.missions[mission].side].missions_delayed;
+  ctx.say([&] { return ctx.scenario.missions[mission].name + " delayed to turn " + std::to_string(turn + 1) + ": " + why; });
+}
+
+// PF-DT: after each fire, count the turn at the current target; shift to the next when its turns are
+// done; end after the last.
+template <class Dice>
+void after_designated_fire(BarrageContext<Dice>& ctx, int mission) {
+  const MissionSpec& spec = ctx.scenario.missions[mission];
+  MissionState& m = ctx.state.missions[mission];
+  if (++m.fired_at_target < spec.targets[m.target].turns) return;
+  m.fired_at_target = 0;
+  if (++m.target == static_cast<int>(spec.targets.size())) {
+    end_mission(ctx.scenario, ctx.state, mission);
+    ctx.say([&] { return spec.name + " has fired at its last target: mission over"; });
+    return;
+  }
+  m.position = spec.targets[m.target].at;
+  ctx.say([&] { return spec.name + " shifts to target " + std::to_string(m.target + 1) + " at " + at(m.position) + " (no deviation)"; });
+}
+
+// B-3 step 4 for one mission: start a planned mission due this turn, fire a delayed pre-registered
+// barrage, or fire an ongoing mission (a rolling barrage moves first, and ends at the table edge).
+template <class Dice>
+void mission_fire_step(BarrageContext<Dice>& ctx, int mission, int turn) {
+  const BarrageScenario& sc = ctx.scenario;
+  const MissionSpec& spec = sc.missions[mission];
+  BarrageState& st = ctx.state;
+  MissionState& m = st.missions[mission];
+  SideState& side = st.sides[spec.side];
+  switch (m.phase) {
+    case MissionPhase::Waiting: {
+      if (spec.type == MissionType::PreRegistered || m.start_turn > turn) return;
+      // PF-RB, PF-DT: starts automatically on its turn; a friendly Command Failure delays it (B-2);
+      // so does a battery still busy or a stock short of the two Staff Orders it costs [assumed].
+      if (side.failure) return delay_mission(ctx, mission, turn, "Command Failure");
+      if (!batteries_available(sc, st, mission, turn)) return delay_mission(ctx, mission, turn, "its battery is busy");
+      if (!spend_staff_orders(side, sc.ruleset.start_cost)) return delay_mission(ctx, mission, turn, "Staff Orders short");
+      assign_batteries(sc, st, mission);
+      ++side.missions_started;
+      m.phase = MissionPhase::Ongoing;
+      ctx.say([&] { return spec.name + " starts (" + std::to_string(sc.ruleset.start_cost) + " Staff Orders, " + std::to_string(side.stock) + " left)"; });
+      if (spec.type == MissionType::Rolling) {
+        fire_mission(ctx, mission, spec.start, turn);  // PF-RB: at its start position on its first turn
+      } else {
+        m.target = 0;
+        m.fired_at_target = 0;
+        fire_mission(ctx, mission, spec.targets[0].at, turn);
+        after_designated_fire(ctx, mission);
+      }
+      return;
+    }
+    case MissionPhase::Called:
+      // PF-PR: a barrage whose comms check failed fires now; a single one is then over.
+      fire_mission(ctx, mission, m.position, turn);
+      if (spec.mode == FireMode::Single) end_mission(sc, st, mission);
+      else m.phase = MissionPhase::Ongoing;
+      return;
+    case MissionPhase::Ongoing:
+      switch (spec.type) {
+        case MissionType::Rolling: {
+          // PF-RB: move first; off the table with positive area, the barrage ends without firing.
+          const Point next{m.position.x + spec.step.x, m.position.y + spec.step.y};
+          if (!overlaps(mission_template(sc, mission, next), table_rect(sc.table))) {
+            m.position = next;
+            end_mission(sc, st, mission);
+            ++side.missions_ended_edge;
+            ctx.say([&] { return spec.name + " moves to " + at(next) + ": its template has left the table, the barrage ends"; });
+            return;
+          }
+          fire_mission(ctx, mission, next, turn);
+          return;
+        }
+        case MissionType::Designated:
+          fire_mission(ctx, mission, m.position, turn);
+          after_designated_fire(ctx, mission);
+          return;
+        case MissionType::PreRegistered:
+          fire_mission(ctx, mission, m.position, turn);  // continuous
+          return;
+      }
+      return;
+    case MissionPhase::Ended:
+      return;
+  }
+}
+
+// PF-PR call policy: the registered point to call this turn, or -1. Trigger: the point with the
+// nearest enemy unit or Blind within the trigger radius (ties to the first point); Turns: the listed
+// point on the listed turns.
+inline int pre_registered_point(const BarrageScenario& scenario, const BarrageState& state, int mission, int turn) noexcept {
+  const MissionSpec& spec = scenario.missions[mission];
+  switch (spec.call_policy) {
+    case CallPolicy::Trigger: {
+      int chosen = -1;
+      int64_t best = 0;
+      for (int i = 0; i < static_cast<int>(spec.points.size()); ++i) {
+        Point found;
+        int64_t d = 0;
+        if (!nearest_enemy_marker(scenario, state, spec.side, spec.points[i], spec.trigger_radius, found, d)) continue;
+        if (chosen < 0 || d < best) {
+          chosen = i;
+          best = d;
+        }
+      }
+      return chosen;
+    }
+    case CallPolicy::Turns:
+      for (int t : spec.call_turns)
+        if (t == turn) return spec.call_point;
+      return -1;
+  }
+  return -1;
+}
+
+// Command Pulse, first step (B-7): calls of pre-registered barrages (PF-PR). Not in a turn of a
+// friendly Command Failure (B-2); the battery must not have fired this turn nor serve a mission.
+template <class Dice>
+void call_pre_registered(BarrageContext<Dice>& ctx, int side_index, int turn) {
+  const BarrageScenario& sc = ctx.scenario;
+  BarrageState& st = ctx.state;
+  SideState& side = st.sides[side_index];
+  for (int mission : sc.sides[side_index].missions) {
+    const MissionSpec& spec = sc.missions[mission];
+    MissionState& m = st.missions[mission];
+    if (spec.type != MissionType::PreRegistered || m.phase != MissionPhase::Waiting) continue;
+    if (!batteries_available(sc, st, mission, turn)) continue;
+    const int point = pre_registered_point(sc, st, mission, turn);
+    if (point < 0) continue;
+    if (side.failure) {
+      ctx.say([&] { return spec.name + " not called: Command Failure this turn"; });
+      continue;
+    }
+    if (!spend_staff_orders(side, sc.ruleset.call_cost)) {
+      ctx.say([&] { return spec.name + " not called: Staff Orders short (" + std::to_string(side.stock) + ")"; });
+      continue;
+    }
+    assign_batteries(sc, st, mission);
+    ++side.missions_started;
+    m.position = spec.points[point];
+    const CheckRoll check = comms_check(ctx.dice, sc.ruleset, sc.sides[side_index].comms_dice + sc.ruleset.call_comms_bonus, turn,
+                                        comms_actor(spec.batteries.front(), CommsFor::Call));
+    ctx.say([&] {
+      return spec.name + " called at point " + std::to_string(point + 1) + " " + at(m.position) + " (" + std::to_string(sc.ruleset.call_cost) +
+             " Staff Orders, " + std::to_string(side.stock) + " left); comms check " + std::to_string(check.dice) + "D: " +
+             std::to_string(check.own) + " against " + std::to_string(check.opposition) +
+             (check.success ? ": fires at once" : ": delayed to the next Friendly Logistics Phase");
+    });
+    if (check.success) {
+      fire_mission(ctx, mission, m.position, turn);
+      if (spec.mode == FireMode::Single) end_mission(sc, st, mission);
+      else m.phase = MissionPhase::Ongoing;
+    } else {
+      m.phase = MissionPhase::Called;
+      ++side.missions_delayed;
+    }
+  }
+}
+
+}  // namespace volley::barrage

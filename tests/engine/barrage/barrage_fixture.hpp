@@ -1,0 +1,178 @@
+#pragma once
+// Builds small barrage scenarios for rules tests, straight into the kernel's structs: two sides,
+// "red" (attacker, home edge south) and "blue" (defender, home edge north), a 72" x 48" table, the
+// ruleset's defaults, and whatever units, Blinds, batteries and missions a test adds. Positions are
+// given in inches.
+#include "engine/barrage/barrage_context.hpp"
+#include "engine/barrage/barrage_scenario.hpp"
+#include "engine/barrage/barrage_state.hpp"
+#include "engine/barrage/barrage_trial.hpp"
+#include "engine/scripted_dice.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <initializer_list>
+#include <memory>
+#include <span>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace volley::barrage {
+// So that Catch prints positions in failed checks.
+inline std::ostream& operator<<(std::ostream& os, Point p) { return os << "(" << p.x << ", " << p.y << ")"; }
+}  // namespace volley::barrage
+
+namespace volley::barrage::test {
+
+inline Coord hundredths(double inches) { return static_cast<Coord>(std::llround(inches * 100)); }
+inline Point pt(double x, double y) { return {hundredths(x), hundredths(y)}; }
+
+inline constexpr int Red = 0;
+inline constexpr int Blue = 1;
+
+struct Fixture {
+  BarrageScenario sc;
+
+  Fixture() {
+    sc.title = "test";
+    sc.turns = 10;
+    sc.sides[Red].name = "red";
+    sc.sides[Blue].name = "blue";
+    sc.attacker = Red;
+    sc.sides[Red].home_edge = Edge::South;
+    sc.sides[Blue].home_edge = Edge::North;
+    for (auto& side : sc.sides) {
+      side.command_dice = 6;
+      side.staff_orders = 6;
+      side.comms_dice = 4;
+      side.supply_dice = 4;
+    }
+  }
+
+  int unit(int side, std::string name, Point position, Cover cover = Cover::None, int reaction_dice = 4, int cohesion = 3) {
+    UnitSpec u;
+    u.name = std::move(name);
+    u.side = side;
+    u.placement.position = position;
+    u.footprint = sc.ruleset.unit_footprint;
+    u.reaction_dice = reaction_dice;
+    u.cover = cover;
+    u.cohesion = cohesion;
+    sc.units.push_back(u);
+    return static_cast<int>(sc.units.size()) - 1;
+  }
+
+  // A Blind holding the given units at their offsets (inches); none: a dummy.
+  int blind(int side, std::string name, Point position, std::initializer_list<std::pair<int, Point>> members = {}) {
+    BlindSpec b;
+    b.name = std::move(name);
+    b.side = side;
+    b.placement.position = position;
+    b.footprint = sc.ruleset.blind_footprint;
+    sc.blinds.push_back(b);
+    const int index = static_cast<int>(sc.blinds.size()) - 1;
+    for (const auto& [u, offset] : members) {
+      sc.units[u].blind = index;
+      sc.units[u].offset = offset;
+    }
+    return index;
+  }
+
+  int battery(int side, std::string name, int fire_dice = 4) {
+    sc.batteries.push_back({std::move(name), side, fire_dice, true});
+    return static_cast<int>(sc.batteries.size()) - 1;
+  }
+
+  int rolling(int side, std::string name, std::vector<int> batteries, Point start, Point step, int start_turn = 1) {
+    MissionSpec m;
+    m.name = std::move(name);
+    m.side = side;
+    m.type = MissionType::Rolling;
+    m.batteries = std::move(batteries);
+    m.start = start;
+    m.step = step;
+    m.speed = static_cast<Coord>(std::llround(std::hypot(step.x, step.y)));
+    m.start_turn = start_turn;
+    sc.missions.push_back(m);
+    return static_cast<int>(sc.missions.size()) - 1;
+  }
+
+  int designated(int side, std::string name, std::vector<int> batteries, std::vector<DesignatedTarget> targets, int start_turn = 1) {
+    MissionSpec m;
+    m.name = std::move(name);
+    m.side = side;
+    m.type = MissionType::Designated;
+    m.batteries = std::move(batteries);
+    m.targets = std::move(targets);
+    m.start_turn = start_turn;
+    sc.missions.push_back(m);
+    return static_cast<int>(sc.missions.size()) - 1;
+  }
+
+  int pre_registered(int side, std::string name, std::vector<int> batteries, std::vector<Point> points, FireMode mode,
+                     Coord trigger_radius = 600) {
+    MissionSpec m;
+    m.name = std::move(name);
+    m.side = side;
+    m.type = MissionType::PreRegistered;
+    m.batteries = std::move(batteries);
+    m.points = std::move(points);
+    m.mode = mode;
+    m.trigger_radius = trigger_radius;
+    sc.missions.push_back(m);
+    return static_cast<int>(sc.missions.size()) - 1;
+  }
+};
+
+// The scripted random source, also recording each categories() call (pool size and face groups), so
+// that a test can check how many dice the kernel rolled and what they needed.
+struct TestDice : ScriptedDice {
+  struct Call {
+    int dice = 0;
+    std::vector<int> groups;
+  };
+  std::vector<Call> calls;
+  void categories(int n, int faces, std::span<const int> sizes, std::span<int> out) {
+    calls.push_back({n, std::vector<int>(sizes.begin(), sizes.end())});
+    ScriptedDice::categories(n, faces, sizes, out);
+  }
+};
+
+// Where a fragment stands in a text; the test stops if it is missing.
+inline size_t position(const std::string& text, const std::string& fragment) {
+  const size_t at = text.find(fragment);
+  INFO("missing from the narration: " << fragment);
+  REQUIRE(at != std::string::npos);
+  return at;
+}
+
+// A prepared scenario with its state and a scripted random source, ready to play steps of a turn.
+struct Table {
+  explicit Table(Fixture& f) : sc((index_scenario(f.sc), f.sc)), state(sc), ctx{sc, state, dice, &narrator} { setup_trial(ctx); }
+
+  const BarrageScenario& sc;
+  BarrageState state;
+  TestDice dice;
+  BarrageNarrator narrator;
+  BarrageContext<TestDice> ctx;
+
+  UnitState& unit(int u) { return state.units[u]; }
+  MissionState& mission(int m) { return state.missions[m]; }
+  SideState& side(int s) { return state.sides[s]; }
+  // Command dice for one side as the kernel draws them: counts of sixes, fives, fours, threes, twos
+  // (the ones are the rest).
+  void command(int sixes, int fives, int fours, int threes, int twos) { dice.push({sixes, fives, fours, threes, twos}); }
+  // A quiet command roll for both sides: one die of each face (no failure, no restock).
+  void quiet_command() {
+    command(1, 1, 1, 1, 1);
+    command(1, 1, 1, 1, 1);
+  }
+};
+
+// Whether the narration holds a fragment.
+inline bool says(const Table& t, const std::string& fragment) { return t.narrator.text().find(fragment) != std::string::npos; }
+
+}  // namespace volley::barrage::test

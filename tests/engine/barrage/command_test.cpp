@@ -1,0 +1,181 @@
+// B-2: command dice, Command Failure, Staff Orders, pulse order.
+#include "barrage_fixture.hpp"
+
+#include "engine/barrage/command.hpp"
+#include "engine/exact_dice.hpp"
+#include "engine/trial_dice.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace volley;
+using namespace volley::barrage;
+using namespace volley::barrage::test;
+
+TEST_CASE("B-2: more 1s than 6s is a Command Failure", "[engine][barrage][B-2]") {
+  ScriptedDice dice{1, 2, 0, 1, 0,   // 6 dice: one 6, two 5s, one 3; the other two are 1s
+                    2, 0, 0, 0, 2};  // 6 dice: two 6s, two 2s, two 1s
+  const FaceCounts a = roll_command_dice(dice, 6, 0, 1);
+  CHECK(a[6] == 1);
+  CHECK(a[5] == 2);
+  CHECK(a[4] == 0);
+  CHECK(a[3] == 1);
+  CHECK(a[2] == 0);
+  CHECK(a[1] == 2);
+  CHECK(is_command_failure(a));
+  const FaceCounts b = roll_command_dice(dice, 6, 0, 2);
+  CHECK(b[1] == 2);
+  CHECK_FALSE(is_command_failure(b));  // as many 1s as 6s is no failure
+  CHECK(dice.exhausted());
+}
+
+TEST_CASE("B-2: chains restock c - 1 Staff Orders per face 2-5 rolled c >= 2 times; none and fixed:k", "[engine][barrage][B-2]") {
+  FaceCounts faces{};
+  faces[6] = 2;  // sixes and ones never restock
+  faces[1] = 2;
+  faces[5] = 3;  // 2
+  faces[4] = 2;  // 1
+  faces[3] = 1;  // 0
+  faces[2] = 4;  // 3
+  CHECK(restocked(faces, RestockRule::Chains, 0) == 6);
+  CHECK(restocked(faces, RestockRule::None, 0) == 0);
+  CHECK(restocked(faces, RestockRule::Fixed, 2) == 2);
+}
+
+TEST_CASE("B-2: the stock is restocked from the next turn and capped at the command dice", "[engine][barrage][B-2]") {
+  Fixture f;
+  f.sc.sides[Red].staff_orders = 2;
+  f.sc.sides[Blue].staff_orders = 9;  // more than its 6 command dice: capped at the start of turn 1
+  Table t(f);
+  t.command(0, 3, 2, 0, 0);  // red: 5s x3, 4s x2, one 1: a failure (1 > 0), restock 3
+  t.command(1, 1, 1, 1, 1);  // blue: nothing restocked
+  command_phase(t.ctx, 1);
+  CHECK(t.side(Red).stock == 2);  // this turn's roll is usable from next turn
+  CHECK(t.side(Red).restock_next == 3);
+  CHECK(t.side(Red).failure);
+  CHECK(t.side(Red).command_failures == 1);
+  CHECK(t.side(Blue).stock == 6);
+  t.command(0, 0, 2, 2, 2);  // red: restock 3 again
+  t.command(1, 1, 1, 1, 1);
+  command_phase(t.ctx, 2);
+  CHECK(t.side(Red).stock == 5);  // 2 + 3
+  t.quiet_command();
+  command_phase(t.ctx, 3);
+  CHECK(t.side(Red).stock == 6);  // 5 + 3, capped at 6 command dice
+  CHECK(t.dice.exhausted());
+}
+
+TEST_CASE("B-2: pulse order: more 6s first, then 5s; a failed side never first; a full tie to the attacker", "[engine][barrage][B-2]") {
+  FaceCounts a{}, b{};
+  a[6] = 2, a[1] = 1;
+  b[6] = 1, b[5] = 3;
+  CHECK(first_in_pulse({a, b}, {false, false}, 1, PulseTie::Attacker) == 0);
+  b[6] = 2;
+  CHECK(first_in_pulse({a, b}, {false, false}, 0, PulseTie::Attacker) == 1);  // tie on 6s, more 5s
+  CHECK(first_in_pulse({a, b}, {false, true}, 0, PulseTie::Attacker) == 0);   // b failed
+  CHECK(first_in_pulse({b, a}, {true, false}, 0, PulseTie::Attacker) == 1);   // the failed side never first
+  CHECK(first_in_pulse({b, a}, {true, true}, 1, PulseTie::Attacker) == 0);    // both failed: the dice decide
+  CHECK(first_in_pulse({a, a}, {false, false}, 1, PulseTie::Attacker) == 1);  // a full tie: the attacker
+  CHECK(first_in_pulse({a, a}, {false, false}, 1, PulseTie::Defender) == 0);
+}
+
+TEST_CASE("B-2: a Command Failure delays a planned mission's start to the next turn", "[engine][barrage][B-2]") {
+  Fixture f;
+  const int a = f.battery(Red, "A");
+  const int rb = f.rolling(Red, "RB", {a}, pt(10, 10), pt(0, 6));
+  f.sc.ruleset.supply_checks = false;
+  Table t(f);
+  t.command(0, 0, 0, 0, 0);  // red: six 1s, a failure
+  t.command(1, 1, 1, 1, 1);
+  play_turn(t.ctx, 1);
+  CHECK(t.mission(rb).phase == MissionPhase::Waiting);
+  CHECK(t.mission(rb).start_turn == 2);
+  CHECK(t.side(Red).missions_delayed == 1);
+  CHECK(t.state.pulse_order[0] == Blue);  // the failed side does not go first
+  t.quiet_command();
+  play_turn(t.ctx, 2);
+  CHECK(t.mission(rb).phase == MissionPhase::Ongoing);
+  CHECK(t.mission(rb).position == pt(10, 10));  // the whole schedule shifts; positions do not
+  CHECK(t.side(Red).missions_started == 1);
+  CHECK(t.side(Red).staff_spent == 2);
+  CHECK(t.dice.exhausted());
+}
+
+TEST_CASE("B-2: on a Command Failure an ongoing mission is maintained for 1 Staff Order per battery, or cancelled",
+          "[engine][barrage][B-2]") {
+  Fixture f;
+  const int a = f.battery(Red, "A");
+  const int b = f.battery(Red, "B");
+  const int rb = f.rolling(Red, "RB", {a}, pt(10, 10), pt(0, 6));
+  const int two = f.rolling(Red, "Two", {b}, pt(60, 10), pt(0, 6));
+  f.sc.ruleset.supply_checks = false;
+  f.sc.sides[Red].staff_orders = 5;
+  f.sc.sides[Red].restock = RestockRule::None;
+  Table t(f);
+  t.quiet_command();
+  play_turn(t.ctx, 1);  // both start: 4 Staff Orders, 1 left
+  REQUIRE(t.side(Red).stock == 1);
+  t.command(0, 0, 0, 0, 0);  // red fails
+  t.command(1, 1, 1, 1, 1);
+  play_turn(t.ctx, 2);
+  // Battery index order: RB (A) is maintained with the last Staff Order, Two (B) is cancelled.
+  CHECK(t.mission(rb).phase == MissionPhase::Ongoing);
+  CHECK(t.mission(rb).position == pt(10, 16));
+  CHECK(t.mission(two).phase == MissionPhase::Ended);
+  CHECK(t.state.batteries[b].mission == -1);
+  CHECK(t.side(Red).missions_cancelled == 1);
+  CHECK(t.side(Red).stock == 0);
+  CHECK(t.side(Red).staff_spent == 5);
+  CHECK(t.dice.exhausted());
+}
+
+TEST_CASE("B-2: policy maintain = never lets a Command Failure cancel every ongoing mission", "[engine][barrage][B-2]") {
+  Fixture f;
+  const int a = f.battery(Red, "A");
+  const int rb = f.rolling(Red, "RB", {a}, pt(10, 10), pt(0, 6));
+  f.sc.ruleset.supply_checks = false;
+  f.sc.sides[Red].maintain = MaintainPolicy::Never;
+  Table t(f);
+  t.quiet_command();
+  play_turn(t.ctx, 1);
+  t.command(0, 0, 0, 0, 0);
+  t.command(1, 1, 1, 1, 1);
+  play_turn(t.ctx, 2);
+  CHECK(t.mission(rb).phase == MissionPhase::Ended);
+  CHECK(t.side(Red).missions_cancelled == 1);
+  CHECK(t.side(Red).stock == 4);
+}
+
+TEST_CASE("B-2: with command_failures = false more 1s than 6s is no failure", "[engine][barrage][B-2]") {
+  Fixture f;
+  f.sc.ruleset.command_failures = false;
+  Table t(f);
+  t.command(0, 0, 0, 0, 0);
+  t.command(0, 0, 0, 0, 0);
+  command_phase(t.ctx, 1);
+  CHECK_FALSE(t.side(Red).failure);
+  CHECK(t.side(Red).command_failures == 0);
+  CHECK(t.state.pulse_order[0] == Red);  // full tie: the attacker
+}
+
+TEST_CASE("B-2: the Command Failure probability matches the exact law for 3 to 8 command dice", "[engine][barrage][B-2][exact]") {
+  // 100,000 rolls per pool through the kernel's own roll (chained binomials); bound: 5 standard
+  // errors of a proportion, so a correct kernel fails about once in 1.7 million runs.
+  constexpr uint64_t N = 100'000;
+  for (int n = 3; n <= 8; ++n) {
+    uint64_t failures = 0;
+    for (uint64_t trial = 0; trial < N; ++trial) {
+      TrialDice dice(20261129, trial);
+      failures += is_command_failure(roll_command_dice(dice, n, 0, 1)) ? 1 : 0;
+    }
+    const double exact = more_ones_than_sixes(n);
+    const double p = static_cast<double>(failures) / N;
+    INFO(n << " dice: simulated " << p << ", exact " << exact);
+    CHECK(std::abs(p - exact) <= 5 * std::sqrt(exact * (1 - exact) / N));
+  }
+  // RULES.md B-2's check figures.
+  CHECK(more_ones_than_sixes(3) == Approx(0.30).margin(0.005));
+  CHECK(more_ones_than_sixes(6) == Approx(0.36).margin(0.005));
+  CHECK(more_ones_than_sixes(8) == Approx(0.38).margin(0.005));
+}

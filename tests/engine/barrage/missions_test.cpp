@@ -1,0 +1,373 @@
+// B-4, the planned fire missions: PF-RB rolling barrage, PF-DT designated targets, PF-PR
+// pre-registered barrage.
+#include "barrage_fixture.hpp"
+
+#include "engine/barrage/missions.hpp"
+#include "engine/trial_dice.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+
+using namespace volley;
+using namespace volley::barrage;
+using namespace volley::barrage::test;
+
+namespace {
+
+
+// The centre of the template a mission fired this turn, or {-1, -1}.
+Point fired_at(const Table& t, int mission) {
+  for (const auto& f : t.state.fired)
+    if (f.mission == mission) return {(f.rect.x0 + f.rect.x1) / 2, (f.rect.y0 + f.rect.y1) / 2};
+  return {-1, -1};
+}
+
+}  // namespace
+
+// --- PF-RB ---------------------------------------------------------------------------------------
+
+TEST_CASE("PF-RB: fires at its start on its first turn, then moves its speed along its direction before each fire",
+          "[engine][barrage][PF-RB]") {
+  Fixture f;
+  const int a = f.battery(Red, "A");
+  const int rb = f.rolling(Red, "RB", {a}, pt(36, 10), pt(3, 4), 2);  // 5" per turn along (3, 4)
+  f.sc.ruleset.supply_checks = false;
+  f.sc.sides[Red].adjust = AdjustPolicy::NearestEnemy;  // a rolling barrage cannot be adjusted
+  f.unit(Blue, "Bait", pt(60, 40));
+  Table t(f);
+  t.quiet_command();
+  play_turn(t.ctx, 1);
+  CHECK(fired_at(t, rb) == Point{-1, -1});  // scheduled for turn 2
+  t.quiet_command();
+  play_turn(t.ctx, 2);
+  CHECK(fired_at(t, rb) == pt(36, 10));
+  CHECK(t.side(Red).missions_started == 1);
+  CHECK(t.side(Red).staff_spent == 2);  // two Staff Orders to begin
+  t.quiet_command();
+  play_turn(t.ctx, 3);
+  CHECK(fired_at(t, rb) == pt(39, 14));
+  t.quiet_command();
+  play_turn(t.ctx, 4);
+  CHECK(fired_at(t, rb) == pt(42, 18));
+  CHECK(t.side(Red).staff_spent == 2);  // nothing more to keep it going
+  CHECK(t.dice.exhausted());
+}
+
+TEST_CASE("PF-RB: ends as soon as, after a move, its template no longer overlaps the table with positive area", "[engine][barrage][PF-RB]") {
+  Fixture f;
+  const int a = f.battery(Red, "A");
+  const int b = f.battery(Red, "B");
+  const int over = f.rolling(Red, "Over", {a}, pt(30, 38), pt(0, 6));   // 38, 44, 50 (47..53 still overlaps), then 56
+  const int touch = f.rolling(Red, "Touch", {b}, pt(40, 39), pt(0, 6));  // 39, 45, then 51: 48..54 only touches
+  f.sc.ruleset.supply_checks = false;
+  Table t(f);
+  for (int turn = 1; turn <= 2; ++turn) {
+    t.quiet_command();
+    play_turn(t.ctx, turn);
+    CHECK(t.mission(over).phase == MissionPhase::Ongoing);
+    CHECK(t.mission(touch).phase == MissionPhase::Ongoing);
+  }
+  CHECK(fired_at(t, touch) == pt(40, 45));
+  t.quiet_command();
+  play_turn(t.ctx, 3);
+  CHECK(fired_at(t, over) == pt(30, 50));  // its centre is off the table, its template is not
+  CHECK(fired_at(t, touch) == Point{-1, -1});
+  CHECK(t.mission(touch).phase == MissionPhase::Ended);
+  CHECK(t.side(Red).missions_ended_edge == 1);
+  CHECK(t.state.batteries[b].mission == -1);
+  CHECK(says(t, "Touch moves to (40, 51): its template has left the table, the barrage ends"));
+  t.quiet_command();
+  play_turn(t.ctx, 4);
+  CHECK(fired_at(t, over) == Point{-1, -1});
+  CHECK(t.mission(over).phase == MissionPhase::Ended);
+  CHECK(t.side(Red).missions_ended_edge == 2);
+  CHECK(t.side(Red).missions_started == 2);
+  CHECK(t.dice.exhausted());
+}
+
+TEST_CASE("PF-RB: any unit or Blind under the template is hit, friendly units too", "[engine][barrage][PF-RB]") {
+  Fixture f;
+  const int a = f.battery(Red, "A");
+  f.rolling(Red, "RB", {a}, pt(36, 10), pt(0, 6));
+  f.sc.ruleset.supply_checks = false;
+  const int own = f.unit(Red, "Own", pt(36, 8));
+  const int enemy = f.unit(Blue, "Enemy", pt(38, 12));
+  const int inside = f.unit(Blue, "Inside", {});
+  f.blind(Blue, "B", pt(33, 10), {{inside, pt(0, 0)}});
+  Table t(f);
+  t.quiet_command();
+  t.dice.push({0, 0, 0, 0, 0, 0,    // battery on Own, Enemy, Inside (unit index order)
+               0, 0, 0, 0, 0, 0});  // their reactions
+  play_turn(t.ctx, 1);
+  CHECK(t.unit(own).first_hit == 1);
+  CHECK(t.unit(enemy).first_hit == 1);
+  CHECK(t.unit(inside).first_hit == 1);
+  CHECK(t.side(Red).friendly_hit == 1);
+  CHECK(t.side(Blue).friendly_hit == 0);
+  CHECK(t.side(Blue).blinds_hit == 1);
+  CHECK(t.dice.exhausted());
+}
+
+TEST_CASE("PF-RB: short of two Staff Orders it cannot start, and is delayed a turn", "[engine][barrage][PF-RB][B-4]") {
+  Fixture f;
+  const int a = f.battery(Red, "A");
+  const int rb = f.rolling(Red, "RB", {a}, pt(36, 10), pt(0, 6));
+  f.sc.ruleset.supply_checks = false;
+  f.sc.sides[Red].staff_orders = 1;
+  f.sc.sides[Red].restock = RestockRule::Fixed;
+  f.sc.sides[Red].restock_fixed = 1;
+  Table t(f);
+  t.quiet_command();
+  play_turn(t.ctx, 1);
+  CHECK(t.mission(rb).start_turn == 2);
+  CHECK(t.side(Red).missions_delayed == 1);
+  CHECK(says(t, "RB delayed to turn 2: Staff Orders short"));
+  t.quiet_command();
+  play_turn(t.ctx, 2);  // 1 + 1 restocked
+  CHECK(fired_at(t, rb) == pt(36, 10));
+  CHECK(t.side(Red).stock == 0);
+  CHECK(t.dice.exhausted());
+}
+
+TEST_CASE("PF-RB: with no failures, no supply checks and no forced back, a rolling barrage hits each unit exactly on the turns "
+          "the geometry predicts and ends when it leaves the table",
+          "[engine][barrage][PF-RB][geometry]") {
+  Fixture f;
+  f.sc.ruleset.command_failures = false;
+  f.sc.ruleset.supply_checks = false;
+  f.sc.ruleset.forced_back = 0;
+  f.sc.turns = 10;
+  const int a = f.battery(Red, "A");
+  const int rb = f.rolling(Red, "RB", {a}, pt(36, 3), pt(0, 6));
+  struct Spot {
+    double x, y;
+  };
+  // Centres (inches): under the lane, at its side edges, touching, and between two template positions.
+  const std::vector<Spot> spots{{36, 5},    {38.5, 20}, {40.2, 20}, {31.8, 26}, {36, 47.2}, {30, 30},
+                                {33, 12.2}, {36, 15.8}, {36, 16.2}, {39.1, 40}, {33.5, 33}, {36, 0.8}};
+  std::vector<int> units;
+  for (size_t i = 0; i < spots.size(); ++i)
+    units.push_back(f.unit(i % 2 ? Blue : Red, "U" + std::to_string(i), pt(spots[i].x, spots[i].y), Cover::None, 4, 1000000));
+  index_scenario(f.sc);
+
+  // The prediction, in integer hundredths and independent of the kernel: the template of turn k is
+  // centred at y = 300 + 600 (k - 1), 600 x 600; it fires while it overlaps the 7200 x 4800 table;
+  // a 240 x 160 footprint is under it iff the centres are closer than 300 + 120 across and 300 + 80
+  // along.
+  auto fires = [](int k) { return 300 + 600 * (k - 1) - 300 < 4800; };
+  auto under = [](int k, long ux, long uy) {
+    const long cy = 300 + 600L * (k - 1);
+    return std::labs(ux - 3600) < 420 && std::labs(uy - cy) < 380;
+  };
+  int predicted_end = 0;
+  for (int k = 1; k <= 10 && predicted_end == 0; ++k)
+    if (!fires(k)) predicted_end = k;
+  REQUIRE(predicted_end == 9);
+
+  BarrageState state(f.sc);
+  for (uint64_t trial = 0; trial < 200; ++trial) {
+    TrialDice dice(7, trial);
+    BarrageContext<TrialDice> ctx{f.sc, state, dice, nullptr};
+    setup_trial(ctx);
+    for (int k = 1; k <= f.sc.turns; ++k) {
+      play_turn(ctx, k);
+      for (size_t i = 0; i < units.size(); ++i) {
+        const bool hit = state.units[units[i]].last_hit == k;
+        INFO("trial " << trial << ", turn " << k << ", unit at (" << spots[i].x << ", " << spots[i].y << ")");
+        REQUIRE(hit == (fires(k) && under(k, std::lround(spots[i].x * 100), std::lround(spots[i].y * 100))));
+      }
+      REQUIRE((state.missions[rb].phase == MissionPhase::Ended) == (k >= predicted_end));
+    }
+    REQUIRE(state.sides[Red].missions_ended_edge == 1);
+    REQUIRE(state.sides[Red].missions_started == 1);
+  }
+}
+
+TEST_CASE("B-4: a planned mission whose battery is busy, or has fired this turn, is delayed a turn", "[engine][barrage][B-4]") {
+  Fixture f;
+  const int a = f.battery(Red, "A");
+  f.sc.ruleset.supply_checks = false;
+  const int dt = f.designated(Red, "DT", {a}, {{pt(10, 10), 2}});
+  const int rb = f.rolling(Red, "RB", {a}, pt(36, 10), pt(0, 6), 1);
+  Table t(f);
+  const std::vector<Point> dt_at{pt(10, 10), pt(10, 10), {-1, -1}};
+  const std::vector<Point> rb_at{{-1, -1}, {-1, -1}, pt(36, 10)};
+  for (int turn = 1; turn <= 3; ++turn) {
+    t.quiet_command();
+    play_turn(t.ctx, turn);
+    CHECK(fired_at(t, dt) == dt_at[turn - 1]);
+    CHECK(fired_at(t, rb) == rb_at[turn - 1]);
+  }
+  CHECK(t.side(Red).missions_delayed == 2);  // turn 1: A busy; turn 2: A free only after firing
+  CHECK(says(t, "RB delayed to turn 2: its battery is busy"));
+  CHECK(says(t, "RB delayed to turn 3: its battery is busy"));
+  CHECK(t.dice.exhausted());
+}
+
+// --- PF-DT ---------------------------------------------------------------------------------------
+
+TEST_CASE("PF-DT: fires the given number of turns at each target, shifts without deviation, ends after the last",
+          "[engine][barrage][PF-DT]") {
+  Fixture f;
+  const int a = f.battery(Red, "A");
+  f.sc.ruleset.supply_checks = false;
+  const int dt = f.designated(Red, "DT", {a}, {{pt(10, 10), 2}, {pt(30, 30), 1}, {pt(50, 40), 2}});
+  f.sc.sides[Red].adjust = AdjustPolicy::NearestEnemy;  // designated targets cannot be adjusted
+  f.unit(Blue, "Bait", pt(12, 12));
+  Table t(f);
+  const std::vector<Point> expected{pt(10, 10), pt(10, 10), pt(30, 30), pt(50, 40), pt(50, 40), {-1, -1}};
+  for (int turn = 1; turn <= 6; ++turn) {
+    t.quiet_command();
+    if (turn <= 2) t.dice.push({0, 0, 0, 0});  // Bait is under the first target's template
+    play_turn(t.ctx, turn);
+    CHECK(fired_at(t, dt) == expected[turn - 1]);
+  }
+  CHECK(t.mission(dt).phase == MissionPhase::Ended);
+  CHECK(t.state.batteries[a].mission == -1);
+  CHECK(t.side(Red).staff_spent == 2);
+  CHECK(t.side(Blue).units_hit == 1);  // Bait, hit twice, counts once
+  CHECK(t.unit(0).first_hit == 1);
+  CHECK(t.unit(0).last_hit == 2);
+  CHECK(says(t, "DT shifts to target 2 at (30, 30) (no deviation)"));
+  CHECK(says(t, "DT has fired at its last target: mission over"));
+  CHECK(t.dice.exhausted());
+}
+
+TEST_CASE("PF-DT: a Command Failure on its turn delays the whole schedule; turns fired are what count", "[engine][barrage][PF-DT]") {
+  Fixture f;
+  const int a = f.battery(Red, "A");
+  f.sc.ruleset.supply_checks = false;
+  const int dt = f.designated(Red, "DT", {a}, {{pt(10, 10), 2}, {pt(30, 30), 1}}, 2);
+  Table t(f);
+  const std::vector<Point> expected{{-1, -1}, {-1, -1}, pt(10, 10), pt(10, 10), pt(30, 30), {-1, -1}};
+  for (int turn = 1; turn <= 6; ++turn) {
+    if (turn == 2) {
+      t.command(0, 0, 0, 0, 0);  // red fails on the planned turn
+      t.command(1, 1, 1, 1, 1);
+    } else {
+      t.quiet_command();
+    }
+    play_turn(t.ctx, turn);
+    CHECK(fired_at(t, dt) == expected[turn - 1]);
+  }
+  CHECK(t.side(Red).missions_delayed == 1);
+  CHECK(t.dice.exhausted());
+}
+
+// --- PF-PR ---------------------------------------------------------------------------------------
+
+namespace {
+
+// Blue (the defender) with a direct-support battery S and two registered points; red's unit R.
+struct PreRegisteredTable {
+  Fixture f;
+  int battery = 0, mission = 0, r = 0;
+  explicit PreRegisteredTable(FireMode mode, Point r_at = pt(40, 22)) {
+    f.sc.ruleset.supply_checks = false;
+    battery = f.battery(Blue, "S");
+    mission = f.pre_registered(Blue, "DF", {battery}, {pt(20, 20), pt(40, 20)}, mode);
+    r = f.unit(Red, "R", r_at);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("PF-PR: called when an enemy comes within the trigger radius: 2 Staff Orders, a comms check at +1D, fires at once",
+          "[engine][barrage][PF-PR]") {
+  PreRegisteredTable p(FireMode::Single);
+  p.f.sc.ruleset.supply_checks = true;  // a single barrage is over once it fires: it never checks supply
+  Table t(p.f);
+  t.quiet_command();
+  t.dice.push({3, 1,        // comms: 5 dice (4 + 1): 3 successes against 1
+               0, 0, 0, 0});  // the fire on R
+  play_turn(t.ctx, 1);
+  CHECK(says(t, "DF called at point 2 (40, 20) (2 Staff Orders, 4 left); comms check 5D: 3 against 1: fires at once"));
+  CHECK(fired_at(t, p.mission) == pt(40, 20));
+  CHECK(t.unit(p.r).first_hit == 1);
+  CHECK(t.side(Blue).missions_started == 1);
+  CHECK(t.side(Blue).staff_spent == 2);
+  CHECK(t.mission(p.mission).phase == MissionPhase::Waiting);  // a single barrage is over after it fires
+  CHECK(t.state.batteries[p.battery].mission == -1);
+  t.quiet_command();
+  t.dice.push({3, 1, 0, 0, 0, 0});  // called again: R is still there
+  play_turn(t.ctx, 2);
+  CHECK(t.side(Blue).missions_started == 2);
+  CHECK(t.dice.exhausted());
+}
+
+TEST_CASE("PF-PR: a failed comms check delays the barrage to the next Friendly Logistics Phase", "[engine][barrage][PF-PR]") {
+  PreRegisteredTable p(FireMode::Single);
+  Table t(p.f);
+  t.quiet_command();
+  t.dice.push({1, 2});  // comms fails
+  play_turn(t.ctx, 1);
+  CHECK(fired_at(t, p.mission) == Point{-1, -1});
+  CHECK(t.mission(p.mission).phase == MissionPhase::Called);
+  CHECK(t.side(Blue).missions_delayed == 1);
+  t.quiet_command();
+  t.dice.push({0, 0, 0, 0});  // it fires in blue's Logistics Phase; the battery has then fired this turn
+  play_turn(t.ctx, 2);
+  CHECK(fired_at(t, p.mission) == pt(40, 20));
+  CHECK(t.unit(p.r).first_hit == 2);
+  CHECK(t.side(Blue).missions_started == 1);
+  CHECK(t.side(Blue).staff_spent == 2);
+  CHECK(t.dice.exhausted());
+}
+
+TEST_CASE("PF-PR: no call in a turn of a friendly Command Failure, nor with no enemy near a point", "[engine][barrage][PF-PR]") {
+  PreRegisteredTable p(FireMode::Single);
+  Table t(p.f);
+  t.command(1, 1, 1, 1, 1);
+  t.command(0, 0, 0, 0, 0);  // blue fails
+  play_turn(t.ctx, 1);
+  CHECK(says(t, "DF not called: Command Failure this turn"));
+  CHECK(t.side(Blue).missions_started == 0);
+
+  PreRegisteredTable far(FireMode::Single, pt(40, 27));  // 7" from the nearer point
+  Table u(far.f);
+  u.quiet_command();
+  play_turn(u.ctx, 1);
+  CHECK(u.side(Blue).missions_started == 0);
+  CHECK(t.dice.exhausted());
+  CHECK(u.dice.exhausted());
+}
+
+TEST_CASE("PF-PR: a continuous barrage goes on firing and may be adjusted in later Friendly Logistics Phases",
+          "[engine][barrage][PF-PR][B-3]") {
+  PreRegisteredTable p(FireMode::Continuous);
+  p.f.sc.sides[Blue].adjust = AdjustPolicy::NearestEnemy;
+  p.f.sc.ruleset.supply_checks = true;
+  Table t(p.f);
+  t.quiet_command();
+  t.dice.push({3, 1, 0, 0, 0, 0});  // called, fires at once on R (no supply check: it fired after the phase)
+  play_turn(t.ctx, 1);
+  CHECK(t.mission(p.mission).phase == MissionPhase::Ongoing);
+  t.quiet_command();
+  t.dice.push({0, 0, 0, 0,  // fires again, adjusted onto R
+               2, 1});      // supply: keeps firing
+  play_turn(t.ctx, 2);
+  CHECK(says(t, "DF adjusted from (40, 20) to (40, 22)"));
+  CHECK(fired_at(t, p.mission) == pt(40, 22));
+  CHECK(t.mission(p.mission).phase == MissionPhase::Ongoing);
+  CHECK(t.side(Blue).missions_started == 1);
+  CHECK(t.side(Blue).staff_spent == 2);
+  CHECK(t.dice.exhausted());
+}
+
+TEST_CASE("PF-PR: the trigger picks the point nearest an enemy unit or Blind; policy turns calls the listed point on the listed turns",
+          "[engine][barrage][PF-PR]") {
+  Fixture f;
+  const int s = f.battery(Blue, "S");
+  const int m = f.pre_registered(Blue, "DF", {s}, {pt(20, 20), pt(40, 20)}, FireMode::Single);
+  f.unit(Red, "Near1", pt(20, 25));       // 5" from point 1
+  f.blind(Red, "Near2", pt(43, 20));      // 3" from point 2: a Blind triggers too
+  const int t2 = f.pre_registered(Blue, "Timed", {f.battery(Blue, "T")}, {pt(60, 40)}, FireMode::Single);
+  f.sc.missions[t2].call_policy = CallPolicy::Turns;
+  f.sc.missions[t2].call_turns = {3, 5};
+  Table t(f);
+  CHECK(pre_registered_point(t.sc, t.state, m, 1) == 1);
+  CHECK(pre_registered_point(t.sc, t.state, t2, 2) == -1);
+  CHECK(pre_registered_point(t.sc, t.state, t2, 3) == 0);
+  CHECK(pre_registered_point(t.sc, t.state, t2, 5) == 0);
+}
