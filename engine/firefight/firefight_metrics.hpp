@@ -1,0 +1,33 @@
+#pragma once
+// What a firefight trial reports (engine/metrics.hpp): the schema, one entry per name below, and the
+// per-trial observations in the same order. <s> is each side's name.
+//
+//   <s0>.win <s1>.win draw undecided turn_decided
+//   then per side: <s>.hits <s>.killed <s>.wounded <s>.casualties <s>.units_broken <s>.figures_left
+//   <s>.schnellfeuer <s>.revealed_by_sf_d <s>.kept_hidden_sf_h <s>.reconcealed
+//   <s>.consecutive_declarations <s>.reloading_fired <s>.hits.turn1 .. <s>.hits.turn<turns>
+#include "engine/firefight/firefight_scenario.hpp"
+#include "engine/firefight/firefight_state.hpp"
+#include "engine/metrics.hpp"
+
+#include <cstdint>
+
+namespace volley::firefight {
+
+inline constexpr int SharedMetrics = 5;   // two wins, draw, undecided, turn_decided
+inline constexpr int PerSideMetrics = 12; // before the per-turn hits
+
+// Index of the first metric of a side's block.
+inline size_t side_block(const FirefightScenario& sc, int side) noexcept {
+  return SharedMetrics + static_cast<size_t>(side) * (PerSideMetrics + sc.turns);
+}
+
+// The side whose win is the headline: the fast-fire side, else the first.
+inline int headline_side(const FirefightScenario& sc) noexcept { return sc.sides[1].fast_fire && !sc.sides[0].fast_fire ? 1 : 0; }
+
+Schema firefight_schema(const FirefightScenario& sc);
+
+// The observations of the trial just played into obs[0 .. schema size).
+void observe_firefight(const FirefightScenario& sc, const FirefightState& st, int64_t* obs) noexcept;
+
+}  // namespace volley::firefight

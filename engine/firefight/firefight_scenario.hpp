@@ -1,0 +1,204 @@
+#pragma once
+// The firefight scenario as the kernel reads it (RULES.md Part F): plain structs, every number of
+// the rules a field with its default, positions in hundredths of an inch (engine/geometry.hpp).
+// sim/firefight_model.cpp fills them from a scenario file; tests build them directly.
+#include "engine/geometry.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace volley::firefight {
+
+inline constexpr int SideCount = 2;          // F-1: exactly two sides
+inline constexpr int TargetClasses = 4;      // F-1: target classes 1..4
+// Capacity (DESIGN.md "Capacity"): the loader refuses more, the kernel never overruns. Units and
+// markers share the 16-bit actor field of the random streams (engine/rng.hpp).
+inline constexpr int MaxUnitsPerSide = 1024;   // the worker caches side-to-side geometry: 9 MB at most
+inline constexpr int MaxDecoysPerSide = 4096;  // listed decoys (blanks added by SF-F come on top)
+inline constexpr int MaxFirefightTurns = 500;  // within the 10 turn bits of engine/rng.hpp
+
+enum class Orders : uint8_t { Hold, Advance, Charge };  // F-1, F-6
+
+// SF policies (RULES.md "Policies"): when a side declares, and for which group.
+enum class WhenPolicy : uint8_t { Never, Always, Turns, MinTargets };
+enum class WhichPolicy : uint8_t { Force, Subgroup };
+// SF-H: which of the eligible markers stay hidden.
+enum class KeepHiddenChoice : uint8_t {
+  UnitsFirst,   // default: real units first, then farthest from the nearest enemy unit
+  Farthest,     // units and decoys together, farthest first
+  DecoysFirst,  // decoys first, then units, farthest first within each
+  None,         // the player never uses SF-H: everything is revealed
+};
+
+// A probability as a fraction num/den (den <= 20) so that a kill-or-wound split is one dice pool:
+// successes(h, num, den) (F-4).
+struct Fraction {
+  int num = 1;
+  int den = 4;
+};
+
+struct Weapon {
+  std::string name;
+  Coord range = 24 * CoordPerInch;
+  int dice_per_figure = 1;
+  std::array<int, TargetClasses> bands{};  // hit on a fire die showing <= band, per target class
+};
+
+// Every number of Part F. [book] and [assumed] defaults as in RULES.md.
+struct Ruleset {
+  std::string name = "tsatf20";
+  // F-4 fire
+  int fire_die = 20;
+  bool natural_one_hits = false;
+  Fraction kill_chance{1, 4};
+  std::vector<Weapon> weapons;
+  // F-1 / F-6 native and imperial defaults (a unit may override each)
+  int native_move_dice = 3, imperial_move_dice = 2;
+  int native_charge_dice = 4, imperial_charge_dice = 3;
+  int native_melee_bonus = 1, imperial_melee_bonus = 0;
+  // F-6 movement and charges
+  Coord contact_gap = 1 * CoordPerInch;       // an advance stops this far from any enemy marker or unit
+  Coord halt_short = 1 * CoordPerInch;        // a charger failing to go in halts this far short
+  Coord contact_distance = CoordPerInch / 2;  // a charger in contact stands this far from its target
+  int go_in_leader = 3, go_in_no_leader = 4;  // d6 >= to go in
+  int stand_leader = 3, stand_no_leader = 4;  // d6 >= to stand
+  // F-7 melee
+  int melee_die = 6;
+  int melee_kill_face = 1;                    // a loser's die at or below this: killed
+  int melee_morale_modifier = -1;
+  // F-8 prone and morale
+  int prone_threshold = 6;                    // d6 + burst casualties >= this: prone
+  int prone_fire_modifier = -1;
+  int prone_target_class = 4;
+  int prone_move_dice = 1;
+  int morale_leader = 3, morale_no_leader = 4;  // d6 >= to stay
+  // SF (seed numbers, kept as data)
+  int sf_dice_multiplier = 2;
+  int sf_fire_modifier = -1;
+  int sf_keep_hidden_max = 3;                 // SF-H: min(3, n / 4)
+  int sf_keep_hidden_divisor = 4;
+};
+
+struct Policy {
+  WhenPolicy when = WhenPolicy::Never;
+  std::vector<uint8_t> turns;        // Turns: turns[t] != 0 for each listed turn (size turns + 1)
+  int min_targets = 1;               // MinTargets: k
+  WhichPolicy which = WhichPolicy::Force;
+  int subgroup = 0;                  // Subgroup: index into Side::subgroups
+  bool charge_after = false;         // charge orders act only in the reload turn
+  bool reconceal = true;             // SF-F
+  int reconceal_blanks = 3;          // SF-F: 2 or 3 markers, the unit among them
+  KeepHiddenChoice keep_hidden = KeepHiddenChoice::UnitsFirst;  // SF-H
+};
+
+// Where a unit or decoy starts: a point, or a zone in which it is placed uniformly each trial.
+struct Placement {
+  bool zone = false;
+  Point position;
+  Rect area;  // the zone, when zone
+};
+
+struct UnitSpec {
+  std::string name;
+  int figures = 1;
+  int weapon = 0;                    // index into Ruleset::weapons
+  int target_class = 1;
+  Placement placement;
+  bool hidden = false;
+  int subgroup = 0;
+  Orders orders = Orders::Hold;
+  bool leader = true;
+  int move_dice = 2;
+  int charge_dice = 3;
+  int melee_bonus = 0;               // added to its melee dice in a turn it charged (F-7)
+  Coord charge_reach = 18 * CoordPerInch;
+  // Derived by FirefightScenario::finalize() (read only by the kernel):
+  int side = 0;
+  Coord reach = 0;                   // F-4 / F-5: min(weapon range, visibility)
+  bool sf_member = false;            // in the group its side's policy declares schnellfeuer for
+};
+
+struct DecoySpec {
+  std::string name;
+  Placement placement;
+  int subgroup = 0;
+  int entry = -1;  // the scenario entry it comes from (decoys of one entry share a Placement
+                   // stream); -1: an entry of its own
+};
+
+struct Side {
+  std::string name;
+  bool fast_fire = false;
+  bool native = false;
+  bool prone_rule = false;
+  Policy policy;
+  double break_fraction = 0.5;
+  int break_figures = 0;             // F-9: defeated at or below this many figures in action
+  std::vector<std::string> subgroups{"main"};
+  std::vector<UnitSpec> units;
+  std::vector<DecoySpec> decoys;
+  int start_figures = 0;
+};
+
+struct Terrain {
+  std::string name;
+  Rect area;
+  bool blocks_sight = false;
+  int cover_class = 0;               // 0: none; else the target class a unit standing in it has at least
+};
+
+struct FirefightScenario {
+  std::string title;
+  int turns = 8;
+  Rect table{0, 0, 72 * CoordPerInch, 48 * CoordPerInch};
+  Coord visibility = 12 * CoordPerInch;  // F-5
+  Coord spot_range = 6 * CoordPerInch;   // F-5
+  Ruleset ruleset;
+  std::array<Side, SideCount> sides;
+  std::vector<Terrain> terrain;
+
+  // Derived once by finalize(): units' first global index per side, and the terrain split by what
+  // it does (line of sight looks only at the rectangles that block it).
+  int unit_offset[SideCount + 1] = {0, 0, 0};
+  std::vector<Rect> sight_blockers;
+  std::vector<Terrain> cover_terrain;
+  std::vector<UnitSpec> flat_units;  // every unit in global index order, with its derived fields
+  int total_units() const noexcept { return unit_offset[SideCount]; }
+  const UnitSpec& unit(int global) const noexcept { return flat_units[global]; }
+  int side_of(int global) const noexcept { return flat_units[global].side; }
+
+  // Fill the derived fields (offsets, starting figures, break thresholds). Call after editing.
+  void finalize() {
+    unit_offset[0] = 0;
+    unit_offset[1] = static_cast<int>(sides[0].units.size());
+    unit_offset[2] = unit_offset[1] + static_cast<int>(sides[1].units.size());
+    sight_blockers.clear();
+    cover_terrain.clear();
+    for (const auto& t : terrain) {
+      if (t.blocks_sight) sight_blockers.push_back(t.area);
+      if (t.cover_class > 0) cover_terrain.push_back(t);
+    }
+    flat_units.clear();
+    for (int s = 0; s < SideCount; ++s) {
+      const Policy& p = sides[s].policy;
+      for (UnitSpec u : sides[s].units) {
+        u.side = s;
+        u.reach = std::min(ruleset.weapons[u.weapon].range, visibility);
+        u.sf_member = p.which == WhichPolicy::Force || u.subgroup == p.subgroup;
+        flat_units.push_back(u);
+      }
+    }
+    for (auto& side : sides) {
+      side.start_figures = 0;
+      for (const auto& u : side.units) side.start_figures += u.figures;
+      // F-9: figures in action <= break_fraction x start. Computed once here, so the kernel
+      // compares integers only (floor is exact for the integer left-hand side).
+      side.break_figures = static_cast<int>(side.break_fraction * side.start_figures + 1e-9);
+    }
+  }
+};
+
+}  // namespace volley::firefight

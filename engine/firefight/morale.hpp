@@ -1,0 +1,66 @@
+#pragma once
+// F-8 prone and morale: the forced-prone test after a burst of the fast-fire side (F-8a), the unit
+// morale test of the morale phase (F-8b), and the test and break that F-6 and F-7 use too.
+#include "engine/firefight/contacts.hpp"
+
+namespace volley::firefight {
+
+// F-8b numbers: d6 + modifier >= morale_leader (morale_no_leader without a leader). The caller has
+// restarted the stream the roll belongs to.
+template <class Ctx>
+bool passes_morale(Ctx& c, int g, int modifier, const char* what) {
+  const int need = c.spec(g).leader ? c.sc.ruleset.morale_leader : c.sc.ruleset.morale_no_leader;
+  const int roll = c.dice.die(6);
+  const bool pass = roll + modifier >= need;
+  if constexpr (Ctx::Narrator::enabled)
+    c.narr.say(text("  ", what, ": ", c.name(g), " rolls ", roll, modifier != 0 ? text(" ", modifier < 0 ? "" : "+", modifier) : "",
+                    " needing ", need, "+: ", pass ? "holds" : "fails"));
+  return pass;
+}
+
+// A unit breaks: routed and removed (F-8b, F-6 stand test, F-7). Its contacts end at the next
+// refresh_contacts().
+template <class Ctx>
+void break_unit(Ctx& c, int g, const char* why) {
+  UnitState& u = c.st.units[g];
+  if (u.out()) return;
+  u.broken = true;
+  u.gone = true;
+  u.hidden = false;
+  if constexpr (Ctx::Narrator::enabled) c.narr.say(text("  ", c.name(g), " breaks (", why, "), ", u.figures, " figures rout"));
+}
+
+// F-8a: after a burst of the fast-fire side at a unit of a side with the prone rule, the target rolls
+// d6 + the burst's casualties (0 included); prone_threshold or more and it goes prone. A target
+// already prone or out of action does not test.
+template <class Ctx>
+void prone_test(Ctx& c, int target, int casualties) {
+  UnitState& u = c.st.units[target];
+  if (u.out() || u.prone) return;
+  c.dice.restart(Purpose::Prone, static_cast<uint32_t>(c.turn()), static_cast<uint32_t>(target));
+  const int roll = c.dice.die(6);
+  const bool prone = roll + casualties >= c.sc.ruleset.prone_threshold;
+  if (prone) u.prone = true;
+  if constexpr (Ctx::Narrator::enabled)
+    c.narr.say(text("  prone test (F-8a): ", c.name(target), " rolls ", roll, " + ", casualties, " casualties = ", roll + casualties,
+                    prone ? ": goes prone" : ": stays up"));
+}
+
+// F-8b morale phase: every unit that took casualties this turn and is at or below half its starting
+// figures tests; failing, it breaks.
+template <class Ctx>
+void morale_phase(Ctx& c) {
+  bool any_broken = false;
+  for (int g = 0; g < c.sc.total_units(); ++g) {
+    const UnitState& u = c.st.units[g];
+    if (!u.took_casualties || u.out() || 2 * u.figures > c.spec(g).figures) continue;
+    c.dice.restart(Purpose::Morale, static_cast<uint32_t>(c.turn()), static_cast<uint32_t>(g));
+    if (!passes_morale(c, g, 0, "morale test (F-8b)")) {
+      break_unit(c, g, "morale");
+      any_broken = true;
+    }
+  }
+  if (any_broken) refresh_contacts(c);
+}
+
+}  // namespace volley::firefight

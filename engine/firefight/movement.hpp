@@ -1,0 +1,305 @@
+#pragma once
+// F-6 movement and charges (with the prone stand-up of F-8a and the charge-after option of the SF
+// policies). Movement is simultaneous: every unit chooses and rolls from the positions at the start
+// of the phase; charges are resolved after the other moves, in index order.
+#include "engine/firefight/contacts.hpp"
+#include "engine/firefight/morale.hpp"
+#include "engine/firefight/spotting.hpp"
+
+namespace volley::firefight {
+
+// A straight path from a point toward another, with points at whole hundredths along it. Positions
+// along it are d * s / |d|, computed by multiplying with a 2^40-scaled reciprocal of |d| (no division
+// in the hot loops). Since |dx| <= |d|, dx * s * inverse <= s * 2^40 < 2^58: int64 never overflows
+// on tables up to 1000" (2^17 hundredths). Each coordinate errs by far less than a hundredth before
+// rounding, and every decision made on a point is an exact integer test on that point.
+struct Path {
+  static constexpr int Shift = 40;
+  Point from;
+  int64_t dx = 0, dy = 0;
+  int64_t length = 0;          // floor(|d|), hundredths
+  int64_t inverse = 0;         // round(2^Shift / |d|) (0 for a path of length 0)
+
+  Path(Point a, Point b) noexcept : from(a), dx(int64_t{b.x} - a.x), dy(int64_t{b.y} - a.y) {
+    const int64_t d2 = dx * dx + dy * dy;
+    if (d2 == 0) return;
+    // |d| * 2^10 (10 bits of fraction), then the reciprocal 2^50 / (|d| * 2^10).
+    const int64_t scaled = integer_sqrt(d2 << 20);
+    length = scaled >> 10;
+    inverse = ((int64_t{1} << (Shift + 10)) + scaled / 2) / scaled;
+  }
+  // v / |d| rounded (half up), for |v| <= |d| * 2^17.
+  int64_t over_length(int64_t v) const noexcept { return (v * inverse + (int64_t{1} << (Shift - 1))) >> Shift; }
+  // The point `s` hundredths along (0 <= s <= length).
+  Point at(int64_t s) const noexcept {
+    return {static_cast<Coord>(from.x + over_length(dx * s)), static_cast<Coord>(from.y + over_length(dy * s))};
+  }
+};
+
+// The first s in [0, s_max] with at(s) within the disk of squared radius r2 around e (strictly
+// inside when `strict`), or -1. The chord of the line through the disk is computed first; the
+// rounded points are then checked exactly, stepping a hundredth at a time around the estimate.
+inline int64_t first_within(const Path& path, Point e, int64_t r2, int64_t r, bool strict, int64_t s_max) noexcept {
+  // r = integer_sqrt(r2) + 1, a bound on the radius given by the caller.
+  const int64_t wx = int64_t{e.x} - path.from.x, wy = int64_t{e.y} - path.from.y;
+  const int64_t w2 = wx * wx + wy * wy;
+  if (strict ? w2 < r2 : w2 <= r2) return s_max >= 0 ? 0 : -1;  // at(0) is the start itself
+  if (s_max <= 0 || path.inverse == 0 || w2 > squared(s_max + r + 2)) return -1;  // out of reach on this stretch
+  auto inside = [&](int64_t s) {
+    const int64_t d2 = distance_squared(path.at(s), e);
+    return strict ? d2 < r2 : d2 <= r2;
+  };
+  // Projection of e on the path, and the half chord.
+  const int64_t p = path.over_length(wx * path.dx + wy * path.dy);  // |w.d| <= |w| |d|
+  const int64_t perp2 = w2 - p * p;
+  if (perp2 > r2) return -1;
+  const int64_t half = integer_sqrt(r2 - perp2);
+  if (p + half < 0) return -1;
+  int64_t s = std::clamp<int64_t>(p - half, 0, s_max);
+  if (inside(s)) {
+    while (s > 0 && inside(s - 1)) --s;
+    return s;
+  }
+  const int64_t stop = std::min(s_max, p + half + 4);
+  for (++s; s <= stop; ++s)
+    if (inside(s)) return s;
+  return -1;
+}
+
+// Where on a path sight to an enemy first opens: after entering reach at s_in, blocked sight is
+// looked for again every LosStep hundredths while the path stays in reach (a numerical step, not a
+// rule: see docs/rules-firefight.md).
+inline constexpr int64_t LosStep = 25;
+
+// Sum of n d6 in inches, as hundredths.
+template <class Ctx>
+int64_t roll_d6_inches(Ctx& c, int n) {
+  int64_t total = 0;
+  for (int i = 0; i < n; ++i) total += c.dice.die(6);
+  return total * CoordPerInch;
+}
+
+// F-4 target test at the start-of-phase positions (the cached geometry is theirs until the moves
+// are applied): a revealed enemy unit in action, not in melee, within reach and sight.
+template <class Ctx>
+bool has_target_now(const Ctx& c, int g) {
+  const int enemy = 1 - c.side_of(g);
+  const int64_t r2 = squared(c.reach(g));
+  const auto row = c.row(g);
+  const int first = c.first(enemy), last = c.last(enemy);
+  for (int h = first; h < last; ++h) {
+    const UnitState& e = c.st.units[h];
+    if (e.out() || e.hidden || e.in_melee) continue;
+    const size_t k = static_cast<size_t>(h - first) * row.stride;
+    if (row.d2[k] <= r2 && row.los[k]) return true;
+  }
+  return false;
+}
+
+// The nearest enemy unit in action (hidden or not) or decoy: ties to the lowest index, units before
+// decoys. Returns a global unit index, -1 - decoy index, or NoEnemy; only those within `range` when
+// range >= 0.
+inline constexpr int NoEnemy = 1 << 30;
+template <class Ctx>
+int nearest_enemy_marker_or_unit(const Ctx& c, int g, Point p, int64_t range) {
+  const int enemy = 1 - c.side_of(g);
+  int best = NoEnemy;
+  int64_t best_d2 = range >= 0 ? squared(range) + 1 : INT64_MAX;
+  for (int h = c.first(enemy); h < c.last(enemy); ++h) {
+    const UnitState& e = c.st.units[h];
+    if (e.out()) continue;
+    const int64_t d2 = distance_squared(p, c.st.start_pos[h]);
+    if (d2 < best_d2) best_d2 = d2, best = h;
+  }
+  for (int d = 0; d < c.st.decoy_count[enemy]; ++d) {
+    const DecoyState& dec = c.st.decoys[enemy][d];
+    if (!dec.alive) continue;
+    const int64_t d2 = distance_squared(p, dec.pos);
+    if (d2 < best_d2) best_d2 = d2, best = -1 - d;
+  }
+  return best;
+}
+
+// F-6 advance: the end point of a unit with no target moving `roll` hundredths toward `goal`, the
+// nearest enemy marker or unit (nearest_enemy_marker_or_unit), from the start-of-phase positions. It stops at the first point where it
+// would have a target, and never comes closer than contact_gap to any enemy marker or unit.
+template <class Ctx>
+Point advance_end(const Ctx& c, int g, int64_t roll, int goal) {
+  const Point a = c.st.start_pos[g];
+  const int enemy = 1 - c.side_of(g);
+  const Point b = goal >= 0 ? c.st.start_pos[goal] : c.st.decoys[enemy][-1 - goal].pos;
+  const Path path(a, b);
+  int64_t limit = std::min(roll, path.length);
+  // Never closer than contact_gap to an enemy marker or unit (only a charge makes contact). A marker
+  // already that close is ignored unless it is the one the unit heads for.
+  const int64_t gap2 = squared(c.sc.ruleset.contact_gap), gap = c.sc.ruleset.contact_gap + 1;
+  auto keep_off = [&](int who, Point e) {
+    if (distance_squared(a, e) < gap2) {
+      if (who == goal) limit = 0;
+      return;
+    }
+    const int64_t s = first_within(path, e, gap2, gap, true, limit);
+    if (s >= 0) limit = std::min(limit, s - 1);
+  };
+  for (int h = c.first(enemy); h < c.last(enemy); ++h)
+    if (!c.st.units[h].out()) keep_off(h, c.st.start_pos[h]);
+  for (int d = 0; d < c.st.decoy_count[enemy]; ++d)
+    if (c.st.decoys[enemy][d].alive) keep_off(-1 - d, c.st.decoys[enemy][d].pos);
+  // Stop at the first point with a target: inside reach of a revealed enemy unit not in melee, with
+  // sight. On the edge of reach the exact test on the rounded point keeps the unit within reach.
+  const int64_t reach2 = squared(c.reach(g)), reach = c.reach(g) + 1;
+  for (int h = c.first(enemy); h < c.last(enemy) && limit > 0; ++h) {
+    const UnitState& e = c.st.units[h];
+    if (e.out() || e.hidden || e.in_melee) continue;
+    const Point tp = c.st.start_pos[h];
+    for (int64_t s = first_within(path, tp, reach2, reach, false, limit); s >= 0 && s <= limit; s += LosStep) {
+      const Point q = path.at(s);
+      if (distance_squared(q, tp) > reach2) break;  // out of reach again: a disk is left only once
+      if (line_of_sight(c.sc, q, tp)) {
+        limit = s;
+        break;
+      }
+    }
+  }
+  return path.at(std::max<int64_t>(limit, 0));
+}
+
+// Step 3 of the movement phase for one unit: plan a charge, a move, or nothing.
+template <class Ctx>
+void plan_unit(Ctx& c, int g) {
+  const UnitState& u = c.st.units[g];
+  const UnitSpec& spec = c.spec(g);
+  const Side& side = c.sc.sides[c.side_of(g)];
+  auto& plan = c.st.planned[g];
+  plan = FirefightState::Plan{};
+  if (u.out() || u.in_melee || spec.orders == Orders::Hold) return;  // F-6: in melee, no move
+  // F-6 charge: a unit with charge orders charges an enemy unit or marker within charge_reach, even
+  // if it has a target. Policy charge-after: only in its reload turn (SF-E). A unit that stood up
+  // from prone this phase moves 1d6 and does not charge (F-8a).
+  const bool may_charge = spec.orders == Orders::Charge && !u.stood_up &&
+                          (!side.policy.charge_after || u.reload_turn == c.turn());
+  if (may_charge) {
+    const int target = nearest_enemy_marker_or_unit(c, g, u.pos, spec.charge_reach);
+    if (target != NoEnemy) {
+      plan.kind = FirefightState::Plan::Charge;
+      plan.target = target;
+      return;
+    }
+  }
+  // F-6 advance: a unit with a target does not move and rolls nothing.
+  if (has_target_now(c, g)) return;
+  const int goal = nearest_enemy_marker_or_unit(c, g, u.pos, -1);
+  if (goal == NoEnemy) return;
+  c.dice.restart(Purpose::Movement, static_cast<uint32_t>(c.turn()), static_cast<uint32_t>(g));
+  const int dice_count = u.stood_up ? c.sc.ruleset.prone_move_dice : spec.move_dice;
+  const int64_t roll = roll_d6_inches(c, dice_count);
+  plan.kind = FirefightState::Plan::Move;
+  plan.to = advance_end(c, g, roll, goal);
+  if constexpr (Ctx::Narrator::enabled)
+    c.narr.say(text("  move (F-6): ", c.name(g), " rolls ", dice_count, "d6 = ", inches(roll), "\", advances ",
+                    inches(integer_sqrt(distance_squared(u.pos, plan.to))), "\" to ", point_text(plan.to)));
+}
+
+// A charge (F-6), resolved after the other moves, in index order.
+template <class Ctx>
+void resolve_charge(Ctx& c, int g) {
+  UnitState& u = c.st.units[g];
+  const auto& plan = c.st.planned[g];
+  const int enemy = 1 - c.side_of(g);
+  const bool at_decoy = plan.target < 0;
+  // Step 1: a charger broken or engaged by an earlier charge does not go; nor does a charge whose
+  // target was removed or broken earlier in the phase (the unit stays where it is).
+  if (u.out() || u.in_melee) return;
+  const bool gone = at_decoy ? !c.st.decoys[enemy][-1 - plan.target].alive : c.st.units[plan.target].out();
+  if (gone) {
+    if constexpr (Ctx::Narrator::enabled) c.narr.say(text("  charge (F-6): ", c.name(g), "'s target is gone; it stays"));
+    return;
+  }
+  const Point tp = at_decoy ? c.st.decoys[enemy][-1 - plan.target].pos : c.st.units[plan.target].pos;
+  // Step 2: the charger is revealed (F-5) and rolls its charge dice.
+  c.dice.restart(Purpose::Charge, static_cast<uint32_t>(c.turn()), static_cast<uint32_t>(g));
+  reveal_unit(c, g, "charges");
+  u.moved = true;
+  const int64_t total = roll_d6_inches(c, c.spec(g).charge_dice);
+  const Path path(u.pos, tp);
+  const int64_t d2 = distance_squared(u.pos, tp);
+  if constexpr (Ctx::Narrator::enabled)
+    c.narr.say(text("  charge (F-6): ", c.name(g), " charges ", at_decoy ? std::string("a marker") : c.name(plan.target), " at ",
+                    inches(integer_sqrt(d2)), "\": ", c.spec(g).charge_dice, "d6 = ", inches(total), "\""));
+  // Step 3: short of the distance, it moves the roll and halts.
+  if (squared(total) < d2) {
+    u.pos = path.at(total);
+    if constexpr (Ctx::Narrator::enabled) c.narr.say("    falls short and halts");
+    return;
+  }
+  // Step 4: the test to go in; failing, it halts halt_short from the target.
+  const int go_in = c.spec(g).leader ? c.sc.ruleset.go_in_leader : c.sc.ruleset.go_in_no_leader;
+  const int go_roll = c.dice.die(6);
+  if (go_roll < go_in) {
+    if (d2 > squared(c.sc.ruleset.halt_short)) u.pos = path.at(path.length - c.sc.ruleset.halt_short);
+    if constexpr (Ctx::Narrator::enabled) c.narr.say(text("    test to go in: ", go_roll, " needing ", go_in, "+: halts short"));
+    return;
+  }
+  if constexpr (Ctx::Narrator::enabled) c.narr.say(text("    test to go in: ", go_roll, " needing ", go_in, "+: goes in"));
+  u.charged = true;
+  // Step 5: a decoy is revealed and removed; the charger ends on its spot, with no melee.
+  if (at_decoy) {
+    remove_decoy(c, enemy, -1 - plan.target, "charged");
+    u.pos = tp;
+    return;
+  }
+  // Step 6: the defender is revealed and tests to stand; failing, it breaks. The charger ends in
+  // contact (contact_distance from the defender) either way.
+  const int defender = plan.target;
+  reveal_unit(c, defender, "charged");
+  const Path back(tp, u.pos);
+  if (back.length > c.sc.ruleset.contact_distance) u.pos = back.at(c.sc.ruleset.contact_distance);
+  const int stand = c.spec(defender).leader ? c.sc.ruleset.stand_leader : c.sc.ruleset.stand_no_leader;
+  const int stand_roll = c.dice.die(6);
+  if constexpr (Ctx::Narrator::enabled)
+    c.narr.say(text("    ", c.name(defender), " tests to stand: ", stand_roll, " needing ", stand, "+"));
+  if (stand_roll < stand) {
+    break_unit(c, defender, "failed to stand");
+    return;
+  }
+  add_contact(c, g, defender);
+  if constexpr (Ctx::Narrator::enabled) c.narr.say(text("    ", c.name(g), " and ", c.name(defender), " are in melee"));
+}
+
+// F-6 movement phase (with F-8a's stand-up).
+template <class Ctx>
+void movement_phase(Ctx& c) {
+  auto& st = c.st;
+  const int n = c.sc.total_units();
+  // Step 1: prone units stand; class restored; they move only prone_move_dice d6 (F-8a).
+  for (int g = 0; g < n; ++g) {
+    UnitState& u = st.units[g];
+    if (u.prone && !u.out()) {
+      u.prone = false;
+      u.stood_up = true;
+      if constexpr (Ctx::Narrator::enabled) c.narr.say(text("  ", c.name(g), " stands up (F-8a)"));
+    }
+    st.start_pos[g] = u.pos;
+  }
+  // Step 2: every unit plans from the start-of-phase positions (simultaneous movement).
+  bool any_charge = false;
+  for (int g = 0; g < n; ++g) {
+    plan_unit(c, g);
+    any_charge |= st.planned[g].kind == FirefightState::Plan::Charge;
+  }
+  // Step 3: the moves happen together; a hidden unit that moves stays hidden (F-5 may reveal it).
+  for (int g = 0; g < n; ++g) {
+    if (st.planned[g].kind != FirefightState::Plan::Move) continue;
+    UnitState& u = st.units[g];
+    if (!(st.planned[g].to == u.pos)) u.moved = true;
+    u.pos = st.planned[g].to;
+  }
+  // Step 4: charges after the other moves, in index order.
+  if (any_charge) {
+    for (int g = 0; g < n; ++g)
+      if (st.planned[g].kind == FirefightState::Plan::Charge) resolve_charge(c, g);
+    refresh_contacts(c);
+  }
+}
+
+}  // namespace volley::firefight

@@ -1,0 +1,174 @@
+#pragma once
+// F-5 line of sight, markers and spotting; SF-F re-concealment (it happens right before spotting).
+#include "engine/firefight/trial_context.hpp"
+
+namespace volley::firefight {
+
+// F-5: sight between two positions iff their distance is at most `visibility` and the segment
+// between them crosses no blocks_sight terrain; a position inside such terrain sees out of it and is
+// seen (that rectangle does not block for it).
+inline bool line_of_sight(const FirefightScenario& sc, Point a, Point b) noexcept {
+  if (distance_squared(a, b) > squared(sc.visibility)) return false;
+  for (const Rect& r : sc.sight_blockers) {
+    if (contains(r, a) || contains(r, b)) continue;
+    if (segment_meets_rect(a, b, r)) return false;
+  }
+  return true;
+}
+
+// Refresh the cached distances and sight between the two sides' units: every pair (all), or the
+// pairs with a unit that moved this phase (positions change only in placement and movement).
+template <class Ctx>
+void refresh_geometry(Ctx& c, bool all) {
+  auto& st = c.st;
+  const int n0 = c.last(0), n1 = st.side1_units;
+  const int64_t visibility2 = squared(c.sc.visibility);
+  const bool blockers = !c.sc.sight_blockers.empty();
+  auto update = [&](int i, int j) {
+    const size_t k = static_cast<size_t>(i) * n1 + j;
+    const Point a = st.units[i].pos, b = st.units[n0 + j].pos;
+    const int64_t d2 = distance_squared(a, b);
+    st.pair_d2[k] = d2;
+    st.pair_los[k] = d2 <= visibility2 && (!blockers || line_of_sight(c.sc, a, b));
+  };
+  // Side 1's units that moved, listed once (burst_targets is free scratch outside the fire phase).
+  int* moved1 = st.burst_targets.data();
+  int moved1_count = 0;
+  for (int j = 0; j < n1; ++j)
+    if (all || st.units[n0 + j].moved) moved1[moved1_count++] = j;
+  for (int i = 0; i < n0; ++i) {
+    if (all || st.units[i].moved) {
+      for (int j = 0; j < n1; ++j) update(i, j);
+    } else {
+      for (int k = 0; k < moved1_count; ++k) update(i, moved1[k]);
+    }
+  }
+}
+
+// F-1: the cover class of the terrain at a point (the highest of the rectangles holding it).
+inline int cover_class_at(const FirefightScenario& sc, Point p) noexcept {
+  int c = 0;
+  for (const Terrain& t : sc.cover_terrain)
+    if (t.cover_class > c && contains(t.area, p)) c = t.cover_class;
+  return c;
+}
+
+// The cover class of every unit (all: at setup), or of the units that moved this phase (only they
+// can have changed terrain).
+template <class Ctx>
+void update_cover(Ctx& c, bool all) {
+  if (c.sc.cover_terrain.empty()) return;
+  for (int g = 0; g < c.sc.total_units(); ++g) {
+    UnitState& u = c.st.units[g];
+    if (all || u.moved) u.cover_class = cover_class_at(c.sc, u.pos);
+  }
+}
+
+// Reveal a hidden unit (F-5, SF-C, SF-D, charges); `why` is for the narration.
+template <class Ctx>
+void reveal_unit(Ctx& c, int g, const char* why) {
+  UnitState& u = c.st.units[g];
+  if (!u.hidden) return;
+  u.hidden = false;
+  if constexpr (Ctx::Narrator::enabled) c.narr.say(text("  reveal: ", c.name(g), " (", why, ")"));
+}
+
+// F-1: a revealed decoy is removed.
+template <class Ctx>
+void remove_decoy(Ctx& c, int side, int d, const char* why) {
+  DecoyState& dec = c.st.decoys[side][d];
+  if (!dec.alive) return;
+  dec.alive = false;
+  if constexpr (Ctx::Narrator::enabled) c.narr.say(text("  reveal: ", c.decoy_name(side, d), " is a decoy, removed (", why, ")"));
+}
+
+// Is any unit of `side` in action within `range` of p?
+template <class Ctx>
+bool unit_of_side_within(const Ctx& c, int side, Point p, Coord range) {
+  const int64_t r2 = squared(range);
+  for (int g = c.first(side); g < c.last(side); ++g) {
+    const UnitState& u = c.st.units[g];
+    if (!u.out() && distance_squared(u.pos, p) <= r2) return true;
+  }
+  return false;
+}
+
+// Is any enemy unit in action within `range` of unit g (cached geometry)?
+template <class Ctx>
+bool enemy_unit_within(const Ctx& c, int g, Coord range) {
+  const int64_t r2 = squared(range);
+  const int enemy = 1 - c.side_of(g);
+  const auto row = c.row(g);
+  const int first = c.first(enemy), last = c.last(enemy);
+  for (int h = first; h < last; ++h)
+    if (row.d2[static_cast<size_t>(h - first) * row.stride] <= r2 && !c.st.units[h].out()) return true;
+  return false;
+}
+
+// F-5 spotting, after movement and at setup: any hidden unit or decoy within spot_range of an enemy
+// unit in action (hidden or not) is revealed; a decoy is removed. Symmetric: a reveal changes no
+// one's ability to spot, so the order of the checks does not matter. After a movement phase only
+// what moved can have come within range (`all` at setup): a hidden unit is checked if it or an
+// enemy unit moved, a decoy if an enemy unit moved (the blanks SF-F puts down have no enemy
+// within spot_range by construction).
+template <class Ctx>
+void spot(Ctx& c, bool all) {
+  bool moved[SideCount] = {all, all};
+  if (!all)
+    for (int g = 0; g < c.sc.total_units(); ++g) moved[c.side_of(g)] |= c.st.units[g].moved;
+  for (int s = 0; s < SideCount; ++s) {
+    const bool enemy_moved = moved[1 - s];
+    if (!enemy_moved && !moved[s]) continue;
+    for (int g = c.first(s); g < c.last(s); ++g) {
+      const UnitState& u = c.st.units[g];
+      if (u.hidden && !u.out() && (enemy_moved || u.moved) && enemy_unit_within(c, g, c.sc.spot_range)) reveal_unit(c, g, "spotted");
+    }
+    if (!enemy_moved) continue;
+    for (int d = 0; d < c.st.decoy_count[s]; ++d) {
+      const DecoyState& dec = c.st.decoys[s][d];
+      if (dec.alive && unit_of_side_within(c, 1 - s, dec.pos, c.sc.spot_range)) remove_decoy(c, s, d, "spotted");
+    }
+  }
+}
+
+// Drop removed decoys, keeping the order of the others (their index order is the tie-break of
+// SF-H). Called at the start of a turn, so indices stay fixed within every phase.
+template <class Ctx>
+void compact_decoys(Ctx& c) {
+  for (int s = 0; s < SideCount; ++s) {
+    auto& list = c.st.decoys[s];
+    int kept = 0;
+    for (int d = 0; d < c.st.decoy_count[s]; ++d)
+      if (list[d].alive) list[kept++] = list[d];
+    c.st.decoy_count[s] = kept;
+  }
+}
+
+// SF-F: in its reload turn, a unit revealed by that schnellfeuer (SF-C or SF-D) re-conceals right
+// after the movement phase if the side's policy says so, it did not move or charge, is not in melee,
+// and no enemy unit is within spot_range. It becomes hidden and reconceal_blanks - 1 decoys of its
+// subgroup are put down at its position (the markers "in its place", itself among them).
+template <class Ctx>
+void reconceal(Ctx& c) {
+  const int t = c.turn();
+  for (int s = 0; s < SideCount; ++s) {
+    const Policy& policy = c.sc.sides[s].policy;
+    if (!policy.reconceal) continue;
+    for (int g = c.first(s); g < c.last(s); ++g) {
+      UnitState& u = c.st.units[g];
+      if (u.out() || u.hidden || u.sf_revealed_turn != t - 1 || u.sf_revealed_turn == 0) continue;
+      if (u.moved || u.in_melee || enemy_unit_within(c, g, c.sc.spot_range)) continue;
+      u.hidden = true;
+      ++c.st.tally[s].reconcealed;
+      for (int b = 1; b < policy.reconceal_blanks; ++b) {
+        DecoyState& dec = c.st.decoys[s][c.st.decoy_count[s]++];
+        dec = DecoyState{u.pos, c.sc.unit(g).subgroup, -1 - g, true, false};
+      }
+      if constexpr (Ctx::Narrator::enabled)
+        c.narr.say(text("  re-conceal (SF-F): ", c.name(g), " hides again; ", policy.reconceal_blanks, " markers at ",
+                        point_text(u.pos)));
+    }
+  }
+}
+
+}  // namespace volley::firefight

@@ -1,0 +1,78 @@
+#pragma once
+// What every phase of a firefight trial works on: the scenario (read only), the trial's state, the
+// random source and the narrator, and the small queries the rules ask of them again and again.
+// The phases are templates over the random source (TrialDice, ScriptedDice) and the narrator
+// (NullNarrator, TextNarrator); see firefight_trial.hpp for the turn sequence.
+#include "engine/firefight/firefight_scenario.hpp"
+#include "engine/firefight/firefight_state.hpp"
+#include "engine/firefight/narrator.hpp"
+#include "engine/rng.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+namespace volley::firefight {
+
+template <class DiceT, class NarratorT>
+struct TrialContext {
+  using Dice = DiceT;
+  using Narrator = NarratorT;
+  const FirefightScenario& sc;
+  FirefightState& st;
+  Dice& dice;
+  Narrator& narr;
+
+  int turn() const noexcept { return st.turn; }
+  const UnitSpec& spec(int g) const noexcept { return sc.unit(g); }
+  UnitState& unit(int g) noexcept { return st.units[g]; }
+  int side_of(int g) const noexcept { return sc.side_of(g); }
+  int first(int side) const noexcept { return sc.unit_offset[side]; }
+  int last(int side) const noexcept { return sc.unit_offset[side + 1]; }  // one past
+  const Weapon& weapon(int g) const noexcept { return sc.ruleset.weapons[sc.unit(g).weapon]; }
+
+  // F-4 with F-5: a target must be within the weapon's range and in sight (visibility).
+  Coord reach(int g) const noexcept { return sc.unit(g).reach; }
+
+  // Cached geometry between two units of opposite sides (spotting.hpp, refresh_geometry).
+  size_t pair(int g, int h) const noexcept {
+    const int a = g < h ? g : h, b = g < h ? h : g;  // side 0's units come first
+    return static_cast<size_t>(a) * st.side1_units + (b - sc.unit_offset[1]);
+  }
+  int64_t d2(int g, int h) const noexcept { return st.pair_d2[pair(g, h)]; }
+  bool sight(int g, int h) const noexcept { return st.pair_los[pair(g, h)] != 0; }
+  // The same for unit g against every enemy unit in turn: entry k is the enemy first(enemy) + k.
+  struct PairRow {
+    const int64_t* d2;
+    const uint8_t* los;
+    size_t stride;
+  };
+  PairRow row(int g) const noexcept {
+    if (g < sc.unit_offset[1]) {
+      const size_t base = static_cast<size_t>(g) * st.side1_units;
+      return {st.pair_d2.data() + base, st.pair_los.data() + base, 1};
+    }
+    const size_t base = static_cast<size_t>(g - sc.unit_offset[1]);
+    return {st.pair_d2.data() + base, st.pair_los.data() + base, static_cast<size_t>(st.side1_units)};
+  }
+
+  // F-1, F-8a: the class a unit is hit as: prone is class 4; otherwise its own class, raised by the
+  // cover of the terrain it stands in.
+  int target_class(int g) const noexcept {
+    const UnitState& u = st.units[g];
+    if (u.prone) return sc.ruleset.prone_target_class;
+    return std::max(sc.unit(g).target_class, u.cover_class);
+  }
+
+  // Names for the narration: "german Z1", "herero decoy 3".
+  std::string name(int g) const { return sc.sides[side_of(g)].name + " " + sc.unit(g).name; }
+  std::string decoy_name(int side, int d) const {
+    const DecoyState& dec = st.decoys[side][d];
+    if (dec.label >= 0) return sc.sides[side].name + " " + sc.sides[side].decoys[dec.label].name;
+    return sc.sides[side].name + " blank of " + sc.unit(-1 - dec.label).name;
+  }
+};
+
+inline int64_t squared(int64_t v) noexcept { return v * v; }
+
+}  // namespace volley::firefight

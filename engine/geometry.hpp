@@ -1,0 +1,72 @@
+#pragma once
+// Table geometry in fixed point (DESIGN.md, "The kernel"): positions in hundredths of an inch
+// (int32), squared distances and areas in int64. Every test made here is exact integer arithmetic,
+// so a kernel's decisions are the same on every compiler and flag set.
+//
+// Rectangles are axis-aligned and closed: a point on the edge is inside, and a segment that touches
+// an edge or a corner meets the rectangle.
+#include <algorithm>
+#include <cstdint>
+
+namespace volley {
+
+using Coord = int32_t;                  // hundredths of an inch
+inline constexpr Coord CoordPerInch = 100;
+
+struct Point {
+  Coord x = 0;
+  Coord y = 0;
+  friend bool operator==(const Point&, const Point&) = default;
+};
+
+struct Rect {
+  Coord x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // x0 <= x1, y0 <= y1
+  friend bool operator==(const Rect&, const Rect&) = default;
+};
+
+inline int64_t distance_squared(Point a, Point b) noexcept {
+  const int64_t dx = int64_t{a.x} - b.x, dy = int64_t{a.y} - b.y;
+  return dx * dx + dy * dy;
+}
+
+inline bool contains(const Rect& r, Point p) noexcept {
+  return p.x >= r.x0 && p.x <= r.x1 && p.y >= r.y0 && p.y <= r.y1;
+}
+
+inline int64_t area(const Rect& r) noexcept { return int64_t{r.x1 - r.x0} * (r.y1 - r.y0); }
+
+// Area common to both rectangles (0 when they only touch or are apart).
+inline int64_t overlap_area(const Rect& a, const Rect& b) noexcept {
+  const int64_t dx = int64_t{std::min(a.x1, b.x1)} - std::max(a.x0, b.x0);
+  const int64_t dy = int64_t{std::min(a.y1, b.y1)} - std::max(a.y0, b.y0);
+  return dx > 0 && dy > 0 ? dx * dy : 0;
+}
+
+// Does the closed segment ab meet the closed rectangle r? The segment is its line cut to its own
+// bounding box, so it meets r iff its line meets the box common to r and that bounding box, i.e.
+// iff that box's corners are not all strictly on one side of the line. Exact in int64 for any
+// coordinates of magnitude below 2^30.
+inline bool segment_meets_rect(Point a, Point b, const Rect& r) noexcept {
+  const Coord x0 = std::max(r.x0, std::min(a.x, b.x)), x1 = std::min(r.x1, std::max(a.x, b.x));
+  const Coord y0 = std::max(r.y0, std::min(a.y, b.y)), y1 = std::min(r.y1, std::max(a.y, b.y));
+  if (x0 > x1 || y0 > y1) return false;
+  const int64_t dx = int64_t{b.x} - a.x, dy = int64_t{b.y} - a.y;
+  auto side = [&](Coord x, Coord y) {
+    const int64_t s = dx * (int64_t{y} - a.y) - dy * (int64_t{x} - a.x);
+    return (s > 0) - (s < 0);
+  };
+  const int s0 = side(x0, y0), s1 = side(x1, y0), s2 = side(x0, y1), s3 = side(x1, y1);
+  return !((s0 > 0 && s1 > 0 && s2 > 0 && s3 > 0) || (s0 < 0 && s1 < 0 && s2 < 0 && s3 < 0));
+}
+
+// floor(sqrt(v)) for v >= 0, exact. The double square root is only a first guess; the integer
+// corrections after it make the result exact whatever the rounding (v < 2^62).
+inline int64_t integer_sqrt(int64_t v) noexcept {
+  if (v <= 0) return 0;
+  auto r = static_cast<int64_t>(__builtin_sqrt(static_cast<double>(v)));
+  while (r * r > v) --r;
+  while ((r + 1) * (r + 1) <= v) ++r;
+  return r;
+}
+
+}  // namespace volley

@@ -1,0 +1,170 @@
+#pragma once
+// Helpers for the firefight rules tests: small scenarios built in C++, a scripted random source that
+// also records what the kernel asked for (so a test can check dice counts and bands), and a harness
+// that runs single phases or whole turns through the kernel's own functions.
+#include "engine/firefight/firefight_metrics.hpp"
+#include "engine/firefight/firefight_trial.hpp"
+#include "engine/scripted_dice.hpp"
+
+#include <cmath>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace volley::firefight::testing {
+
+inline Coord in(double inches) { return static_cast<Coord>(std::llround(inches * CoordPerInch)); }
+inline Point at(double x, double y) { return {in(x), in(y)}; }
+
+// One call the kernel made to its random source.
+struct DiceCall {
+  std::string kind;  // "below", "die", "successes"
+  int n = 0;         // below: the bound; die: faces; successes: dice
+  int band = 0;
+  int faces = 0;
+  Purpose purpose = Purpose::Test;
+  uint32_t turn = 0;
+  uint32_t actor = 0;
+};
+
+// ScriptedDice (the values, in the order the rules draw them) that records every call.
+class RecordingDice {
+ public:
+  RecordingDice() = default;
+  RecordingDice(std::initializer_list<int> values) : script_(values) {}
+  void push(std::initializer_list<int> values) { script_.push(values); }
+
+  void restart(Purpose purpose, uint32_t turn, uint32_t actor) {
+    purpose_ = purpose;
+    turn_ = turn;
+    actor_ = actor;
+    script_.restart(purpose, turn, actor);
+  }
+  uint32_t below(uint32_t bound) {
+    calls.push_back({"below", static_cast<int>(bound), 0, 0, purpose_, turn_, actor_});
+    return script_.below(bound);
+  }
+  int die(int faces) {
+    calls.push_back({"die", faces, 0, faces, purpose_, turn_, actor_});
+    return script_.die(faces);
+  }
+  int successes(int n, int band, int faces) {
+    calls.push_back({"successes", n, band, faces, purpose_, turn_, actor_});
+    return script_.successes(n, band, faces);
+  }
+  uint64_t words() const noexcept { return script_.words(); }
+  bool exhausted() const noexcept { return script_.exhausted(); }
+  size_t remaining() const noexcept { return script_.remaining(); }
+
+  // The calls of one kind and purpose, in order.
+  std::vector<DiceCall> of(const std::string& kind, Purpose purpose) const {
+    std::vector<DiceCall> out;
+    for (const auto& c : calls)
+      if (c.kind == kind && c.purpose == purpose) out.push_back(c);
+    return out;
+  }
+
+  std::vector<DiceCall> calls;
+
+ private:
+  ScriptedDice script_;
+  Purpose purpose_ = Purpose::Test;
+  uint32_t turn_ = 0;
+  uint32_t actor_ = 0;
+};
+
+// The F-4 weapon table on the tsatf20 ruleset (d20, bands doubled).
+inline Ruleset tsatf20() {
+  Ruleset r;
+  r.weapons = {
+      {"mauser", in(24), 1, {8, 6, 4, 4}},
+      {"maxim", in(36), 3, {8, 6, 4, 4}},
+      {"herero-rifle", in(24), 1, {6, 4, 4, 2}},
+      {"old-rifle", in(12), 1, {4, 4, 2, 2}},
+  };
+  return r;
+}
+inline constexpr int Mauser = 0, Maxim = 1, HereroRifle = 2, OldRifle = 3;
+inline constexpr int Herero = 0, German = 1;
+
+// Side 0 "herero" (fast fire, native, policy never), side 1 "german" (prone rule off); no units yet.
+inline FirefightScenario make_scenario(int turns = 1) {
+  FirefightScenario sc;
+  sc.title = "test";
+  sc.turns = turns;
+  sc.table = {0, 0, in(48), in(36)};
+  sc.ruleset = tsatf20();
+  sc.sides[Herero].name = "herero";
+  sc.sides[Herero].fast_fire = true;
+  sc.sides[Herero].native = true;
+  sc.sides[German].name = "german";
+  return sc;
+}
+
+// Add a unit at a point (inches). Native defaults for side 0. Call sc.finalize() when done.
+inline UnitSpec& add_unit(FirefightScenario& sc, int side, const std::string& name, int figures, double x, double y,
+                          int weapon = -1, int target_class = 1) {
+  UnitSpec u;
+  u.name = name;
+  u.figures = figures;
+  u.weapon = weapon >= 0 ? weapon : (side == Herero ? HereroRifle : Mauser);
+  u.target_class = target_class;
+  u.placement.position = at(x, y);
+  const bool native = sc.sides[side].native;
+  u.move_dice = native ? 3 : 2;
+  u.charge_dice = native ? 4 : 3;
+  u.melee_bonus = native ? 1 : 0;
+  u.charge_reach = in(6.0 * u.charge_dice);
+  sc.sides[side].units.push_back(u);
+  return sc.sides[side].units.back();
+}
+
+inline DecoySpec& add_decoy(FirefightScenario& sc, int side, const std::string& name, double x, double y, int subgroup = 0) {
+  DecoySpec d;
+  d.name = name;
+  d.placement.position = at(x, y);
+  d.subgroup = subgroup;
+  sc.sides[side].decoys.push_back(d);
+  return sc.sides[side].decoys.back();
+}
+
+// A scenario, its state, a recording scripted source and a text narrator; ctx() gives the kernel's
+// view of them. Call setup() (Step 0 of the trial) before running phases.
+struct Harness {
+  explicit Harness(FirefightScenario scenario) : sc(std::move(scenario)) {
+    sc.finalize();
+    st.size_for(sc);
+  }
+  using Ctx = TrialContext<RecordingDice, TextNarrator>;
+  Ctx ctx() { return Ctx{sc, st, dice, narr}; }
+  void setup() {
+    auto c = ctx();
+    setup_trial(c);
+  }
+  // Start turn t the way play_turn does (flags cleared), without running any phase.
+  void begin_turn(int t) {
+    st.turn = t;
+    auto c = ctx();
+    compact_decoys(c);
+    for (auto& u : st.units) u.moved = u.charged = u.took_casualties = u.stood_up = false;
+  }
+  bool turn(int t) {
+    auto c = ctx();
+    return play_turn(c, t);
+  }
+  // Global index of a unit by side and position in its side's list.
+  int unit(int side, int index) const { return sc.unit_offset[side] + index; }
+  UnitState& u(int side, int index) { return st.units[unit(side, index)]; }
+  int alive_decoys(int side) const {
+    int n = 0;
+    for (int d = 0; d < st.decoy_count[side]; ++d) n += st.decoys[side][d].alive;
+    return n;
+  }
+
+  FirefightScenario sc;
+  FirefightState st;
+  RecordingDice dice;
+  TextNarrator narr;
+};
+
+}  // namespace volley::firefight::testing

@@ -1,0 +1,229 @@
+// F-6 movement and charges, with scripted dice.
+#include "tests/engine/firefight/firefight_test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace volley;
+using namespace volley::firefight;
+using namespace volley::firefight::testing;
+
+namespace {
+
+int64_t distance(Point a, Point b) { return integer_sqrt(distance_squared(a, b)); }
+
+void move(Harness& h, int turn = 1) {
+  h.begin_turn(turn);
+  auto c = h.ctx();
+  movement_phase(c);
+  refresh_geometry(c, false);
+}
+
+}  // namespace
+
+TEST_CASE("F-6: hold never moves; a unit with a target does not move and rolls nothing", "[engine][firefight][F-6]") {
+  auto sc = make_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10).orders = Orders::Advance;  // Z1 in reach: has a target
+  add_unit(sc, Herero, "H2", 8, 40, 2).orders = Orders::Hold;      // no target, but holds
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  Harness h(sc);
+  h.setup();
+  move(h);
+  CHECK(h.dice.calls.empty());
+  CHECK(h.u(Herero, 0).pos == at(10, 10));
+  CHECK(h.u(Herero, 1).pos == at(40, 2));
+  CHECK_FALSE(h.u(Herero, 0).moved);
+}
+
+TEST_CASE("F-6: an advancing unit stops at the first point where it has a target, within reach", "[engine][firefight][F-6]") {
+  auto sc = make_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Advance;  // herero rifle: reach min(24, 12) = 12"
+  add_unit(sc, German, "Z1", 10, 10, 28);
+  Harness h(sc);
+  h.setup();
+  h.dice.push({6, 6, 6});  // 3d6 = 18"
+  move(h);
+  const auto moves = h.dice.of("die", Purpose::Movement);
+  REQUIRE(moves.size() == 3);
+  CHECK(h.u(Herero, 0).pos == at(10, 16));  // 16" moved, 12" from Z1: the first point in reach
+  CHECK(h.u(Herero, 0).moved);
+
+  SECTION("on a slant the rounded stop point is still within reach, and one hundredth earlier is not") {
+    auto sc2 = make_scenario();
+    add_unit(sc2, Herero, "H1", 8, 8, 6).orders = Orders::Advance;
+    add_unit(sc2, German, "Z1", 10, 27.37, 23.11);
+    Harness h2(sc2);
+    h2.setup();
+    h2.dice.push({6, 6, 6});
+    move(h2);
+    const Point end = h2.u(Herero, 0).pos;
+    const Point z = h2.u(German, 0).pos;
+    CHECK(distance_squared(end, z) <= squared(in(12)));
+    const Path path(at(8, 6), z);
+    const int64_t moved = integer_sqrt(distance_squared(at(8, 6), end));
+    CHECK(moved < in(18));
+    CHECK(distance_squared(path.at(moved - 2), z) > squared(in(12)));
+    auto c = h2.ctx();
+    CHECK(has_target_now(c, h2.unit(Herero, 0)));
+  }
+  SECTION("a target out of sight behind blocking terrain does not stop the unit") {
+    auto sc3 = make_scenario();
+    add_unit(sc3, Herero, "H1", 8, 10, 0).orders = Orders::Advance;
+    add_unit(sc3, German, "Z1", 10, 10, 28);
+    sc3.terrain.push_back({"wall", {in(5), in(20), in(15), in(21)}, true, 0});
+    Harness h3(sc3);
+    h3.setup();
+    h3.dice.push({6, 6, 6});
+    move(h3);
+    // In reach from y = 16 but the wall hides Z1 until the unit stands in it (y = 20).
+    CHECK(h3.u(Herero, 0).pos == at(10, 18));  // the full 18": y = 20 is not reached
+  }
+}
+
+TEST_CASE("F-6: an advance never comes closer than contact_gap to an enemy marker or unit", "[engine][firefight][F-6]") {
+  auto sc = make_scenario();
+  add_unit(sc, German, "Z1", 10, 10, 0).orders = Orders::Advance;
+  add_unit(sc, Herero, "H1", 8, 40, 30).hidden = true;  // far
+  add_decoy(sc, Herero, "blank", 10, 9);
+  Harness h(sc);
+  h.setup();
+  h.dice.push({6, 6});  // 2d6 = 12": the decoy is 9" away
+  move(h);
+  const Point end = h.u(German, 0).pos;
+  CHECK(end == at(10, 8));  // stops 1" short of the decoy
+  // Spotting after movement reveals (removes) the decoy, now within 6".
+  auto c = h.ctx();
+  spot(c, false);
+  CHECK(h.alive_decoys(Herero) == 0);
+}
+
+TEST_CASE("F-6: movement is simultaneous: every unit moves from the positions at the start of the phase", "[engine][firefight][F-6]") {
+  auto sc = make_scenario();
+  sc.visibility = in(4);  // nobody gets a target on the way
+  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Advance;
+  add_unit(sc, German, "Z1", 10, 10, 40).orders = Orders::Advance;
+  Harness h(sc);
+  h.setup();
+  h.dice.push({5, 5, 5, 4, 4});  // H1 3d6 = 15", Z1 2d6 = 8"
+  move(h);
+  CHECK(h.u(Herero, 0).pos == at(10, 15));
+  CHECK(h.u(German, 0).pos == at(10, 32));  // measured from H1's start: no stop 1" from its new spot
+}
+
+TEST_CASE("F-6: a charge short of the distance moves the roll and halts", "[engine][firefight][F-6]") {
+  auto sc = make_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Charge;  // 4d6 charge, reach 24"
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  Harness h(sc);
+  h.setup();
+  h.dice.push({4, 4, 4, 3});  // 15" < 20"
+  move(h);
+  CHECK(h.u(Herero, 0).pos == at(10, 15));
+  CHECK_FALSE(h.u(Herero, 0).in_melee);
+  CHECK(h.dice.of("die", Purpose::Charge).size() == 4);
+}
+
+TEST_CASE("F-6: a charger failing its test to go in halts 1 inch short", "[engine][firefight][F-6]") {
+  auto sc = make_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Charge;
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  Harness h(sc);
+  h.setup();
+  h.dice.push({6, 6, 6, 6, 2});  // 24" >= 20"; go-in 2 < 3
+  move(h);
+  CHECK(h.u(Herero, 0).pos == at(10, 19));
+  CHECK_FALSE(h.u(Herero, 0).in_melee);
+  CHECK(h.dice.exhausted());
+}
+
+TEST_CASE("F-6: a leaderless charger needs 4 to go in; the defender tests to stand or breaks", "[engine][firefight][F-6]") {
+  auto sc = make_scenario();
+  auto& h1 = add_unit(sc, Herero, "H1", 8, 10, 0);
+  h1.orders = Orders::Charge;
+  h1.leader = false;
+  h1.hidden = true;
+  add_unit(sc, German, "Z1", 10, 10, 20).hidden = true;
+  Harness h(sc);
+  h.setup();
+  SECTION("3 does not go in without a leader") {
+    h.dice.push({6, 6, 6, 6, 3});
+    move(h);
+    CHECK(h.u(Herero, 0).pos == at(10, 19));
+    CHECK_FALSE(h.u(Herero, 0).hidden);  // a charger is revealed when it charges (F-5)
+    CHECK(h.u(German, 0).hidden);        // a charge that never made contact reveals nobody
+  }
+  SECTION("the defender stands: both in melee and revealed") {
+    h.dice.push({6, 6, 6, 6, 4, 3});
+    move(h);
+    CHECK(h.u(Herero, 0).in_melee);
+    CHECK(h.u(German, 0).in_melee);
+    CHECK_FALSE(h.u(German, 0).hidden);
+    CHECK(h.u(Herero, 0).charged);
+    CHECK(distance(h.u(Herero, 0).pos, h.u(German, 0).pos) == in(0.5));
+    CHECK(h.st.contact_count == 1);
+  }
+  SECTION("the defender fails to stand: it breaks") {
+    h.dice.push({6, 6, 6, 6, 4, 2});
+    move(h);
+    CHECK(h.u(German, 0).broken);
+    CHECK(h.u(German, 0).out());
+    CHECK_FALSE(h.u(Herero, 0).in_melee);
+  }
+}
+
+TEST_CASE("F-6: a charge on a decoy reveals and removes it; the charger ends on its spot", "[engine][firefight][F-6]") {
+  auto sc = make_scenario();
+  add_unit(sc, German, "Z1", 10, 10, 0).orders = Orders::Charge;  // 3d6 charge, reach 18"
+  add_unit(sc, Herero, "H1", 8, 40, 30).hidden = true;
+  add_decoy(sc, Herero, "blank", 10, 12);
+  Harness h(sc);
+  h.setup();
+  h.dice.push({5, 5, 5, 3});
+  move(h);
+  CHECK(h.alive_decoys(Herero) == 0);
+  CHECK(h.u(German, 0).pos == at(10, 12));
+  CHECK_FALSE(h.u(German, 0).in_melee);
+}
+
+TEST_CASE("F-6: charges come after the other moves, in index order; a charge whose target broke does not happen", "[engine][firefight][F-6]") {
+  auto sc = make_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 2).orders = Orders::Charge;
+  add_unit(sc, Herero, "H2", 8, 14, 2).orders = Orders::Charge;
+  add_unit(sc, German, "Z1", 10, 12, 20);
+  Harness h(sc);
+  h.setup();
+  // H1: 24", goes in (5), Z1 fails to stand (1) and breaks. H2's charge does not happen.
+  h.dice.push({6, 6, 6, 6, 5, 1});
+  move(h);
+  CHECK(h.u(German, 0).broken);
+  CHECK(h.u(Herero, 1).pos == at(14, 2));
+  CHECK_FALSE(h.u(Herero, 1).moved);
+  CHECK(h.dice.exhausted());
+}
+
+TEST_CASE("F-6: a unit in melee does not move", "[engine][firefight][F-6]") {
+  auto sc = make_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10).orders = Orders::Charge;
+  add_unit(sc, German, "Z1", 10, 10, 10.5);
+  Harness h(sc);
+  h.setup();
+  auto c = h.ctx();
+  add_contact(c, h.unit(Herero, 0), h.unit(German, 0));
+  move(h);
+  CHECK(h.dice.calls.empty());
+  CHECK(h.u(Herero, 0).pos == at(10, 10));
+}
+
+TEST_CASE("F-6: a charger engaged by an earlier charge in the same phase does not charge", "[engine][firefight][F-6]") {
+  auto sc = make_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 2).orders = Orders::Charge;
+  add_unit(sc, German, "Z1", 10, 10, 14).orders = Orders::Charge;  // 12" apart: both charge
+  Harness h(sc);
+  h.setup();
+  // H1 (index 0) first: 4d6 = 24", goes in (5), Z1 stands (4): melee. Z1's charge does not happen.
+  h.dice.push({6, 6, 6, 6, 5, 4});
+  move(h);
+  CHECK(h.u(Herero, 0).in_melee);
+  CHECK(h.dice.of("die", Purpose::Charge).size() == 6);
+  CHECK(h.dice.exhausted());
+  CHECK(h.u(German, 0).pos == at(10, 14));
+}

@@ -1,0 +1,470 @@
+// Schnellfeuer, clauses SF-A to SF-I of the seed, and the policies, with scripted dice.
+#include "tests/engine/firefight/firefight_test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace volley;
+using namespace volley::firefight;
+using namespace volley::firefight::testing;
+
+namespace {
+
+void fire(Harness& h, int turn) {
+  h.begin_turn(turn);
+  auto c = h.ctx();
+  fire_phase(c);
+}
+
+FirefightScenario always_scenario() {
+  auto sc = make_scenario(8);
+  sc.sides[Herero].policy.when = WhenPolicy::Always;
+  return sc;
+}
+
+}  // namespace
+
+TEST_CASE("SF-A: the fast-fire side declares at its first firing card, for the whole force", "[engine][firefight][SF-A]") {
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10);
+  add_unit(sc, Herero, "H2", 6, 30, 10).hidden = true;  // no target
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  Harness h(sc);
+  h.setup();
+  // Shuffle: herero, herero, german. Card 1 declares: H1 fires 16 dice at band 6 - 1; H2 has no
+  // target and does not fire. Card 2 (herero) is void. Card 3: Z1 fires.
+  h.dice.push({0, 0, 0, 0});
+  fire(h, 1);
+  CHECK(h.st.tally[Herero].schnellfeuer == 1);
+  const auto f = h.dice.of("successes", Purpose::Fire);
+  REQUIRE(f.size() == 2);
+  CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+  CHECK(f[0].n == 16);
+  CHECK(f[0].band == 5);
+  CHECK(f[1].actor == static_cast<uint32_t>(h.unit(German, 0)));
+  CHECK(h.narr.text.find("declares schnellfeuer (SF-A) for the whole force") != std::string::npos);
+  CHECK(h.dice.exhausted());
+}
+
+TEST_CASE("SF-A: no declaration without a target in the group; policies never, turns and min-targets", "[engine][firefight][SF-A]") {
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10);
+  add_unit(sc, Herero, "H2", 6, 12, 10);
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  SECTION("no unit of the group has a target: no declaration") {
+    sc.sides[German].units[0].hidden = true;
+    Harness h(sc);
+    h.setup();
+    h.dice.push({0, 0, 0});  // shuffle: herero, herero, german; the herero cards are void; Z1 fires
+    fire(h, 1);
+    CHECK(h.st.tally[Herero].schnellfeuer == 0);
+    CHECK(h.narr.text.find("no unit of the group has a target") != std::string::npos);
+  }
+  SECTION("never: normal fire only") {
+    sc.sides[Herero].policy.when = WhenPolicy::Never;
+    Harness h(sc);
+    h.setup();
+    h.dice.push({0, 0, 0, 0, 0});  // herero, herero, german; H1 8 dice, H2 6 dice, Z1
+    fire(h, 1);
+    CHECK(h.st.tally[Herero].schnellfeuer == 0);
+    const auto f = h.dice.of("successes", Purpose::Fire);
+    REQUIRE(f.size() == 3);
+    CHECK(f[0].n == 8);
+    CHECK(f[0].band == 6);
+  }
+  SECTION("turns:[2]: not in turn 1, in turn 2") {
+    sc.sides[Herero].policy.when = WhenPolicy::Turns;
+    sc.sides[Herero].policy.turns = {0, 0, 1, 0, 0, 0, 0, 0, 0};
+    Harness h(sc);
+    h.setup();
+    h.dice.push({0, 0, 0, 0, 0});
+    fire(h, 1);
+    CHECK(h.st.tally[Herero].schnellfeuer == 0);
+    h.dice.push({0, 0, 0, 0, 0});  // turn 2: herero card declares (H1 16, H2 12 dice), then Z1
+    fire(h, 2);
+    CHECK(h.st.tally[Herero].schnellfeuer == 1);
+    CHECK(h.dice.exhausted());
+  }
+  SECTION("min-targets:3 with two units with a target: none; min-targets:2: declared") {
+    sc.sides[Herero].policy.when = WhenPolicy::MinTargets;
+    sc.sides[Herero].policy.min_targets = 3;
+    Harness h(sc);
+    h.setup();
+    h.dice.push({0, 0, 0, 0, 0});
+    fire(h, 1);
+    CHECK(h.st.tally[Herero].schnellfeuer == 0);
+    h.sc.sides[Herero].policy.min_targets = 2;
+    h.dice.push({0, 0, 0, 0, 0});
+    fire(h, 3);
+    CHECK(h.st.tally[Herero].schnellfeuer == 1);
+  }
+}
+
+TEST_CASE("SF-B: every unit of the group with a target fires, in index order, twice its dice at -1; a fallen target is replaced", "[engine][firefight][SF-B]") {
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10);
+  add_unit(sc, Herero, "H2", 6, 12, 10);
+  add_unit(sc, German, "Z1", 3, 10, 18);    // nearest to both
+  add_unit(sc, German, "Z2", 10, 20, 18);   // 11.3" from H2, 12.8" from H1
+  Harness h(sc);
+  h.setup();
+  // Shuffle: herero, german, herero, german (0 of 4, 2 of 3, 0 of 2). Card 1: schnellfeuer: H1 (16
+  // dice) scores 3 on Z1 (1 killed): Z1 is destroyed; H2 takes Z2 (12 dice), no hits. Card 2: Z2
+  // fires at H2. Card 3: void (the group fired). Card 4: Z1 is gone: void.
+  h.dice.push({0, 2, 0, 3, 1, 0, 0});
+  fire(h, 1);
+  const auto f = h.dice.of("successes", Purpose::Fire);
+  REQUIRE(f.size() == 3);
+  CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+  CHECK(f[0].n == 16);
+  CHECK(f[0].band == 5);
+  CHECK(f[1].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
+  CHECK(f[1].n == 12);
+  CHECK(f[1].band == 5);
+  CHECK(h.narr.text.find("schnellfeuer: herero H2 (6 figures) at german Z2") != std::string::npos);
+  CHECK(f[2].actor == static_cast<uint32_t>(h.unit(German, 1)));
+  CHECK(h.u(German, 0).out());
+  CHECK(h.dice.exhausted());
+}
+
+TEST_CASE("SF-C: a hidden unit that fires is revealed", "[engine][firefight][SF-C]") {
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10).hidden = true;
+  add_unit(sc, German, "Z1", 10, 10, 18);
+  SECTION("by schnellfeuer: it counts as revealed by that schnellfeuer (SF-F)") {
+    Harness h(sc);
+    h.setup();
+    REQUIRE(h.u(Herero, 0).hidden);
+    h.dice.push({0, 0, 0});
+    fire(h, 1);
+    CHECK_FALSE(h.u(Herero, 0).hidden);
+    CHECK(h.u(Herero, 0).sf_revealed_turn == 1);
+  }
+  SECTION("by normal fire too (F-5)") {
+    sc.sides[Herero].policy.when = WhenPolicy::Never;
+    Harness h(sc);
+    h.setup();
+    h.dice.push({0, 0, 0});
+    fire(h, 1);
+    CHECK_FALSE(h.u(Herero, 0).hidden);
+    CHECK(h.u(Herero, 0).sf_revealed_turn == 0);
+  }
+}
+
+TEST_CASE("SF-D: afterwards every other hidden unit and decoy of the group is revealed; decoys are removed", "[engine][firefight][SF-D]") {
+  auto sc = always_scenario();
+  sc.visibility = in(20);
+  add_unit(sc, Herero, "H1", 8, 10, 10).hidden = true;                  // fires
+  add_unit(sc, Herero, "H2", 8, 10, 3, OldRifle).hidden = true;         // 15" from Z1: sight, no target in range
+  add_decoy(sc, Herero, "blank", 30, 12);
+  add_unit(sc, German, "Z1", 10, 10, 18);
+  Harness h(sc);
+  h.setup();
+  // n = 2 units + 1 decoy = 3: SF-H keeps none. Shuffle herero, herero, german; H1; Z1.
+  h.dice.push({0, 0, 0, 0});
+  fire(h, 1);
+  CHECK_FALSE(h.u(Herero, 1).hidden);
+  CHECK(h.u(Herero, 1).sf_revealed_turn == 1);
+  CHECK(h.alive_decoys(Herero) == 0);
+  CHECK(h.st.tally[Herero].revealed_by_sf_d == 2);
+  CHECK(h.st.tally[Herero].kept_hidden_sf_h == 0);
+}
+
+TEST_CASE("SF-E: the group fires no more this phase and gets no card in the next turn", "[engine][firefight][SF-E]") {
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10);
+  add_unit(sc, Herero, "H2", 8, 30, 10).hidden = true;  // its target Z2 is hidden at first
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  add_unit(sc, German, "Z2", 10, 30, 20).hidden = true;
+  Harness h(sc);
+  h.setup();
+  // Shuffle herero, german, german, herero. Card 1: schnellfeuer by H1; H2 (no target) is revealed
+  // (SF-D). Cards 2, 3: Z1 fires at H1, Z2 fires at H2 and is revealed: H2 now has a target, but
+  // its group is spent: H2 never fires this turn.
+  h.dice.push({0, 1, 1, 0, 0, 0});
+  fire(h, 1);
+  for (const auto& call : h.dice.of("successes", Purpose::Fire)) CHECK(call.actor != static_cast<uint32_t>(h.unit(Herero, 1)));
+  CHECK_FALSE(h.u(German, 1).hidden);
+  CHECK(h.u(Herero, 0).reload_turn == 2);
+  CHECK(h.u(Herero, 1).reload_turn == 2);
+  // Turn 2: the deck holds the two German cards only (no shuffle draw is needed).
+  const size_t before = h.dice.calls.size();
+  h.dice.push({0, 0});
+  fire(h, 2);
+  for (size_t i = before; i < h.dice.calls.size(); ++i) {
+    CHECK(h.dice.calls[i].purpose != Purpose::Cards);
+    CHECK(h.dice.calls[i].actor >= static_cast<uint32_t>(h.unit(German, 0)));
+  }
+  CHECK(h.narr.text.find("deck of 0 herero and 2 german cards") != std::string::npos);
+  CHECK(h.st.tally[Herero].reloading_fired == 0);
+  CHECK(h.dice.exhausted());
+}
+
+TEST_CASE("SF-F: in its reload turn a unit revealed by schnellfeuer may re-conceal with blanks", "[engine][firefight][SF-F]") {
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10);
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  Harness h(sc);
+  h.setup();
+  auto revealed_by_sf = [&] {
+    UnitState& u = h.u(Herero, 0);
+    u.hidden = false;
+    u.sf_revealed_turn = 1;
+    u.reload_turn = 2;
+  };
+  auto reconceal_in_turn_2 = [&] {
+    auto c = h.ctx();
+    reconceal(c);
+  };
+  SECTION("it did not move, is not in melee, no enemy within spot_range: hidden again, 3 markers") {
+    revealed_by_sf();
+    h.begin_turn(2);
+    reconceal_in_turn_2();
+    CHECK(h.u(Herero, 0).hidden);
+    CHECK(h.alive_decoys(Herero) == 2);
+    CHECK(h.st.decoys[Herero][0].pos == at(10, 10));
+    CHECK(h.st.tally[Herero].reconcealed == 1);
+  }
+  SECTION("reconceal_blanks = 2: one decoy beside it") {
+    h.sc.sides[Herero].policy.reconceal_blanks = 2;
+    revealed_by_sf();
+    h.begin_turn(2);
+    reconceal_in_turn_2();
+    CHECK(h.alive_decoys(Herero) == 1);
+  }
+  SECTION("not if it moved") {
+    revealed_by_sf();
+    h.begin_turn(2);
+    h.u(Herero, 0).moved = true;
+    reconceal_in_turn_2();
+    CHECK_FALSE(h.u(Herero, 0).hidden);
+  }
+  SECTION("not with an enemy unit within spot_range") {
+    revealed_by_sf();
+    h.begin_turn(2);
+    h.u(German, 0).pos = at(10, 15);
+    h.u(German, 0).moved = true;
+    auto c = h.ctx();
+    refresh_geometry(c, false);
+    reconceal_in_turn_2();
+    CHECK_FALSE(h.u(Herero, 0).hidden);
+  }
+  SECTION("not outside its reload turn, nor when the policy says no") {
+    revealed_by_sf();
+    h.begin_turn(3);
+    reconceal_in_turn_2();
+    CHECK_FALSE(h.u(Herero, 0).hidden);
+    h.sc.sides[Herero].policy.reconceal = false;
+    h.begin_turn(2);
+    reconceal_in_turn_2();
+    CHECK_FALSE(h.u(Herero, 0).hidden);
+  }
+  SECTION("not a unit revealed by normal fire") {
+    h.u(Herero, 0).hidden = false;
+    h.begin_turn(2);
+    reconceal_in_turn_2();
+    CHECK_FALSE(h.u(Herero, 0).hidden);
+  }
+}
+
+TEST_CASE("SF-G: reloading units may still move and charge; charge-after charges only in the reload turn", "[engine][firefight][SF-G]") {
+  auto sc = always_scenario();
+  sc.sides[Herero].policy.charge_after = true;
+  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Charge;
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  Harness h(sc);
+  h.setup();
+  SECTION("in its reload turn it charges") {
+    h.u(Herero, 0).reload_turn = 2;
+    h.begin_turn(2);
+    h.dice.push({4, 4, 4, 3});  // 15": short
+    auto c = h.ctx();
+    movement_phase(c);
+    CHECK(h.dice.of("die", Purpose::Charge).size() == 4);
+    CHECK(h.u(Herero, 0).pos == at(10, 15));
+  }
+  SECTION("outside it, with charge-after, it advances instead (it has no target at 20\")") {
+    h.begin_turn(2);
+    h.dice.push({3, 3, 3});  // 9": stops at the first point in reach, 12" from Z1 (8")
+    auto c = h.ctx();
+    movement_phase(c);
+    CHECK(h.dice.of("die", Purpose::Charge).empty());
+    CHECK(h.u(Herero, 0).pos == at(10, 8));
+  }
+}
+
+TEST_CASE("SF-H: up to min(3, n/4) markers without sight of the enemy stay hidden: forces of 3, 4, 12 and 20", "[engine][firefight][SF-H]") {
+  const auto [markers, kept] = GENERATE(table<int, int>({{3, 0}, {4, 1}, {12, 3}, {20, 3}}));
+  CAPTURE(markers);
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10);
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  for (int k = 1; k < markers; ++k) add_decoy(sc, Herero, "blank " + std::to_string(k), 2 * k, 1);
+  Harness h(sc);
+  h.setup();
+  h.dice.push({0, 0, 0});
+  fire(h, 1);
+  CHECK(h.st.tally[Herero].kept_hidden_sf_h == kept);
+  CHECK(h.alive_decoys(Herero) == kept);
+  CHECK(h.st.tally[Herero].revealed_by_sf_d == markers - 1 - kept);
+}
+
+TEST_CASE("SF-H: real units first, then farthest from the nearest enemy unit; kept units fire normally next turn", "[engine][firefight][SF-H]") {
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10);
+  add_unit(sc, Herero, "H2", 8, 40, 2).hidden = true;   // no sight of Z1
+  add_unit(sc, Herero, "H3", 6, 30, 1).hidden = true;   // no sight, nearer than H2
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  // 9 decoys: n = 3 units + 9 = 12, keep 3. The farthest decoy is at (47, 0).
+  for (int k = 0; k < 8; ++k) add_decoy(sc, Herero, "blank " + std::to_string(k), 2 + k, 1);
+  add_decoy(sc, Herero, "far blank", 47, 0);
+  SECTION("units first") {
+    Harness h(sc);
+    h.setup();
+    h.dice.push({0, 0, 0, 0, 0});  // shuffle: 3 herero cards first; H1 (schnellfeuer); Z1
+    fire(h, 1);
+    CHECK(h.u(Herero, 1).hidden);
+    CHECK(h.u(Herero, 2).hidden);
+    REQUIRE(h.alive_decoys(Herero) == 1);
+    int alive = -1;
+    for (int d = 0; d < h.st.decoy_count[Herero]; ++d)
+      if (h.st.decoys[Herero][d].alive) alive = d;
+    CHECK(h.st.decoys[Herero][alive].label == 8);  // the far blank
+    CHECK(h.u(Herero, 1).reload_turn == 0);        // exempt from SF-E
+    CHECK(h.u(Herero, 0).reload_turn == 2);
+    // Turn 2: H2 has come within reach of Z1 (placed there): it fires normally, 8 dice at band 6.
+    h.u(Herero, 1).pos = at(12, 12);
+    h.u(Herero, 1).hidden = false;
+    h.u(Herero, 1).moved = true;
+    h.begin_turn(2);
+    h.u(Herero, 1).moved = true;
+    auto c = h.ctx();
+    refresh_geometry(c, false);
+    // Shuffle herero, herero, german; H2 fires (SF-I forbids a declaration in turn 2); Z1.
+    h.dice.push({0, 0, 0, 0});
+    fire_phase(c);
+    const auto f = h.dice.of("successes", Purpose::Fire);
+    REQUIRE(f.size() == 4);
+    CHECK(f[2].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
+    CHECK(f[2].n == 8);
+    CHECK(f[2].band == 6);
+  }
+  SECTION("farthest first, units and decoys together") {
+    sc.sides[Herero].policy.keep_hidden = KeepHiddenChoice::Farthest;
+    Harness h(sc);
+    h.setup();
+    h.dice.push({0, 0, 0, 0, 0});
+    fire(h, 1);
+    // Distances to Z1 (10, 20): far blank 41.2", H2 35.1", H3 27.7", blank 7 (9, 1) 19.0".
+    CHECK(h.u(Herero, 1).hidden);
+    CHECK(h.u(Herero, 2).hidden);
+    CHECK(h.alive_decoys(Herero) == 1);
+  }
+  SECTION("none: the policy never keeps any") {
+    sc.sides[Herero].policy.keep_hidden = KeepHiddenChoice::None;
+    Harness h(sc);
+    h.setup();
+    h.dice.push({0, 0, 0, 0, 0});
+    fire(h, 1);
+    CHECK_FALSE(h.u(Herero, 1).hidden);
+    CHECK(h.alive_decoys(Herero) == 0);
+  }
+}
+
+TEST_CASE("SF-H and SF-I: n counts the declaring subgroup only; other subgroups stay as they are", "[engine][firefight][SF-H][SF-I]") {
+  auto sc = always_scenario();
+  sc.sides[Herero].subgroups = {"north", "south"};
+  sc.sides[Herero].policy.which = WhichPolicy::Subgroup;
+  sc.sides[Herero].policy.subgroup = 0;
+  add_unit(sc, Herero, "N1", 8, 10, 10).subgroup = 0;
+  for (int k = 0; k < 3; ++k) add_decoy(sc, Herero, "north blank", 2 + 2 * k, 1, 0);  // n = 4: keep 1
+  auto& s1 = add_unit(sc, Herero, "S1", 8, 45, 2);
+  s1.subgroup = 1;
+  s1.hidden = true;
+  for (int k = 0; k < 8; ++k) add_decoy(sc, Herero, "south blank", 30 + k, 1, 1);
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  Harness h(sc);
+  h.setup();
+  h.dice.push({0, 0, 0, 0});  // herero, herero, german; N1; Z1
+  fire(h, 1);
+  CHECK(h.st.tally[Herero].kept_hidden_sf_h == 1);
+  CHECK(h.st.tally[Herero].revealed_by_sf_d == 2);
+  CHECK(h.u(Herero, 1).hidden);         // the south subgroup is not revealed
+  CHECK(h.u(Herero, 1).reload_turn == 0);
+  int south = 0;
+  for (int d = 0; d < h.st.decoy_count[Herero]; ++d) south += h.st.decoys[Herero][d].alive && h.st.decoys[Herero][d].subgroup == 1;
+  CHECK(south == 8);
+}
+
+TEST_CASE("SF-I: one subgroup declares on the first card; the other fires normally on a later card", "[engine][firefight][SF-I]") {
+  auto sc = always_scenario();
+  sc.sides[Herero].subgroups = {"north", "south"};
+  sc.sides[Herero].policy.which = WhichPolicy::Subgroup;
+  sc.sides[Herero].policy.subgroup = 0;
+  add_unit(sc, Herero, "N1", 8, 10, 10).subgroup = 0;
+  add_unit(sc, Herero, "S1", 6, 20, 10).subgroup = 1;
+  add_unit(sc, German, "Z1", 10, 15, 18);
+  Harness h(sc);
+  h.setup();
+  h.dice.push({0, 0, 0, 0, 0});  // herero, herero, german; N1 16 dice; S1 6 dice; Z1
+  fire(h, 1);
+  const auto f = h.dice.of("successes", Purpose::Fire);
+  REQUIRE(f.size() == 3);
+  CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+  CHECK(f[0].n == 16);
+  CHECK(f[1].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
+  CHECK(f[1].n == 6);
+  CHECK(f[1].band == 6);
+  CHECK(h.u(Herero, 0).reload_turn == 2);
+  CHECK(h.u(Herero, 1).reload_turn == 0);
+  CHECK(h.narr.text.find("for subgroup north") != std::string::npos);
+}
+
+TEST_CASE("SF-I: never two turns in a row, for any subgroup: a declaration attempt in two consecutive turns", "[engine][firefight][SF-I]") {
+  auto sc = always_scenario();
+  sc.sides[Herero].subgroups = {"north", "south"};
+  sc.sides[Herero].policy.which = WhichPolicy::Subgroup;
+  sc.sides[Herero].policy.subgroup = 0;
+  add_unit(sc, Herero, "N1", 8, 10, 10).subgroup = 0;
+  add_unit(sc, Herero, "S1", 6, 20, 10).subgroup = 1;
+  add_unit(sc, German, "Z1", 30, 15, 18);
+  Harness h(sc);
+  h.setup();
+  h.dice.push({0, 0, 0, 0, 0});
+  fire(h, 1);
+  REQUIRE(h.st.tally[Herero].schnellfeuer == 1);
+  // Turn 2: the player now wants the south subgroup to declare: refused, S1 fires normally.
+  h.sc.sides[Herero].policy.subgroup = 1;
+  h.sc.finalize();
+  h.dice.push({0, 0, 0});  // herero (S1 alone: N1 reloads), german
+  fire(h, 2);
+  CHECK(h.st.tally[Herero].schnellfeuer == 1);
+  CHECK(h.narr.text.find("declared last turn (SF-I)") != std::string::npos);
+  const auto f = h.dice.of("successes", Purpose::Fire);
+  CHECK(f[f.size() - 2].n == 6);  // S1: normal dice
+  // Turn 3: allowed again (now for the south subgroup: S1 12 dice; N1 fires normally).
+  h.dice.push({0, 0, 0, 0, 0});
+  fire(h, 3);
+  CHECK(h.st.tally[Herero].schnellfeuer == 2);
+  CHECK(h.st.tally[Herero].consecutive_declarations == 0);
+  CHECK(h.dice.exhausted());
+}
+
+TEST_CASE("SF-H: sight of a hidden enemy unit counts too; units that fired are not eligible", "[engine][firefight][SF-H]") {
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10).hidden = true;   // fires: revealed (SF-C), not eligible
+  add_unit(sc, Herero, "H2", 8, 40, 2).hidden = true;    // 9" from the hidden Z2: it has sight of it
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  add_unit(sc, German, "Z2", 10, 40, 11).hidden = true;
+  for (int k = 0; k < 6; ++k) add_decoy(sc, Herero, "blank " + std::to_string(k), 2 + k, 1);  // n = 8: keep 2
+  Harness h(sc);
+  h.setup();
+  // Shuffle: herero, herero, german, german. H1 fires (schnellfeuer); H2's only candidate Z2 is
+  // hidden: no fire. Z1 fires at H1; Z2 has H2 in reach and fires (it is revealed by then).
+  h.dice.push({0, 0, 0, 0, 0});
+  fire(h, 1);
+  CHECK(h.dice.exhausted());
+  CHECK_FALSE(h.u(Herero, 0).hidden);
+  CHECK_FALSE(h.u(Herero, 1).hidden);   // revealed by SF-D despite room for 2: it has sight of Z2
+  CHECK(h.alive_decoys(Herero) == 2);   // two decoys kept instead
+  CHECK(h.st.tally[Herero].kept_hidden_sf_h == 2);
+}
