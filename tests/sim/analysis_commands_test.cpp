@@ -1,0 +1,79 @@
+// The designer's commands against known answers (issue 5): tune returns the exact bracket of a
+// single volley; sweep reproduces the binomial; compare's paired interval is narrower than the
+// unpaired one on the default scenario and the report says by what factor.
+#include "cli_runner.hpp"
+#include "engine/exact_dice.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <regex>
+
+using namespace volley::testing;
+
+namespace {
+const std::string SingleVolley = std::string(VOLLEY_SOURCE_DIR) + "/tests/sim/data/single-volley.toml";
+
+double at_least(int n, int k) {
+  const auto pmf = volley::pool_distribution(n, 6, 20);  // herero rifle at class 1 on tsatf20: 6 of 20
+  double p = 0;
+  for (int i = k; i <= n; ++i) p += pmf[i];
+  return p;
+}
+}  // namespace
+
+TEST_CASE("tune finds the exact bracket where P(at least 5 hits) of one volley crosses 0.5", "[sim][tune]") {
+  const uint64_t trials = 40000;
+  const double se = std::sqrt(0.25 / trials);
+  // The exact bracket, computed independently: the first figure count with P(X >= 5) >= 0.5.
+  int upper = 5;
+  while (at_least(upper, 5) < 0.5) ++upper;
+  const int lower = upper - 1;
+  // The test is only meaningful if both ends are clearly on their side at this trial count.
+  REQUIRE(0.5 - at_least(lower, 5) >= 5 * se);
+  REQUIRE(at_least(upper, 5) - 0.5 >= 5 * se);
+  const auto r = run_volley("tune '" + SingleVolley + "' --param herero.units.H.figures=5:30 --target 'herero.hits>=5=0.5' --trials " +
+                            std::to_string(trials) + " --quiet");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("answer: between " + std::to_string(lower) + " and " + std::to_string(upper)) != std::string::npos);
+  // The fitted root lies inside the bracket.
+  std::smatch m;
+  REQUIRE(std::regex_search(r.out, m, std::regex("herero.units.H.figures = ([0-9.]+), 95% interval")));
+  const double root = std::stod(m[1]);
+  CHECK(root > lower - 0.5);
+  CHECK(root < upper + 0.5);
+}
+
+TEST_CASE("tune says when the goal is not bracketed", "[sim][tune]") {
+  const auto r = run_volley("tune '" + SingleVolley + "' --param herero.units.H.figures=5:8 --target 'herero.hits>=5=0.5' --trials 5000 --quiet");
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("not bracketed") != std::string::npos);
+}
+
+TEST_CASE("sweep over the figures of one volley reproduces the exact binomial mean at every point", "[sim][sweep]") {
+  const auto r = run_volley("sweep '" + SingleVolley + "' --param herero.units.H.figures=4:12:4 --target 'herero.hits>=3' --trials 20000 --quiet --csv sweep.csv");
+  REQUIRE(r.exit_code == 0);
+  const std::string csv = read_file(scratch_directory() + "/sweep.csv");
+  for (int n : {4, 8, 12}) {
+    const std::regex row(std::to_string(n) + ",herero.hits>=3,([0-9.e-]+),([0-9.e-]+),([0-9.e-]+)");
+    std::smatch m;
+    REQUIRE(std::regex_search(csv, m, row));
+    const double exact = at_least(n, 3);
+    INFO("figures " << n << ": exact " << exact << ", interval [" << m[2] << ", " << m[3] << "]");
+    // Five standard errors: a bound from the trial count, looser than the printed 95% interval.
+    CHECK(std::abs(std::stod(m[1]) - exact) <= 5 * std::sqrt(exact * (1 - exact) / 20000) + 1e-9);
+  }
+}
+
+TEST_CASE("compare on the default scenario: the paired interval is narrower and the report says by what factor", "[sim][compare]") {
+  const auto r = run_volley("compare --set herero.policy=always --vs herero.policy=never --trials 20000 --quiet");
+  REQUIRE(r.exit_code == 0);
+  std::smatch m;
+  REQUIRE(std::regex_search(r.out, m, std::regex("Pairing made the interval ([0-9.]+) times narrower \\(variance reduction ([0-9.]+)x\\)")));
+  CHECK(std::stod(m[1]) > 1.0);
+  CHECK(std::stod(m[2]) > 1.0);
+  CHECK(std::abs(std::stod(m[1]) - std::sqrt(std::stod(m[2]))) < 0.02);
+  CHECK(r.out.find("herero.win") != std::string::npos);
+  CHECK(r.out.find("german.casualties") != std::string::npos);
+}
