@@ -4,6 +4,7 @@
 // which assumptions an answer actually rests on.
 #include "analysis/paired_difference.hpp"
 #include "analysis/target.hpp"
+#include "sim/assumed_parameters.hpp"
 #include "sim/atomic_file.hpp"
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
@@ -78,8 +79,8 @@ int command_sensitivity(const Args& args) {
   const auto model = load_model(doc);
   const TargetSpec target = parse_target(target_text.empty() ? model->headline_metric() : target_text, false);
 
-  // The model's parameters (with [assumed] flags and defaults) and the file's own numbers.
-  std::vector<ModelParameter> parameters = model->parameters();
+  // The [assumed] rules (defaults included) first, then the file's own numbers.
+  std::vector<ModelParameter> parameters = assumed_parameters(doc, model->kind());
   std::vector<ModelParameter> from_file;
   walk(doc.root(), "", from_file);
   for (const auto& p : from_file)

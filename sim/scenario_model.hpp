@@ -14,15 +14,6 @@
 
 namespace volley {
 
-// A numeric parameter of a scenario, for `volley sensitivity`: its --set key, current value, and
-// whether it is an [assumed] rule of RULES.md (those are ranked first).
-struct ModelParameter {
-  std::string key;
-  double value = 0;
-  bool integer = true;
-  bool assumed = false;
-};
-
 class ScenarioModel {
  public:
   virtual ~ScenarioModel() = default;
@@ -41,9 +32,6 @@ class ScenarioModel {
   virtual std::string map_data(uint64_t seed, uint64_t trial, int turn) const = 0;
   // Number of turns (for per-turn plots and replay frames).
   virtual int turns() const = 0;
-  // Numeric parameters worth a sensitivity study, defaults included (the file's own numbers are
-  // found by walking the document as well). Kinds list their [assumed] numbers here.
-  virtual std::vector<ModelParameter> parameters() const { return {}; }
 };
 
 // Read a scenario document (after --set) into its model. Throws ScenarioErrors with every error found.
