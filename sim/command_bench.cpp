@@ -1,4 +1,5 @@
 // `volley bench [--threads T]`: the fixed suite's signature and speed, and the random-number floor.
+#include "sim/bench_scaling.hpp"
 #include "sim/bench_suite.hpp"
 #include "sim/commands.hpp"
 
@@ -19,7 +20,8 @@ int command_bench(const Args& args) {
                                   "Example: volley bench --threads 2\n\nOptions");
   options.add_options()("help,h", "this help")
       ("threads,j", po::value<int>(&threads)->default_value(0), "worker threads (0: all cores)")
-      ("divisor", po::value<uint64_t>(&divisor)->default_value(1), "divide every trial count (a quicker, different signature)");
+      ("divisor", po::value<uint64_t>(&divisor)->default_value(1), "divide every trial count (a quicker, different signature)")
+      ("scaling", "instead: how the cost grows with force size (8, 32, 128, 512 units), both kernels");
   po::variables_map vm;
   po::store(po::command_line_parser(args).options(options).run(), vm);
   po::notify(vm);
@@ -28,6 +30,10 @@ int command_bench(const Args& args) {
     return ExitOk;
   }
   if (threads < 0 || divisor == 0) throw std::invalid_argument("--threads must be >= 0 and --divisor >= 1");
+  if (vm.count("scaling")) {
+    print_scaling_table(threads);
+    return ExitOk;
+  }
 
   const double raw = measure_raw_draws_per_second(0.5);
   std::printf("random-number floor: %.1f M Philox words/s (one thread)\n\n", raw / 1e6);

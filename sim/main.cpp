@@ -71,7 +71,11 @@ int main(int argc, char** argv) {
   try {
     return it->second(args);
   } catch (const ScenarioErrors& e) {
-    std::cerr << e.what() << "\n";
+    // Every error, up to a screenful: a generated file can hold thousands of the same mistake.
+    constexpr size_t Shown = 40;
+    const auto& errors = e.errors();
+    for (size_t i = 0; i < errors.size() && i < Shown; ++i) std::cerr << errors[i].format() << "\n";
+    if (errors.size() > Shown) std::cerr << "... and " << errors.size() - Shown << " more errors\n";
     return ExitBadInput;
   } catch (const boost::program_options::error& e) {
     std::cerr << "volley " << argv[1] << ": " << e.what() << "\n";
