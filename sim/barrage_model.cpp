@@ -40,9 +40,17 @@ class BarrageReader {
     root.string("kind", "barrage");
     sc_.title = root.string("title", doc_.name());
     sc_.turns = static_cast<int>(root.integer("turns", 8, 1, MaxTurns));
-    read_side_names(root);
-    const std::string attacker = root.choice("attacker", sc_.sides[0].name, {sc_.sides[0].name, sc_.sides[1].name});
-    sc_.attacker = attacker == sc_.sides[1].name ? 1 : 0;
+    const bool named = read_side_names(root);
+    if (named) {
+      const std::string attacker = root.choice("attacker", sc_.sides[0].name, {sc_.sides[0].name, sc_.sides[1].name});
+      sc_.attacker = attacker == sc_.sides[1].name ? 1 : 0;
+    } else {
+      // Which tables are the sides, and so which one attacks, is unknown: errors on them would only
+      // repeat the error on `sides`.
+      root.ignore("attacker");
+      for (const auto& [key, value] : doc_.root())
+        if (value.is_table() && key.str() != "table" && key.str() != "ruleset") root.ignore(key.str());
+    }
     sc_.headline = root.string("headline", "");
 
     TableReader table = root.table("table");
@@ -53,14 +61,15 @@ class BarrageReader {
     read_ruleset(ruleset);
     ruleset.finish();
 
-    std::array<TableReader, SideCount> sides{root.table(sc_.sides[0].name), root.table(sc_.sides[1].name)};
+    auto side_table = [&](int s) { return named ? root.table(sc_.sides[s].name) : TableReader(nullptr, sc_.sides[s].name, doc_.name(), &errors_); };
+    std::array<TableReader, SideCount> sides{side_table(0), side_table(1)};
     // Entries first (units, Blinds, batteries of both sides), then missions, which name batteries.
     for (int s = 0; s < SideCount; ++s) read_side(sides[s], s);
     for (int s = 0; s < SideCount; ++s) read_missions(sides[s], s);
     for (auto& side : sides) side.finish();
     root.finish();
 
-    check_capacity(root);
+    check_capacity(sides);
     check_registered_points();
     if (errors_.empty()) {
       index_scenario(sc_);
@@ -74,29 +83,33 @@ class BarrageReader {
 
  private:
   // `sides = ["british", "german"]`: two different names, each a top-level table of the file.
-  void read_side_names(TableReader& root) {
+  // Returns false (after the error) when the names are missing or unusable.
+  bool read_side_names(TableReader& root) {
     sc_.sides[0].name = "attacker";
     sc_.sides[1].name = "defender";
     if (!root.has("sides")) {
       root.string_list("sides", {});
       root.error("sides", "missing: expected sides = [\"attacker name\", \"defender name\"], e.g. [\"british\", \"german\"]");
-      return;
+      return false;
     }
+    const size_t errors_before = errors_.size();
     const auto names = root.string_list("sides", {});
+    if (errors_.size() != errors_before) return false;  // not a list of strings: said so
     const bool ok = names.size() == 2 && names[0] != names[1] && !names[0].empty() && !names[1].empty() &&
-                    names[0].find('.') == std::string::npos && names[1].find('.') == std::string::npos;
+                    names[0].find_first_of(". \t") == std::string::npos && names[1].find_first_of(". \t") == std::string::npos;
     if (!ok) {
-      root.error("sides", "expected two different side names without dots, e.g. sides = [\"british\", \"german\"]");
-      return;
+      root.error("sides", "expected two different side names without dots or spaces, e.g. sides = [\"british\", \"german\"]");
+      return false;
     }
     for (const auto& reserved : {"kind", "title", "turns", "sides", "attacker", "headline", "table", "ruleset"})
       for (const auto& n : names)
         if (n == reserved) {
           root.error("sides", "'" + n + "' is a top-level key of the scenario, not a possible side name");
-          return;
+          return false;
         }
     sc_.sides[0].name = names[0];
     sc_.sides[1].name = names[1];
+    return true;
   }
 
   Size size_of(TableReader& t, const char* key, Size fallback) {
@@ -174,6 +187,8 @@ class BarrageReader {
       if (required) t.error("position", "missing: expected position = [x, y] or zone = [x0, y0, x1, y1] (inches)");
       return p;
     }
+    if (has_zone && (zone[0] > zone[2] || zone[1] > zone[3]))
+      t.error("zone", "expected [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1");  // never swapped silently
     if (has_zone) {
       p.zoned = true;
       p.zone = {hundredths(std::min(zone[0], zone[2])), hundredths(std::min(zone[1], zone[3])), hundredths(std::max(zone[0], zone[2])),
@@ -191,6 +206,8 @@ class BarrageReader {
 
   void unique_name(TableReader& t, const std::string& name, std::set<std::string>& seen, const char* what) {
     if (name.empty()) t.error("name", std::string("missing: every ") + what + " needs a name");
+    else if (name.find('.') != std::string::npos)
+      t.error("name", std::string("a ") + what + " name must not contain dots (it addresses the entry in --set keys), got '" + name + "'");
     else if (!seen.insert(name).second) t.error("name", std::string("two ") + what + "s named '" + name + "'");
   }
 
@@ -355,6 +372,8 @@ class BarrageReader {
         else if (mission.speed < sc_.ruleset.min_rolling_speed)
           m.error("speed", "a rolling barrage must move at least " + in(sc_.ruleset.min_rolling_speed) + "\" per turn (PF-RB), got " + in(mission.speed));
         if (direction[0] == 0 && direction[1] == 0) m.error("direction", "expected a direction vector [dx, dy], not [0, 0]");
+        else if (std::abs(direction[0]) > MaxInches || std::abs(direction[1]) > MaxInches)
+          m.error("direction", "expected a direction vector [dx, dy] with components of at most " + in(hundredths(MaxInches)));
         mission.step = rolling_step(direction[0], direction[1], mission.speed);
       }
 
@@ -457,13 +476,19 @@ class BarrageReader {
     }
   }
 
-  void check_capacity(TableReader& root) {
-    if (sc_.units.size() > static_cast<size_t>(MaxUnits)) root.error("", "more than " + std::to_string(MaxUnits) + " units: the documented limit");
-    if (sc_.blinds.size() > static_cast<size_t>(MaxBlinds)) root.error("", "more than " + std::to_string(MaxBlinds) + " Blinds: the documented limit");
-    if (sc_.batteries.size() > static_cast<size_t>(MaxBatteries))
-      root.error("", "more than " + std::to_string(MaxBatteries) + " batteries: the documented limit");
-    if (sc_.missions.size() > static_cast<size_t>(MaxMissions))
-      root.error("", "more than " + std::to_string(MaxMissions) + " missions: the documented limit");
+  // The documented limits (engine/barrage/barrage_scenario.hpp) hold for both sides together; the
+  // error names the list of the side whose entries go past the limit.
+  void check_capacity(std::array<TableReader, SideCount>& sides) {
+    auto check = [&](const char* key, const char* what, int limit, auto side_of, size_t count) {
+      if (count <= static_cast<size_t>(limit)) return;
+      const int side = side_of(static_cast<size_t>(limit));  // the side of the first entry past the limit
+      sides[side].error(key, std::to_string(count) + " " + what + " in both sides together: at most " + std::to_string(limit) +
+                                 " (the documented limit)");
+    };
+    check("units", "units", MaxUnits, [&](size_t i) { return sc_.units[i].side; }, sc_.units.size());
+    check("blinds", "Blinds", MaxBlinds, [&](size_t i) { return sc_.blinds[i].side; }, sc_.blinds.size());
+    check("batteries", "batteries", MaxBatteries, [&](size_t i) { return sc_.batteries[i].side; }, sc_.batteries.size());
+    check("missions", "missions", MaxMissions, [&](size_t i) { return sc_.missions[i].side; }, sc_.missions.size());
   }
 
   const ScenarioDocument& doc_;

@@ -8,6 +8,7 @@
 #include "sim/scenario_model.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <map>
 #include <set>
@@ -46,26 +47,31 @@ int scaled_band(int band_d10, int fire_die) {
   return (band_d10 * fire_die * 2 + 10) / 20;
 }
 
+// A whole number written alone (spaces around allowed): "2x" or "" is not one, as std::stoi would have it.
+bool whole_number(std::string_view text, int& out) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc{} && end == text.data() + text.size() && !text.empty();
+}
+
 // "1/4" or 0.25 -> 1/4 with the smallest denominator <= 20 that is exact (to 1e-9).
 bool parse_fraction(const toml::node* node, Fraction& out, std::string& why) {
   if (node == nullptr) return true;
   if (auto s = node->value<std::string>()) {
     const size_t slash = s->find('/');
-    try {
-      if (slash == std::string::npos) throw std::invalid_argument("no slash");
-      size_t used = 0;
-      const int num = std::stoi(s->substr(0, slash), &used);
-      const int den = std::stoi(s->substr(slash + 1));
-      if (num < 0 || den < 1 || den > MaxFaces || num > den) {
-        why = "expected num/den with 0 <= num <= den and 1 <= den <= 20, got '" + *s + "'";
-        return false;
-      }
-      out = {num, den};
-      return true;
-    } catch (const std::exception&) {
+    int num = 0, den = 0;
+    if (slash == std::string::npos || !whole_number(std::string_view(*s).substr(0, slash), num) ||
+        !whole_number(std::string_view(*s).substr(slash + 1), den)) {
       why = "expected a fraction such as \"1/4\" or a number such as 0.25, got '" + *s + "'";
       return false;
     }
+    if (num < 0 || den < 1 || den > MaxFaces || num > den) {
+      why = "expected num/den with 0 <= num <= den and 1 <= den <= 20, got '" + *s + "'";
+      return false;
+    }
+    out = {num, den};
+    return true;
   }
   if (auto v = node->value<double>()) {
     for (int den = 1; den <= MaxFaces; ++den) {
@@ -75,7 +81,9 @@ bool parse_fraction(const toml::node* node, Fraction& out, std::string& why) {
         return true;
       }
     }
-    why = "expected a probability that is a fraction with a denominator of at most 20 (e.g. 0.25)";
+    std::ostringstream got;
+    got << *v;
+    why = "expected a probability that is a fraction with a denominator of at most 20 (e.g. 0.25), got " + got.str();
     return false;
   }
   why = "expected a fraction such as \"1/4\" or a number such as 0.25";
@@ -100,9 +108,16 @@ class Reader {
     read_ruleset(ruleset);
     ruleset.finish();
 
+    const bool has_sides = root.has("sides");
+    const size_t errors_before = errors_.size();
     const auto side_names = root.string_list("sides", {});
     if (side_names.size() != SideCount || side_names[0] == side_names[1]) {
-      root.error("sides", "expected two different side names, e.g. sides = [\"herero\", \"german\"] (F-1: exactly two sides)");
+      if (errors_.size() == errors_before)  // else string_list said what is wrong
+        root.error("sides", std::string(has_sides ? "" : "missing: ") +
+                                "expected two different side names, e.g. sides = [\"herero\", \"german\"] (F-1: exactly two sides)");
+      // Which tables are the sides is unknown: calling them unknown keys would only repeat this error.
+      for (const auto& [key, value] : doc_.root())
+        if (value.is_table()) root.ignore(key.str());
     } else {
       for (int s = 0; s < SideCount; ++s) {
         if (side_names[s] == "kind" || side_names[s] == "title" || side_names[s] == "turns" || side_names[s] == "sides" ||
@@ -117,7 +132,11 @@ class Reader {
           continue;
         }
         sc_.sides[s].name = side_names[s];
-        if (!root.has(side_names[s])) root.error("sides", "no table [" + side_names[s] + "] for this side");
+        if (!root.has(side_names[s])) {
+          root.error("sides", "no table [" + side_names[s] + "] for side '" + side_names[s] + "'");
+          root.ignore(side_names[s]);  // absent, but a key the file may use: "did you mean" offers it
+          continue;
+        }
         auto side = root.table(side_names[s]);
         read_side(side, sc_.sides[s]);
         side.finish();
@@ -245,13 +264,17 @@ class Reader {
       p.zone = true;
       p.area = read_rect(t, "zone", false);
       if (!contains(sc_.table, Point{p.area.x0, p.area.y0}) || !contains(sc_.table, Point{p.area.x1, p.area.y1}))
-        t.error("zone", "the zone must lie on the table");
+        t.error("zone", "off the table: expected a zone on the table (" + table_text() + "), got (" + inches(p.area.x0) + ", " +
+                            inches(p.area.y0) + ")-(" + inches(p.area.x1) + ", " + inches(p.area.y1) + ")");
       p.position = {p.area.x0, p.area.y0};
     } else if (has_position && !contains(sc_.table, p.position)) {
-      t.error("position", "the position must lie on the table");
+      t.error("position", "off the table: expected a position on the table (" + table_text() + "), got " + point_text(p.position));
     }
     return p;
   }
+
+  // "48\" x 36\"": the table, as messages name it.
+  std::string table_text() const { return inches(sc_.table.x1) + "\" x " + inches(sc_.table.y1) + "\""; }
 
   int subgroup_index(Side& side, const std::string& name) {
     auto it = std::find(side.subgroups.begin(), side.subgroups.end(), name);
@@ -311,7 +334,8 @@ class Reader {
     }
     if (side.units.empty()) r.error("units", "a side needs at least one unit ([[" + side.name + ".units]])");
     if (side.units.size() > static_cast<size_t>(MaxUnitsPerSide))
-      r.error("units", "at most " + std::to_string(MaxUnitsPerSide) + " units per side");
+      r.error("units", std::to_string(side.units.size()) + " units: at most " + std::to_string(MaxUnitsPerSide) +
+                           " units per side (the documented limit of the kernel's per-worker geometry cache)");
     int index = 0;
     for (auto& t : r.tables("decoys")) {
       const std::string name = t.string("name", "decoy " + std::to_string(index));
@@ -328,7 +352,8 @@ class Reader {
       ++index;
     }
     if (side.decoys.size() > static_cast<size_t>(MaxDecoysPerSide))
-      r.error("decoys", "at most " + std::to_string(MaxDecoysPerSide) + " decoys per side");
+      r.error("decoys", std::to_string(side.decoys.size()) + " decoys: at most " + std::to_string(MaxDecoysPerSide) +
+                            " decoys per side (the documented limit)");
     if (side.subgroups.empty()) side.subgroups.push_back("main");
 
     // Policies (RULES.md "Policies"): when, which.
@@ -346,27 +371,15 @@ class Reader {
       std::string item;
       bool ok = !list.empty();
       while (ok && std::getline(in, item, ',')) {
-        try {
-          size_t used = 0;
-          const int turn = std::stoi(item, &used);
-          if (turn < 1 || turn > sc_.turns) {
-            ok = false;
-            break;
-          }
-          p.turns[turn] = 1;
-        } catch (const std::exception&) {
-          ok = false;
-        }
+        int turn = 0;
+        ok = whole_number(item, turn) && turn >= 1 && turn <= sc_.turns;
+        if (ok) p.turns[turn] = 1;
       }
       if (!ok) r.error("policy", "expected turns:[t1,t2,...] with turns in 1.." + std::to_string(sc_.turns) + ", got '" + policy + "'");
     } else if (policy.rfind("min-targets:", 0) == 0) {
       p.when = WhenPolicy::MinTargets;
-      try {
-        p.min_targets = std::stoi(policy.substr(12));
-        if (p.min_targets < 1) throw std::invalid_argument("k < 1");
-      } catch (const std::exception&) {
-        r.error("policy", "expected min-targets:k with k >= 1, got '" + policy + "'");
-      }
+      if (!whole_number(std::string_view(policy).substr(12), p.min_targets) || p.min_targets < 1)
+        r.error("policy", "expected min-targets:k with a whole number k >= 1, got '" + policy + "'");
     } else {
       r.error("policy", "expected never, always, turns:[t1,t2,...] or min-targets:k, got '" + policy + "'");
     }

@@ -15,6 +15,8 @@ ScenarioError from_parse_error(const toml::parse_error& e, const std::string& fa
   err.line = static_cast<int>(e.source().begin.line);
   err.column = static_cast<int>(e.source().begin.column);
   err.message = "TOML syntax: " + std::string(e.description());
+  // toml++ meets an unclosed string at the end of its line and names the newline, not the quote.
+  if (err.message.find("unescaped control characters") != std::string::npos) err.message += " (is a string not closed on its line?)";
   return err;
 }
 
@@ -46,6 +48,30 @@ std::string format_number(double v) {
   std::ostringstream os;
   os << v;
   return os.str();
+}
+
+// Edit distance between two short keys (insertions, deletions, substitutions, adjacent swaps), for
+// "did you mean": a designer's misspelt key is usually one or two edits from the right one.
+size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<size_t> prev2(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) cur[j] = std::min(cur[j], prev2[j - 2] + 1);
+    }
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.size()];
+}
+
+// "a string", "3 numbers": what a list key was given instead of what it expects.
+std::string describe_list(const toml::node& n) {
+  const auto* array = n.as_array();
+  if (array == nullptr) return type_name(n);
+  return "a list of " + std::to_string(array->size()) + (array->size() == 1 ? " element" : " elements");
 }
 
 }  // namespace
@@ -118,15 +144,45 @@ void ScenarioDocument::apply_set(const std::string& assignment) {
       if (next == nullptr && std::from_chars(part.data(), part.data() + part.size(), index).ec == std::errc{} &&
           index < array->size())
         next = array->get(index);
-      if (next == nullptr) fail(walked, "no entry named '" + part + "' in this list");
+      if (next == nullptr) {
+        std::string names;
+        for (const auto& element : *array)
+          if (const auto* entry = element.as_table())
+            if (auto n = (*entry)["name"].value<std::string>()) names += (names.empty() ? "" : ", ") + *n;
+        fail(walked, "no entry named '" + part + "' in this list (" + (names.empty() ? std::string("it has no named entries") : "entries: " + names) + ")");
+      }
     } else {
       fail(walked, "is a value, not a table: cannot address '" + parts[i + 1] + "' inside it");
     }
     at = next;
   }
   auto* table = at->as_table();
-  if (table == nullptr) fail(key, "the parent of this key is not a table");
+  if (table == nullptr)
+    fail(walked.empty() ? key : walked,
+         at->is_array() ? "is a list: address one of its entries by name, " + walked + ".NAME." + parts.back()
+                        : "is a value, not a table: cannot address '" + parts.back() + "' inside it");
   table->insert_or_assign(parts.back(), std::move(*parsed.get("v")));
+  sets_.push_back(assignment);
+}
+
+void ScenarioDocument::locate(std::vector<ScenarioError>& errors) const {
+  for (auto& err : errors) {
+    if (err.line > 0 || err.file != name_ || err.key.empty()) continue;
+    // The last --set whose key is the error's key, lies inside it, or was created with it.
+    for (auto it = sets_.rbegin(); it != sets_.rend(); ++it) {
+      const std::string key = it->substr(0, it->find('='));
+      const bool related = key == err.key || key.rfind(err.key + ".", 0) == 0 || err.key.rfind(key + ".", 0) == 0;
+      if (related) {
+        err.file = "--set " + *it;
+        break;
+      }
+    }
+  }
+  auto from_set = [](const ScenarioError& e) { return e.file.rfind("--set ", 0) == 0; };
+  std::stable_sort(errors.begin(), errors.end(), [&](const ScenarioError& a, const ScenarioError& b) {
+    if (from_set(a) != from_set(b)) return from_set(a);
+    return a.line < b.line || (a.line == b.line && a.column < b.column);
+  });
 }
 
 std::string ScenarioDocument::canonical_text() const {
@@ -161,8 +217,10 @@ void TableReader::error_at(const toml::node* at, std::string_view key, std::stri
   if (located != nullptr) {
     const auto& src = located->source();
     if (src.path) err.file = *src.path;
-    err.line = static_cast<int>(src.begin.line);
-    err.column = static_cast<int>(src.begin.column);
+    // A value given by --set was parsed from "v = VALUE": its line and column mean nothing to the user.
+    const bool from_set = err.file.rfind("--set ", 0) == 0;
+    err.line = from_set ? 0 : static_cast<int>(src.begin.line);
+    err.column = from_set ? 0 : static_cast<int>(src.begin.column);
   }
   err.key = key_path(key);
   err.message = std::move(message);
@@ -172,6 +230,8 @@ void TableReader::error_at(const toml::node* at, std::string_view key, std::stri
 void TableReader::error(std::string_view key, std::string message) {
   error_at(table_ != nullptr ? table_->get(key) : nullptr, key, std::move(message));
 }
+
+void TableReader::ignore(std::string_view key) { known_.emplace_back(key); }
 
 bool TableReader::has(std::string_view key) const { return table_ != nullptr && table_->get(key) != nullptr; }
 
@@ -254,7 +314,8 @@ std::vector<int64_t> TableReader::integer_list(std::string_view key, std::vector
   std::vector<int64_t> out;
   for (const auto& element : *array) {
     if (!element.is_integer() || *element.value<int64_t>() < lo || *element.value<int64_t>() > hi) {
-      error_at(&element, key, "expected integers in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+      error_at(&element, key, "expected integers in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
+                                  (element.is_integer() ? std::to_string(*element.value<int64_t>()) : std::string(type_name(element))));
       return fallback;
     }
     out.push_back(*element.value<int64_t>());
@@ -267,13 +328,14 @@ std::vector<double> TableReader::number_list(std::string_view key, std::vector<d
   if (n == nullptr) return fallback;
   const auto* array = n->as_array();
   if (array == nullptr || (exact_size != 0 && array->size() != exact_size)) {
-    error_at(n, key, "expected a list of " + (exact_size ? std::to_string(exact_size) + " " : std::string()) + "numbers");
+    error_at(n, key, "expected a list of " + (exact_size ? std::to_string(exact_size) + " " : std::string()) + "numbers, got " + describe_list(*n));
     return fallback;
   }
   std::vector<double> out;
   for (const auto& element : *array) {
     if (!element.is_number() || !std::isfinite(*element.value<double>())) {
-      error_at(&element, key, "expected a finite number");
+      error_at(&element, key, std::string("expected a finite number, got ") +
+                                  (element.is_number() ? format_number(*element.value<double>()) : type_name(element)));
       return fallback;
     }
     out.push_back(*element.value<double>());
@@ -337,10 +399,29 @@ void TableReader::finish() {
   if (table_ == nullptr) return;
   for (const auto& [k, v] : *table_) {
     const std::string_view key = k.str();
-    if (std::find(known_.begin(), known_.end(), key) == known_.end()) {
-      std::string list;
-      for (const auto& known : known_) list += (list.empty() ? "" : ", ") + known;
-      error_at(&v, key, "unknown key (expected one of: " + list + ")");
+    if (std::find(known_.begin(), known_.end(), key) != known_.end()) continue;
+    std::string list, closest;
+    size_t best = 3;  // suggest only within two edits
+    for (size_t i = 0; i < known_.size(); ++i) {
+      const std::string& known = known_[i];
+      if (std::find(known_.begin(), known_.begin() + static_cast<std::ptrdiff_t>(i), known) != known_.begin() + static_cast<std::ptrdiff_t>(i)) continue;
+      list += (list.empty() ? "" : ", ") + known;
+      // Within two edits, or sharing a long start ("blocks_los" for blocks_sight, "maintenance" for maintain).
+      size_t common = 0;
+      while (common < key.size() && common < known.size() && key[common] == known[common]) ++common;
+      const bool same_start = common >= 5 && 2 * common >= std::min(key.size(), known.size());
+      const size_t d = std::min(edit_distance(key, known), same_start ? size_t{2} : best);
+      if (d < best && d < key.size()) {
+        best = d;
+        closest = known;
+      }
+    }
+    const std::string hint = closest.empty() ? "" : "did you mean '" + closest + "'? ";
+    // Point at the key itself, which toml++ locates (the value may be a table far below).
+    error_at(&v, key, "unknown key (" + hint + "expected one of: " + list + ")");
+    if (k.source().begin.line > 0 && errors_->back().line > 0) {
+      errors_->back().line = static_cast<int>(k.source().begin.line);
+      errors_->back().column = static_cast<int>(k.source().begin.column);
     }
   }
 }

@@ -30,6 +30,10 @@ class ScenarioDocument {
 
   const toml::table& root() const noexcept { return root_; }
   const std::string& name() const noexcept { return name_; }
+  // Finish a list of errors for the user: an error on a value that a --set introduced, or on a key
+  // that a --set created, names that --set (it has no line in the file); then the errors are put in
+  // file order (the --set ones first), so that a designer can fix them top to bottom.
+  void locate(std::vector<ScenarioError>& errors) const;
   // The document as canonical TOML text (after --set): what a shard result records and hashes.
   std::string canonical_text() const;
   uint64_t content_hash() const;
@@ -37,6 +41,7 @@ class ScenarioDocument {
  private:
   toml::table root_;
   std::string name_;
+  std::vector<std::string> sets_;
 };
 
 // Reads one table of the document into plain values. Each accessor records the key as known; finish()
@@ -64,6 +69,9 @@ class TableReader {
 
   // Report an error at this table or one of its keys.
   void error(std::string_view key, std::string message);
+  // Accept a key without reading it: when an earlier error leaves its meaning unknown (a side table
+  // when `sides` is wrong), "unknown key" would only repeat that error.
+  void ignore(std::string_view key);
   // Report the keys nobody read. Call once, after reading.
   void finish();
 

@@ -6,26 +6,55 @@
 
 namespace volley {
 
-std::unique_ptr<ScenarioModel> load_model(const ScenarioDocument& doc) {
-  const auto kind = doc.root()["kind"].value<std::string>();
-  if (!kind) {
+namespace {
+
+const char* type_word(const toml::node& n) {
+  switch (n.type()) {
+    case toml::node_type::table: return "a table";
+    case toml::node_type::array: return "an array";
+    case toml::node_type::integer: return "an integer";
+    case toml::node_type::floating_point: return "a number";
+    case toml::node_type::boolean: return "a boolean";
+    default: return "a date or time";
+  }
+}
+
+std::unique_ptr<ScenarioModel> load_kind(const ScenarioDocument& doc) {
+  const toml::node* node = doc.root().get("kind");
+  const auto kind = doc.root()["kind"].value_exact<std::string>();
+  if (!kind || (*kind != "firefight" && *kind != "barrage")) {
     ScenarioError err;
     err.file = doc.name();
+    // At the value when there is one, else at the top of the file (where a missing key belongs).
+    const toml::node* at = node != nullptr ? node : &doc.root();
+    if (at->source().path) err.file = *at->source().path;
+    if (err.file.rfind("--set ", 0) != 0) {
+      err.line = static_cast<int>(at->source().begin.line);
+      err.column = static_cast<int>(at->source().begin.column);
+    }
     err.key = "kind";
-    err.message = "missing or not a string: expected kind = \"firefight\" or kind = \"barrage\"";
+    if (node == nullptr)
+      err.message = "missing: expected kind = \"firefight\" or kind = \"barrage\" (the rules the scenario uses)";
+    else if (!kind)
+      err.message = std::string("expected the string \"firefight\" or \"barrage\", got ") + type_word(*node);
+    else
+      err.message = "expected \"firefight\" or \"barrage\", got '" + *kind + "'";
     throw ScenarioErrors({err});
   }
   if (*kind == "firefight") return load_firefight_model(doc);
-  if (*kind == "barrage") return load_barrage_model(doc);
-  ScenarioError err;
-  err.file = doc.name();
-  if (const auto* node = doc.root().get("kind")) {
-    err.line = static_cast<int>(node->source().begin.line);
-    err.column = static_cast<int>(node->source().begin.column);
+  return load_barrage_model(doc);
+}
+
+}  // namespace
+
+std::unique_ptr<ScenarioModel> load_model(const ScenarioDocument& doc) {
+  try {
+    return load_kind(doc);
+  } catch (const ScenarioErrors& e) {
+    std::vector<ScenarioError> errors = e.errors();
+    doc.locate(errors);
+    throw ScenarioErrors(std::move(errors));
   }
-  err.key = "kind";
-  err.message = "expected \"firefight\" or \"barrage\", got '" + *kind + "'";
-  throw ScenarioErrors({err});
 }
 
 ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets) {
