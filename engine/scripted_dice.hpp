@@ -42,6 +42,9 @@ class ScriptedDice {
     }
   }
 
+  // Scripted as categories: each group's count, in order (TrialDice draws the same law differently).
+  void d6_categories(int n, std::span<const int> sizes, std::span<int> out) { categories(n, 6, sizes, out); }
+
   uint64_t words() const noexcept { return next_; }
   size_t remaining() const noexcept { return values_.size() - next_; }
   bool exhausted() const noexcept { return next_ == values_.size(); }

@@ -9,10 +9,14 @@
 //   categories(n, faces, sizes, out) how many of n dice fall in each group of faces; the groups
 //                                   are consecutive face ranges, largest faces first, sizes[i] faces
 //                                   each (e.g. {1, 2} on a d6: sixes, then fours and fives)
+//   d6_categories(n, sizes, out)    categories(n, 6, sizes, out) in law, drawn as whole face
+//                                   histograms: one word per MaxHistogramDice dice whatever the
+//                                   groups (face_histogram.hpp), where categories draws one per group
 // TrialDice draws them from Philox streams; ScriptedDice (scripted_dice.hpp) replays a test's list.
 // The binomial path is the default; the per-die path rolls every die and has the same law (it is
 // kept for tests and for the bench's comparison).
 #include "engine/binomial_table.hpp"
+#include "engine/face_histogram.hpp"
 #include "engine/rng.hpp"
 
 #include <cassert>
@@ -27,7 +31,7 @@ template <PoolPath Path = PoolPath::Binomial>
 class BasicTrialDice {
  public:
   BasicTrialDice(uint64_t seed, uint64_t trial) noexcept
-      : seed_(seed), trial_(trial), tables_(&BinomialTables::instance()) {}
+      : seed_(seed), trial_(trial), tables_(&BinomialTables::instance()), histograms_(&FaceHistogramTable::instance()) {}
 
   void restart(Purpose purpose, uint32_t turn, uint32_t actor) noexcept {
     words_ += stream_.words();
@@ -75,6 +79,29 @@ class BasicTrialDice {
     }
   }
 
+  // The groups of faces of n d6 (as categories(n, 6, sizes, out)) from face histograms of up to
+  // MaxHistogramDice dice, one word each, summed; when chained binomials would draw fewer words (large
+  // pools split into few groups), from those. Either way the multinomial law exactly, and no word is
+  // drawn for n <= 0.
+  void d6_categories(int n, std::span<const int> sizes, std::span<int> out) noexcept {
+    if constexpr (Path == PoolPath::PerDie) {
+      categories(n, HistogramFaces, sizes, out);
+    } else {
+      const int histogram_words = (n + MaxHistogramDice - 1) / MaxHistogramDice;
+      const int binomial_words = static_cast<int>(sizes.size()) * ((n + ChunkDice - 1) / ChunkDice);
+      if (histogram_words > binomial_words) return categories(n, HistogramFaces, sizes, out);
+      for (size_t g = 0; g < sizes.size(); ++g) out[g] = 0;
+      for (; n > 0; n -= MaxHistogramDice) {
+        const PackedFaces faces = histograms_->sample(n < MaxHistogramDice ? n : MaxHistogramDice, stream_.next_u32());
+        int top = HistogramFaces;
+        for (size_t g = 0; g < sizes.size(); ++g) {
+          out[g] += faces_between(faces, top - sizes[g] + 1, top);
+          top -= sizes[g];
+        }
+      }
+    }
+  }
+
   // 32-bit words drawn in this trial so far.
   uint64_t words() const noexcept { return words_ + stream_.words(); }
 
@@ -82,6 +109,7 @@ class BasicTrialDice {
   uint64_t seed_;
   uint64_t trial_;
   const BinomialTables* tables_;
+  const FaceHistogramTable* histograms_;
   Stream stream_{};
   uint64_t words_ = 0;
 };

@@ -1,7 +1,7 @@
 #pragma once
 // The state of one barrage trial, held in a worker's scratch: every array is sized from the scenario
-// once (BarrageState(scenario)) and overwritten by reset_state() at the start of each trial, so a
-// trial allocates nothing (DESIGN.md, "The kernel").
+// once (BarrageState(scenario)), with the state every trial starts from, and copied back from it by
+// reset_state() at the start of each trial, so a trial allocates nothing (DESIGN.md, "The kernel").
 #include "engine/barrage/barrage_scenario.hpp"
 
 #include <array>
@@ -11,7 +11,9 @@
 namespace volley::barrage {
 
 struct UnitState {
-  Point position;          // while in a standing Blind: unused (the Blind's position counts)
+  Point position;          // while in a standing Blind: unused (the Blind's position counts); set it
+                           // with move_unit(), which keeps `box` in step
+  Rect box;                // the footprint around `position`: what a template is tested against (B-5)
   int disruption = 0;      // Disruption Points, never recovered (B-5)
   int suppressed_until = 0;  // 0: not suppressed; else recovers at the end of this turn (B-5)
   int first_hit = 0;       // turn first under a fire for effect, 0 never
@@ -24,7 +26,8 @@ struct UnitState {
 };
 
 struct BlindState {
-  Point position;
+  Point position;          // set with move_blind(), which keeps `box` in step
+  Rect box;                // the footprint around `position`
   bool standing = true;
   bool hit = false;
 };
@@ -89,15 +92,33 @@ struct BarrageState {
   std::array<SideState, SideCount> sides;
   std::array<int, SideCount> pulse_order{0, 1};
   int turn = 0;
+  bool any_suppressed = false;  // some unit may be suppressed: the end of turn looks for recoveries (B-5)
 
   // Scratch, capacity fixed here.
   std::vector<FiredTemplate> fired;     // this turn; capacity: one per mission
   std::vector<Attack> attacks;          // this fire for effect; capacity: one per unit
   std::vector<Coverage> blind_cover;    // this fire for effect, per Blind
   std::vector<int> dispersed_now;       // this fire for effect; capacity: one per unit
+
+  // The start of every trial (before placement), built once from the scenario.
+  std::vector<UnitState> initial_units;
+  std::vector<BlindState> initial_blinds;
+  std::vector<MissionState> initial_missions;
+  std::array<SideState, SideCount> initial_sides;
 };
 
-// Puts the state back to the start of a trial (before placement): no allocation.
+// Puts the state back to the start of a trial (before placement), as built from `scenario` (the one
+// the state was made for): copies, no allocation.
 void reset_state(BarrageState& state, const BarrageScenario& scenario) noexcept;
+
+inline void move_unit(UnitState& unit, const UnitSpec& spec, Point to) noexcept {
+  unit.position = to;
+  unit.box = rect_around(to, spec.footprint);
+}
+
+inline void move_blind(BlindState& blind, const BlindSpec& spec, Point to) noexcept {
+  blind.position = to;
+  blind.box = rect_around(to, spec.footprint);
+}
 
 }  // namespace volley::barrage

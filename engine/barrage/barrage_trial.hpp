@@ -35,10 +35,10 @@ void setup_trial(BarrageContext<Dice>& ctx) {
   reset_state(st, sc);
   for (size_t u = 0; u < sc.units.size(); ++u)
     if (sc.units[u].placement.zoned && sc.units[u].blind < 0)
-      st.units[u].position = place_in_zone(ctx.dice, sc.units[u].placement.zone, static_cast<uint32_t>(u));
+      move_unit(st.units[u], sc.units[u], place_in_zone(ctx.dice, sc.units[u].placement.zone, static_cast<uint32_t>(u)));
   for (size_t b = 0; b < sc.blinds.size(); ++b)
     if (sc.blinds[b].placement.zoned)
-      st.blinds[b].position = place_in_zone(ctx.dice, sc.blinds[b].placement.zone, static_cast<uint32_t>(sc.units.size() + b));
+      move_blind(st.blinds[b], sc.blinds[b], place_in_zone(ctx.dice, sc.blinds[b].placement.zone, static_cast<uint32_t>(sc.units.size() + b)));
   if (ctx.narrator == nullptr) return;
   for (int s = 0; s < SideCount; ++s) {
     ctx.say([&] { return sc.sides[s].name + (s == sc.attacker ? " (attacker)" : " (defender)") + ": " + std::to_string(st.sides[s].stock) + " Staff Orders"; });
@@ -71,7 +71,7 @@ void move_units(BarrageContext<Dice>& ctx, int side_index) {
       ctx.say([&] { return spec.name + " is suppressed: does not move"; });
       continue;
     }
-    unit.position = keep_on_table({unit.position.x + spec.velocity.x, unit.position.y + spec.velocity.y}, spec.footprint, sc.table);
+    move_unit(unit, spec, keep_on_table({unit.position.x + spec.velocity.x, unit.position.y + spec.velocity.y}, spec.footprint, sc.table));
     ctx.say([&] { return spec.name + " moves to " + at(unit.position); });
   }
   for (int b : sc.sides[side_index].moving_blinds) {
@@ -84,7 +84,7 @@ void move_units(BarrageContext<Dice>& ctx, int side_index) {
       ctx.say([&] { return "Blind " + spec.name + " holds a suppressed unit: does not move"; });
       continue;
     }
-    blind.position = keep_on_table({blind.position.x + spec.velocity.x, blind.position.y + spec.velocity.y}, spec.footprint, sc.table);
+    move_blind(blind, spec, keep_on_table({blind.position.x + spec.velocity.x, blind.position.y + spec.velocity.y}, spec.footprint, sc.table));
     ctx.say([&] { return "Blind " + spec.name + " moves to " + at(blind.position); });
   }
 }
@@ -114,12 +114,17 @@ void play_turn(BarrageContext<Dice>& ctx, int turn) {
     friendly_logistics_phase(ctx, s, turn);
     command_pulse(ctx, s, turn);
   }
-  // Step 3: end of turn: units suppressed last turn recover (B-5).
-  for (size_t u = 0; u < st.units.size(); ++u) {
-    UnitState& unit = st.units[u];
-    if (unit.suppressed_until != 0 && unit.suppressed_until <= turn) {
-      unit.suppressed_until = 0;
-      ctx.say([&] { return ctx.scenario.units[u].name + " recovers from suppression"; });
+  // Step 3: end of turn: units suppressed last turn recover (B-5). Only a turn that starts with a
+  // suppressed unit, or suppresses one, has any to look for.
+  if (st.any_suppressed) {
+    st.any_suppressed = false;
+    for (size_t u = 0; u < st.units.size(); ++u) {
+      UnitState& unit = st.units[u];
+      if (unit.suppressed_until != 0 && unit.suppressed_until <= turn) {
+        unit.suppressed_until = 0;
+        ctx.say([&] { return ctx.scenario.units[u].name + " recovers from suppression"; });
+      }
+      st.any_suppressed = st.any_suppressed || unit.suppressed_until != 0;
     }
   }
   if (ctx.narrator != nullptr) ctx.narrator->outdent();

@@ -14,8 +14,8 @@
 //   - Pulse order: more 6s first, then more 5s, and so on; a side with a Command Failure never goes
 //     first unless both failed; a full tie goes to the attacker (ruleset pulse_tie).
 //
-// Stream: Purpose::Command per (turn, side). The dice are drawn as a face histogram (chained
-// binomials, sixes first), five draws for any number of dice.
+// Stream: Purpose::Command per (turn, side). The dice are drawn as a face histogram, counted sixes
+// first: one word for up to 8 dice (face_histogram.hpp).
 #include "engine/barrage/barrage_context.hpp"
 #include "engine/barrage/missions.hpp"
 #include "engine/rng.hpp"
@@ -33,7 +33,7 @@ FaceCounts roll_command_dice(Dice& dice, int command_dice, int side, int turn) {
   dice.restart(Purpose::Command, static_cast<uint32_t>(turn), static_cast<uint32_t>(side));
   static constexpr std::array<int, 5> groups{1, 1, 1, 1, 1};  // sixes, fives, fours, threes, twos
   std::array<int, 5> counts{};
-  dice.categories(command_dice, 6, groups, counts);
+  dice.d6_categories(command_dice, groups, counts);
   FaceCounts faces{};
   int rolled = 0;
   for (int g = 0; g < 5; ++g) {

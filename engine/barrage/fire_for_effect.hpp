@@ -25,7 +25,7 @@ inline void force_back(const BarrageScenario& scenario, UnitState& unit, const U
     case Edge::West: p.x -= distance; break;
     case Edge::East: p.x += distance; break;
   }
-  unit.position = keep_on_table(p, spec.footprint, scenario.table);
+  move_unit(unit, spec, keep_on_table(p, spec.footprint, scenario.table));
 }
 
 // A Blind's units leave it and stand at their offsets from its centre (B-1, B-5).
@@ -36,7 +36,7 @@ inline void reveal_blind(const BarrageScenario& scenario, BarrageState& state, i
     const UnitSpec& spec = scenario.units[u];
     UnitState& unit = state.units[u];
     unit.in_blind = false;
-    unit.position = keep_on_table({b.position.x + spec.offset.x, b.position.y + spec.offset.y}, spec.footprint, scenario.table);
+    move_unit(unit, spec, keep_on_table({b.position.x + spec.offset.x, b.position.y + spec.offset.y}, spec.footprint, scenario.table));
   }
 }
 
@@ -55,7 +55,7 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
     BlindState& blind = st.blinds[b];
     if (!blind.standing) continue;
     const BlindSpec& spec = sc.blinds[b];
-    const Coverage cov = coverage(rect_around(blind.position, spec.footprint), fire_template);
+    const Coverage cov = coverage(blind.box, fire_template);
     st.blind_cover[b] = cov;
     if (cov == Coverage::None) continue;
     if (!blind.hit) {
@@ -71,8 +71,7 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
   for (size_t u = 0; u < st.units.size(); ++u) {
     const UnitState& unit = st.units[u];
     if (unit.dispersed) continue;
-    const UnitSpec& spec = sc.units[u];
-    const Coverage cov = unit.in_blind ? st.blind_cover[spec.blind] : coverage(rect_around(unit.position, spec.footprint), fire_template);
+    const Coverage cov = unit.in_blind ? st.blind_cover[sc.units[u].blind] : coverage(unit.box, fire_template);
     if (cov == Coverage::None) continue;
     Attack attack;
     attack.unit = static_cast<int>(u);
@@ -90,7 +89,7 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
   std::array<int, 2> counts{};
   ctx.dice.restart(Purpose::Barrage, static_cast<uint32_t>(turn), static_cast<uint32_t>(lead_battery));
   for (Attack& attack : st.attacks) {
-    ctx.dice.categories(fire_dice, 6, battery_groups, counts);
+    ctx.dice.d6_categories(fire_dice, battery_groups, counts);
     attack.battery_sixes = counts[0];
     attack.battery_hits = counts[0] + counts[1];
   }
@@ -107,7 +106,7 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
     const int reaction = spec.reaction_dice + rules.cover_dice[static_cast<size_t>(spec.cover)] +
                          (attack.partial ? rules.partial_cover_dice : 0);
     const std::array<int, 2> reaction_groups{1, success_faces(target) - 1};
-    ctx.dice.categories(reaction, 6, reaction_groups, counts);
+    ctx.dice.d6_categories(reaction, reaction_groups, counts);
     const int reaction_sixes = counts[0];
     const int reaction_hits = counts[0] + counts[1];
     const bool was_suppressed = unit.suppressed();
@@ -124,6 +123,7 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
     const bool suppress = !(reaction_sixes > attack.battery_sixes);
     if (suppress) {
       unit.suppressed_until = turn + rules.suppression_turns;
+      st.any_suppressed = true;
       if (!unit.ever_suppressed) {
         unit.ever_suppressed = true;
         ++side.suppressed;
@@ -135,7 +135,7 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
     if (unit.disruption >= spec.cohesion) {
       unit.dispersed = true;
       ++side.dispersed;
-      if (unit.in_blind) unit.position = st.blinds[spec.blind].position;  // where the map shows it
+      if (unit.in_blind) move_unit(unit, spec, st.blinds[spec.blind].position);  // where the map shows it
       st.dispersed_now.push_back(attack.unit);
     } else if (attack.disruption > 0 && rules.forced_back > 0 && !unit.in_blind) {
       force_back(sc, unit, spec);

@@ -127,7 +127,7 @@ struct Fixture {
   }
 };
 
-// The scripted random source, also recording each categories() call (pool size and face groups), so
+// The scripted random source, also recording each categories() or d6_categories() call (pool size and face groups), so
 // that a test can check how many dice the kernel rolled and what they needed.
 struct TestDice : ScriptedDice {
   struct Call {
@@ -139,6 +139,7 @@ struct TestDice : ScriptedDice {
     calls.push_back({n, std::vector<int>(sizes.begin(), sizes.end())});
     ScriptedDice::categories(n, faces, sizes, out);
   }
+  void d6_categories(int n, std::span<const int> sizes, std::span<int> out) { categories(n, 6, sizes, out); }
 };
 
 // Where a fragment stands in a text; the test stops if it is missing.

@@ -1,0 +1,200 @@
+// The d6 face histogram table against brute-force enumeration of every roll, its guided search
+// against a plain search, and the random sources' d6_categories against the exact law.
+#include "engine/exact_dice.hpp"
+#include "engine/face_histogram.hpp"
+#include "engine/scripted_dice.hpp"
+#include "engine/trial_dice.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cmath>
+#include <map>
+#include <vector>
+
+using namespace volley;
+
+namespace {
+
+// How many of the 6^n rolls of n d6 give each histogram (packed as the table packs it).
+std::map<PackedFaces, uint64_t> enumerate_histograms(int n) {
+  std::map<PackedFaces, uint64_t> counts;
+  std::vector<int> roll(static_cast<size_t>(n), 1);
+  while (true) {
+    PackedFaces packed = 0;
+    for (int f : roll) packed += PackedFaces{1} << (4 * (f - 1));
+    ++counts[packed];
+    int i = 0;
+    while (i < n && roll[i] == 6) roll[i++] = 1;
+    if (i == n) return counts;
+    ++roll[i];
+  }
+}
+
+// The first histogram whose `last` is at or above u: the inverse CDF without the guide.
+PackedFaces plain_search(std::span<const FaceHistogramTable::Outcome> outcomes, uint32_t u) {
+  for (const auto& o : outcomes)
+    if (u <= o.last) return o.faces;
+  FAIL("no histogram for word " << u);
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("face histograms: every histogram of n <= 8 d6 once, its share of words the enumerated law to 2^-32",
+          "[engine][dice][histogram]") {
+  const auto& table = FaceHistogramTable::instance();
+  for (int n = 0; n <= MaxHistogramDice; ++n) {
+    INFO(n << " dice");
+    const auto counts = enumerate_histograms(n);
+    const auto outcomes = table.outcomes(n);
+    REQUIRE(outcomes.size() == counts.size());  // C(n + 5, 5), each histogram once (counts is a map)
+    uint64_t rolls = 1;
+    for (int i = 0; i < n; ++i) rolls *= 6;
+    uint64_t cumulative = 0;
+    int64_t previous_last = -1;
+    for (const auto& o : outcomes) {
+      const auto it = counts.find(o.faces);
+      REQUIRE(it != counts.end());
+      cumulative += it->second;
+      // The words (previous_last, last] draw it: floor(cumulative share * 2^32) exactly.
+      CHECK(static_cast<uint64_t>(o.last) + 1 == (cumulative << 32) / rolls);
+      const double width = static_cast<double>(int64_t{o.last} - previous_last);
+      CHECK(std::abs(width - static_cast<double>(it->second) * 4294967296.0 / static_cast<double>(rolls)) < 1.0);
+      previous_last = o.last;
+    }
+    CHECK(cumulative == rolls);
+    CHECK(outcomes.back().last == 0xFFFFFFFFu);
+  }
+}
+
+TEST_CASE("face histograms: the guided search draws what a plain inverse-CDF search draws", "[engine][dice][histogram]") {
+  const auto& table = FaceHistogramTable::instance();
+  for (int n = 1; n <= MaxHistogramDice; ++n) {
+    INFO(n << " dice");
+    const auto outcomes = table.outcomes(n);
+    // Both ends of every histogram's words...
+    uint32_t first = 0;
+    for (const auto& o : outcomes) {
+      CHECK(table.sample(n, first) == o.faces);
+      CHECK(table.sample(n, o.last) == o.faces);
+      first = o.last + 1;
+    }
+    // ...every bucket edge, and random words.
+    for (uint64_t u = 0; u <= 0xFFFFFFFFull; u += 1u << 20) {
+      CHECK(table.sample(n, static_cast<uint32_t>(u)) == plain_search(outcomes, static_cast<uint32_t>(u)));
+      CHECK(table.sample(n, static_cast<uint32_t>(u - 1)) == plain_search(outcomes, static_cast<uint32_t>(u - 1)));
+    }
+    Stream stream(7, static_cast<uint64_t>(n), Purpose::Test, 0, 0);
+    for (int i = 0; i < 20000; ++i) {
+      const uint32_t u = stream.next_u32();
+      CHECK(table.sample(n, u) == plain_search(outcomes, u));
+    }
+  }
+}
+
+TEST_CASE("d6_categories: the law of categories(n, 6, ...), one word per 8 dice, none for no dice", "[engine][dice][histogram]") {
+  SECTION("4 dice as (sixes, fours and fives): the exact joint law") {
+    constexpr uint64_t N = 200'000;
+    const std::array<int, 2> sizes{1, 2};
+    std::vector<uint64_t> seen(25, 0);
+    for (uint64_t trial = 0; trial < N; ++trial) {
+      TrialDice dice(11, trial);
+      dice.restart(Purpose::Test, 0, 0);
+      std::array<int, 2> out{};
+      dice.d6_categories(4, sizes, out);
+      REQUIRE(dice.words() == 1);
+      ++seen[static_cast<size_t>(out[0] * 5 + out[1])];
+    }
+    // The exact joint law by enumeration of the 6^4 rolls.
+    std::vector<double> exact(25, 0.0);
+    for (const auto& [faces, count] : enumerate_histograms(4))
+      exact[static_cast<size_t>(face_count(faces, 6) * 5 + face_count(faces, 5) + face_count(faces, 4))] += static_cast<double>(count) / 1296.0;
+    for (size_t k = 0; k < exact.size(); ++k) {
+      const double se = std::sqrt(exact[k] * (1 - exact[k]) / N);
+      INFO("sixes " << k / 5 << ", fours and fives " << k % 5);
+      CHECK(std::abs(static_cast<double>(seen[k]) / N - exact[k]) <= 5 * se + 1e-12);
+    }
+  }
+  SECTION("20 dice in five groups: three words (8 + 8 + 4 dice); the sixes Binomial(20, 1/6)") {
+    constexpr uint64_t N = 100'000;
+    const std::array<int, 5> sizes{1, 1, 1, 1, 1};
+    std::vector<uint64_t> sixes(21, 0);
+    uint64_t total_dice = 0;
+    for (uint64_t trial = 0; trial < N; ++trial) {
+      TrialDice dice(12, trial);
+      dice.restart(Purpose::Test, 0, 0);
+      std::array<int, 5> out{};
+      dice.d6_categories(20, sizes, out);
+      REQUIRE(dice.words() == 3);
+      ++sixes[static_cast<size_t>(out[0])];
+      for (int c : out) total_dice += static_cast<uint64_t>(c);
+    }
+    const auto exact = pool_distribution(20, 1, 6);
+    for (size_t k = 0; k <= 20; ++k) {
+      const double se = std::sqrt(exact[k] * (1 - exact[k]) / N);
+      INFO(k << " sixes");
+      CHECK(std::abs(static_cast<double>(sixes[k]) / N - exact[k]) <= 5 * se + 1e-12);
+    }
+    // Ones are the rest: on average 5/6 of the dice are in the groups (5 standard errors).
+    const double mean = static_cast<double>(total_dice) / N;
+    CHECK(std::abs(mean - 20.0 * 5 / 6) <= 5 * std::sqrt(20.0 * 5 / 6 * (1.0 / 6) / N));
+  }
+  SECTION("a large pool in two groups draws chained binomials: fewer words") {
+    TrialDice dice(13, 0);
+    dice.restart(Purpose::Test, 0, 0);
+    const std::array<int, 2> sizes{1, 2};
+    std::array<int, 2> out{};
+    dice.d6_categories(100, sizes, out);
+    // Sixes from 4 chunks of up to 32 dice, then fours and fives among the rest: at most 8 words,
+    // against 13 histograms.
+    CHECK(dice.words() == 4 + static_cast<uint64_t>((100 - out[0] + 31) / 32));
+    CHECK(out[0] + out[1] <= 100);
+  }
+  SECTION("no dice, no word") {
+    TrialDice dice(14, 0);
+    dice.restart(Purpose::Test, 0, 0);
+    const std::array<int, 2> sizes{1, 2};
+    std::array<int, 2> out{7, 7};
+    dice.d6_categories(0, sizes, out);
+    CHECK(dice.words() == 0);
+    CHECK(out == std::array<int, 2>{0, 0});
+  }
+  SECTION("the per-die path rolls each die, with the same groups") {
+    PerDieTrialDice dice(15, 0);
+    dice.restart(Purpose::Test, 0, 0);
+    const std::array<int, 2> sizes{1, 2};
+    std::array<int, 2> out{};
+    dice.d6_categories(6, sizes, out);
+    CHECK(dice.words() >= 6);
+    CHECK(out[0] + out[1] <= 6);
+  }
+  SECTION("the scripted source takes each group's count, as categories") {
+    ScriptedDice dice{2, 1, 0, 3};
+    const std::array<int, 2> sizes{1, 2};
+    std::array<int, 2> out{};
+    dice.d6_categories(4, sizes, out);
+    CHECK(out == std::array<int, 2>{2, 1});
+    dice.d6_categories(3, sizes, out);
+    CHECK(out == std::array<int, 2>{0, 3});
+    CHECK(dice.exhausted());
+    CHECK_THROWS(dice.d6_categories(1, sizes, out));
+  }
+}
+
+TEST_CASE("face histograms: faces_between sums the counts of a range of faces", "[engine][dice][histogram]") {
+  const auto& table = FaceHistogramTable::instance();
+  for (int n = 0; n <= MaxHistogramDice; ++n)
+    for (const auto& o : table.outcomes(n))
+      for (int lo = 1; lo <= 6; ++lo)
+        for (int hi = lo - 1; hi <= 6; ++hi) {
+          int sum = 0;
+          for (int f = lo; f <= hi; ++f) sum += face_count(o.faces, f);
+          REQUIRE(faces_between(o.faces, lo, hi) == sum);
+        }
+  // Up to 15 dice in one histogram.
+  PackedFaces fifteen = 0;
+  for (int f = 1; f <= 6; ++f) fifteen |= PackedFaces{f == 3 ? 5u : 2u} << (4 * (f - 1));
+  CHECK(faces_between(fifteen, 1, 6) == 15);
+  CHECK(faces_between(fifteen, 3, 5) == 9);
+}
