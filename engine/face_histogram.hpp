@@ -14,6 +14,7 @@
 // histogram that bucket can draw; a short scan (about 1.5 steps on average: there are at least as
 // many buckets as histograms) finishes it. Size: 3,003 histograms of 8 bytes and 4,073 guide entries
 // of 2 bytes, 32 KB in all, of which a kernel rolling 4 to 6 dice touches under 6 KB.
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -26,16 +27,29 @@ inline constexpr int MaxHistogramDice = 8;
 // Counts per face, four bits each: face f (1..6) in bits [4(f - 1), 4f). Up to 15 dice per face.
 using PackedFaces = uint32_t;
 
+// Counts per face unpacked: [f] = dice showing f, f = 1..6; [0] unused.
+using D6Histogram = std::array<int, 7>;
+
 constexpr int face_count(PackedFaces faces, int face) noexcept { return static_cast<int>((faces >> (4 * (face - 1))) & 0xFu); }
 
-// Dice showing a face in [lo, hi] (1 <= lo, hi <= 6; none if hi < lo) of a histogram of at most 15
-// dice: the range's counts summed by one multiplication, which adds every count of the range into
-// its top one; no partial sum reaches 16, so none carries into the next.
-constexpr int faces_between(PackedFaces faces, int lo, int hi) noexcept {
-  if (hi < lo) return 0;
-  const int width = hi - lo + 1;
-  const uint32_t range = (faces >> (4 * (lo - 1))) & ((1u << (4 * width)) - 1);
-  return static_cast<int>(((range * 0x111111u) >> (4 * (width - 1))) & 0xFu);
+// Adds a packed histogram's counts into an unpacked one.
+constexpr void add_faces(D6Histogram& counts, PackedFaces faces) noexcept {
+  for (int f = 1; f <= HistogramFaces; ++f) counts[f] += face_count(faces, f);
+}
+
+// Adds a histogram of `dice` dice (at most 15) to groups of consecutive faces, largest faces first,
+// sizes[g] faces each (as categories() groups them). One multiplication gives every "showing f or
+// less" count at once (each below 16, so no nibble carries into the next); a group is the difference
+// of two of them.
+inline void add_face_groups(PackedFaces faces, int dice, std::span<const int> sizes, std::span<int> out) noexcept {
+  const uint32_t at_most = faces * 0x111111u;  // nibble f - 1: dice showing f or less
+  int top = HistogramFaces, above = dice;     // above: dice showing `top` or less
+  for (size_t g = 0; g < sizes.size(); ++g) {
+    top -= sizes[g];
+    const int below = top > 0 ? static_cast<int>((at_most >> (4 * (top - 1))) & 0xFu) : 0;
+    out[g] += above - below;
+    above = below;
+  }
 }
 
 class FaceHistogramTable {

@@ -4,6 +4,7 @@
 // Stream selection is ignored: the script is one sequence in the order the rules draw. Asking for
 // more than the script holds, or getting a value out of range, throws with the call described, so a
 // test that scripts the wrong rolls fails loudly instead of passing by accident.
+#include "engine/face_histogram.hpp"
 #include "engine/rng.hpp"
 
 #include <cstdint>
@@ -40,6 +41,20 @@ class ScriptedDice {
       out[g] = take("categories", 0, n);
       n -= out[g];
     }
+  }
+
+  // Scripted from the top face down: sixes, fives, fours, threes, twos; the ones are the rest. No
+  // value for n <= 0 (the real source draws nothing).
+  D6Histogram d6_histogram(int n) {
+    D6Histogram counts{};
+    if (n <= 0) return counts;
+    int left = n;
+    for (int f = 6; f >= 2; --f) {
+      counts[f] = take("d6_histogram", 0, left);
+      left -= counts[f];
+    }
+    counts[1] = left;
+    return counts;
   }
 
   // Scripted as categories: each group's count, in order (TrialDice draws the same law differently).

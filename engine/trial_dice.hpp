@@ -9,6 +9,7 @@
 //   categories(n, faces, sizes, out) how many of n dice fall in each group of faces; the groups
 //                                   are consecutive face ranges, largest faces first, sizes[i] faces
 //                                   each (e.g. {1, 2} on a d6: sixes, then fours and fives)
+//   d6_histogram(n)                 how many of n d6 show each face (D6Histogram, face_histogram.hpp)
 //   d6_categories(n, sizes, out)    categories(n, 6, sizes, out) in law, drawn as whole face
 //                                   histograms: one word per MaxHistogramDice dice whatever the
 //                                   groups (face_histogram.hpp), where categories draws one per group
@@ -79,6 +80,17 @@ class BasicTrialDice {
     }
   }
 
+  // The face histogram of n d6: one word per MaxHistogramDice dice (none for n <= 0).
+  D6Histogram d6_histogram(int n) noexcept {
+    D6Histogram counts{};
+    if constexpr (Path == PoolPath::PerDie) {
+      for (int i = 0; i < n; ++i) ++counts[die(HistogramFaces)];
+    } else {
+      for (; n > 0; n -= MaxHistogramDice) add_faces(counts, histograms_->sample(n < MaxHistogramDice ? n : MaxHistogramDice, stream_.next_u32()));
+    }
+    return counts;
+  }
+
   // The groups of faces of n d6 (as categories(n, 6, sizes, out)) from face histograms of up to
   // MaxHistogramDice dice, one word each, summed; when chained binomials would draw fewer words (large
   // pools split into few groups), from those. Either way the multinomial law exactly, and no word is
@@ -87,17 +99,17 @@ class BasicTrialDice {
     if constexpr (Path == PoolPath::PerDie) {
       categories(n, HistogramFaces, sizes, out);
     } else {
+      for (size_t g = 0; g < sizes.size(); ++g) out[g] = 0;
+      if (n <= MaxHistogramDice) {  // the common case: one word
+        if (n > 0) add_face_groups(histograms_->sample(n, stream_.next_u32()), n, sizes, out);
+        return;
+      }
       const int histogram_words = (n + MaxHistogramDice - 1) / MaxHistogramDice;
       const int binomial_words = static_cast<int>(sizes.size()) * ((n + ChunkDice - 1) / ChunkDice);
       if (histogram_words > binomial_words) return categories(n, HistogramFaces, sizes, out);
-      for (size_t g = 0; g < sizes.size(); ++g) out[g] = 0;
       for (; n > 0; n -= MaxHistogramDice) {
-        const PackedFaces faces = histograms_->sample(n < MaxHistogramDice ? n : MaxHistogramDice, stream_.next_u32());
-        int top = HistogramFaces;
-        for (size_t g = 0; g < sizes.size(); ++g) {
-          out[g] += faces_between(faces, top - sizes[g] + 1, top);
-          top -= sizes[g];
-        }
+        const int chunk = n < MaxHistogramDice ? n : MaxHistogramDice;
+        add_face_groups(histograms_->sample(chunk, stream_.next_u32()), chunk, sizes, out);
       }
     }
   }

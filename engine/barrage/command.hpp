@@ -18,6 +18,7 @@
 // first: one word for up to 8 dice (face_histogram.hpp).
 #include "engine/barrage/barrage_context.hpp"
 #include "engine/barrage/missions.hpp"
+#include "engine/face_histogram.hpp"
 #include "engine/rng.hpp"
 
 #include <algorithm>
@@ -26,22 +27,12 @@
 
 namespace volley::barrage {
 
-using FaceCounts = std::array<int, 7>;  // [f] = dice showing f, f = 1..6; [0] unused
+using FaceCounts = D6Histogram;  // [f] = dice showing f, f = 1..6; [0] unused
 
 template <class Dice>
 FaceCounts roll_command_dice(Dice& dice, int command_dice, int side, int turn) {
   dice.restart(Purpose::Command, static_cast<uint32_t>(turn), static_cast<uint32_t>(side));
-  static constexpr std::array<int, 5> groups{1, 1, 1, 1, 1};  // sixes, fives, fours, threes, twos
-  std::array<int, 5> counts{};
-  dice.d6_categories(command_dice, groups, counts);
-  FaceCounts faces{};
-  int rolled = 0;
-  for (int g = 0; g < 5; ++g) {
-    faces[6 - g] = counts[g];
-    rolled += counts[g];
-  }
-  faces[1] = command_dice - rolled;
-  return faces;
+  return dice.d6_histogram(command_dice);
 }
 
 constexpr bool is_command_failure(const FaceCounts& faces) noexcept { return faces[1] > faces[6]; }

@@ -253,10 +253,10 @@ void call_pre_registered(BarrageContext<Dice>& ctx, int side_index, int turn) {
   const BarrageScenario& sc = ctx.scenario;
   BarrageState& st = ctx.state;
   SideState& side = st.sides[side_index];
-  for (int mission : sc.sides[side_index].missions) {
+  for (int mission : sc.sides[side_index].pre_registered) {
     const MissionSpec& spec = sc.missions[mission];
     MissionState& m = st.missions[mission];
-    if (spec.type != MissionType::PreRegistered || m.phase != MissionPhase::Waiting) continue;
+    if (m.phase != MissionPhase::Waiting) continue;
     if (!batteries_available(sc, st, mission, turn)) continue;
     const int point = pre_registered_point(sc, st, mission, turn);
     if (point < 0) continue;

@@ -182,19 +182,66 @@ TEST_CASE("d6_categories: the law of categories(n, 6, ...), one word per 8 dice,
   }
 }
 
-TEST_CASE("face histograms: faces_between sums the counts of a range of faces", "[engine][dice][histogram]") {
+TEST_CASE("face histograms: add_face_groups adds each group's count, largest faces first", "[engine][dice][histogram]") {
   const auto& table = FaceHistogramTable::instance();
+  const std::vector<std::vector<int>> groupings{{1, 1, 1, 1, 1}, {1, 2}, {1, 0}, {2, 2, 2}, {6}, {3}, {1, 1, 1, 1, 1, 1}, {0, 4}};
   for (int n = 0; n <= MaxHistogramDice; ++n)
     for (const auto& o : table.outcomes(n))
-      for (int lo = 1; lo <= 6; ++lo)
-        for (int hi = lo - 1; hi <= 6; ++hi) {
-          int sum = 0;
-          for (int f = lo; f <= hi; ++f) sum += face_count(o.faces, f);
-          REQUIRE(faces_between(o.faces, lo, hi) == sum);
-        }
+      for (const auto& sizes : groupings) {
+        std::vector<int> out(sizes.size(), 100), expected(sizes.size(), 100);
+        int top = 6;
+        for (size_t g = 0; g < sizes.size(); ++g)
+          for (int i = 0; i < sizes[g]; ++i) expected[g] += face_count(o.faces, top--);
+        add_face_groups(o.faces, n, sizes, out);
+        REQUIRE(out == expected);
+      }
   // Up to 15 dice in one histogram.
   PackedFaces fifteen = 0;
   for (int f = 1; f <= 6; ++f) fifteen |= PackedFaces{f == 3 ? 5u : 2u} << (4 * (f - 1));
-  CHECK(faces_between(fifteen, 1, 6) == 15);
-  CHECK(faces_between(fifteen, 3, 5) == 9);
+  std::array<int, 3> out{};
+  add_face_groups(fifteen, 15, std::array<int, 3>{1, 2, 3}, out);
+  CHECK(out == std::array<int, 3>{2, 4, 9});
+}
+
+TEST_CASE("d6_histogram: each face of n d6, one word per 8 dice; scripted sixes first, the ones the rest", "[engine][dice][histogram]") {
+  SECTION("6 dice: the ones against the sixes (a Command Failure) as the exact law says") {
+    constexpr uint64_t N = 100'000;
+    uint64_t failures = 0, total = 0;
+    for (uint64_t trial = 0; trial < N; ++trial) {
+      TrialDice dice(16, trial);
+      dice.restart(Purpose::Test, 0, 0);
+      const D6Histogram h = dice.d6_histogram(6);
+      REQUIRE(dice.words() == 1);
+      CHECK(h[0] == 0);
+      failures += h[1] > h[6] ? 1 : 0;
+      for (int f = 1; f <= 6; ++f) total += static_cast<uint64_t>(h[f]);
+    }
+    CHECK(total == 6 * N);
+    const double exact = more_ones_than_sixes(6);
+    CHECK(std::abs(static_cast<double>(failures) / N - exact) <= 5 * std::sqrt(exact * (1 - exact) / N));
+  }
+  SECTION("20 dice: three words, every die counted") {
+    TrialDice dice(17, 0);
+    dice.restart(Purpose::Test, 0, 0);
+    const D6Histogram h = dice.d6_histogram(20);
+    CHECK(dice.words() == 3);
+    CHECK(h[1] + h[2] + h[3] + h[4] + h[5] + h[6] == 20);
+    CHECK(dice.d6_histogram(0) == D6Histogram{});
+    CHECK(dice.words() == 3);
+  }
+  SECTION("the per-die path rolls each die") {
+    PerDieTrialDice dice(18, 0);
+    dice.restart(Purpose::Test, 0, 0);
+    const D6Histogram h = dice.d6_histogram(7);
+    CHECK(dice.words() >= 7);
+    CHECK(h[1] + h[2] + h[3] + h[4] + h[5] + h[6] == 7);
+  }
+  SECTION("scripted: sixes, fives, fours, threes, twos; nothing for no dice") {
+    ScriptedDice dice{1, 0, 2, 0, 1};
+    CHECK(dice.d6_histogram(0) == D6Histogram{});
+    CHECK(dice.d6_histogram(6) == D6Histogram{0, 2, 1, 0, 2, 0, 1});
+    CHECK(dice.exhausted());
+    ScriptedDice wrong{3, 3};  // more fives than dice left
+    CHECK_THROWS(wrong.d6_histogram(4));
+  }
 }

@@ -127,7 +127,7 @@ struct Fixture {
   }
 };
 
-// The scripted random source, also recording each categories() or d6_categories() call (pool size and face groups), so
+// The scripted random source, also recording each categories(), d6_categories() or d6_histogram() call (pool size and face groups), so
 // that a test can check how many dice the kernel rolled and what they needed.
 struct TestDice : ScriptedDice {
   struct Call {
@@ -140,6 +140,10 @@ struct TestDice : ScriptedDice {
     ScriptedDice::categories(n, faces, sizes, out);
   }
   void d6_categories(int n, std::span<const int> sizes, std::span<int> out) { categories(n, 6, sizes, out); }
+  D6Histogram d6_histogram(int n) {
+    calls.push_back({n, {1, 1, 1, 1, 1}});  // sixes, fives, fours, threes, twos
+    return ScriptedDice::d6_histogram(n);
+  }
 };
 
 // Where a fragment stands in a text; the test stops if it is missing.
