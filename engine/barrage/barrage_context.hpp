@@ -8,6 +8,13 @@
 
 namespace volley::barrage {
 
+// Formats and says one line, out of the kernel's hot code: the string building lives here, cold and
+// never inlined, so that a run's steps carry none of it (nor its registers and stack).
+template <class Make>
+[[gnu::cold, gnu::noinline]] void narrate(BarrageNarrator& narrator, const Make& make) {
+  narrator.say(make());
+}
+
 template <class Dice>
 struct BarrageContext {
   const BarrageScenario& scenario;
@@ -20,8 +27,8 @@ struct BarrageContext {
   // Narrate a line built by `make` (a lambda), which a run never calls: nothing is formatted
   // unless a narrator listens.
   template <class Make>
-  void say(Make&& make) const {
-    if (narrator != nullptr) narrator->say(make());
+  void say(const Make& make) const {
+    if (narrator != nullptr) [[unlikely]] narrate(*narrator, make);
   }
   const std::string& side_name(int side) const noexcept { return scenario.sides[side].name; }
 };

@@ -20,6 +20,7 @@ BarrageState::BarrageState(const BarrageScenario& scenario)
     const UnitSpec& spec = scenario.units[u];
     move_unit(initial_units[u], spec, spec.placement.position);
     initial_units[u].in_blind = spec.blind >= 0;
+    initial_units[u].blind = spec.blind;
   }
   for (size_t b = 0; b < initial_blinds.size(); ++b) move_blind(initial_blinds[b], scenario.blinds[b], scenario.blinds[b].placement.position);
   for (size_t m = 0; m < initial_missions.size(); ++m) {

@@ -14,6 +14,7 @@ struct UnitState {
   Point position;          // while in a standing Blind: unused (the Blind's position counts); set it
                            // with move_unit(), which keeps `box` in step
   Rect box;                // the footprint around `position`: what a template is tested against (B-5)
+  int blind = -1;          // the Blind that holds it at the start (UnitSpec::blind, kept here for the fire)
   int disruption = 0;      // Disruption Points, never recovered (B-5)
   int suppressed_until = 0;  // 0: not suppressed; else recovers at the end of this turn (B-5)
   int first_hit = 0;       // turn first under a fire for effect, 0 never

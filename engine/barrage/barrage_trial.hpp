@@ -71,7 +71,7 @@ void move_units(BarrageContext<Dice>& ctx, int side_index) {
       ctx.say([&] { return spec.name + " is suppressed: does not move"; });
       continue;
     }
-    move_unit(unit, spec, keep_on_table({unit.position.x + spec.velocity.x, unit.position.y + spec.velocity.y}, spec.footprint, sc.table));
+    shift_on_table(unit.position, unit.box, spec.velocity, sc.table);
     ctx.say([&] { return spec.name + " moves to " + at(unit.position); });
   }
   for (int b : sc.sides[side_index].moving_blinds) {
@@ -84,7 +84,7 @@ void move_units(BarrageContext<Dice>& ctx, int side_index) {
       ctx.say([&] { return "Blind " + spec.name + " holds a suppressed unit: does not move"; });
       continue;
     }
-    move_blind(blind, spec, keep_on_table({blind.position.x + spec.velocity.x, blind.position.y + spec.velocity.y}, spec.footprint, sc.table));
+    shift_on_table(blind.position, blind.box, spec.velocity, sc.table);
     ctx.say([&] { return "Blind " + spec.name + " moves to " + at(blind.position); });
   }
 }
@@ -93,10 +93,11 @@ template <class Dice>
 void command_pulse(BarrageContext<Dice>& ctx, int side_index, int turn) {
   ctx.say([&] { return ctx.side_name(side_index) + " Command Pulse"; });
   if (ctx.narrator != nullptr) ctx.narrator->indent();
+  const SideSpec& side = ctx.scenario.sides[side_index];
   // Step 1: pre-registered calls (PF-PR).
-  call_pre_registered(ctx, side_index, turn);
+  if (!side.pre_registered.empty()) call_pre_registered(ctx, side_index, turn);
   // Step 2: movement (B-7).
-  move_units(ctx, side_index);
+  if (!side.movers.empty() || !side.moving_blinds.empty()) move_units(ctx, side_index);
   if (ctx.narrator != nullptr) ctx.narrator->outdent();
 }
 

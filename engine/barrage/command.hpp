@@ -42,7 +42,7 @@ constexpr int restocked(const FaceCounts& faces, RestockRule rule, int fixed) no
   switch (rule) {
     case RestockRule::Chains: {
       int orders = 0;
-      for (int f = 2; f <= 5; ++f) orders += faces[f] >= 2 ? faces[f] - 1 : 0;
+      for (int f = 2; f <= 5; ++f) orders += std::max(faces[f] - 1, 0);  // c >= 2 gives c - 1
       return orders;
     }
     case RestockRule::None: return 0;

@@ -51,13 +51,16 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
 
   // Step 1: what lies under the template with positive area (B-5). A standing Blind is hit with its
   // own footprint; each real unit in it is attacked with that footprint. Fire on a dummy is wasted.
-  for (size_t b = 0; b < st.blinds.size(); ++b) {
-    BlindState& blind = st.blinds[b];
+  BlindState* const blinds = st.blinds.data();
+  Coverage* const blind_cover = st.blind_cover.data();
+  const int blind_count = static_cast<int>(st.blinds.size());
+  for (int b = 0; b < blind_count; ++b) {
+    BlindState& blind = blinds[b];
     if (!blind.standing) continue;
-    const BlindSpec& spec = sc.blinds[b];
     const Coverage cov = coverage(blind.box, fire_template);
-    st.blind_cover[b] = cov;
+    blind_cover[b] = cov;
     if (cov == Coverage::None) continue;
+    const BlindSpec& spec = sc.blinds[b];
     if (!blind.hit) {
       blind.hit = true;
       ++st.sides[spec.side].blinds_hit;
@@ -68,13 +71,15 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
              (spec.dummy() ? ": a dummy, the fire on it is wasted" : "");
     });
   }
-  for (size_t u = 0; u < st.units.size(); ++u) {
-    const UnitState& unit = st.units[u];
+  const UnitState* const units = st.units.data();
+  const int unit_count = static_cast<int>(st.units.size());
+  for (int u = 0; u < unit_count; ++u) {
+    const UnitState& unit = units[u];
     if (unit.dispersed) continue;
-    const Coverage cov = unit.in_blind ? st.blind_cover[sc.units[u].blind] : coverage(unit.box, fire_template);
+    const Coverage cov = unit.in_blind ? blind_cover[unit.blind] : coverage(unit.box, fire_template);
     if (cov == Coverage::None) continue;
     Attack attack;
-    attack.unit = static_cast<int>(u);
+    attack.unit = u;
     attack.partial = cov == Coverage::Partial;
     attack.in_blind = unit.in_blind;
     st.attacks.push_back(attack);
