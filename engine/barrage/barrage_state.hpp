@@ -59,7 +59,7 @@ struct SideState {
   int stock = 0;          // Staff Orders
   int restock_next = 0;   // restocked this turn, usable from next turn (B-2)
   bool failure = false;   // Command Failure this turn
-  std::array<int, 7> faces{};  // command dice this turn: faces[f] = dice showing f
+  uint64_t roll = 0;      // command dice this turn, as pulse_key() packs them (command.hpp)
 
   // Per-trial counts reported as metrics (barrage_metrics.hpp).
   int units_hit = 0, suppressed = 0, dispersed = 0, blinds_hit = 0, dummies_hit = 0, morale_lost = 0;

@@ -51,13 +51,31 @@ constexpr int restocked(const FaceCounts& faces, RestockRule rule, int fixed) no
   return 0;
 }
 
-// The side that takes the first Command Pulse.
+// A roll as one number, ten bits a face (MaxPoolDice < 1024), sixes in the highest bits: "more 6s
+// first, then more 5s, and so on" is then the larger number (B-2), and the turn keeps it in a register
+// rather than an array.
+constexpr uint64_t pulse_key(const FaceCounts& faces) noexcept {
+  uint64_t key = 0;
+  for (int f = 6; f >= 1; --f) key = (key << 10) | static_cast<uint64_t>(faces[f]);
+  return key;
+}
+
+constexpr FaceCounts faces_of(uint64_t key) noexcept {
+  FaceCounts faces{};
+  for (int f = 1; f <= 6; ++f, key >>= 10) faces[f] = static_cast<int>(key & 1023u);
+  return faces;
+}
+
+// The side that takes the first Command Pulse, from both rolls' pulse keys.
+constexpr int first_in_pulse(uint64_t key0, uint64_t key1, bool failure0, bool failure1, int attacker, PulseTie tie) noexcept {
+  if (failure0 != failure1) return failure0 ? 1 : 0;
+  if (key0 != key1) return key0 > key1 ? 0 : 1;
+  return tie == PulseTie::Attacker ? attacker : 1 - attacker;
+}
+
 constexpr int first_in_pulse(const std::array<FaceCounts, SideCount>& faces, const std::array<bool, SideCount>& failure,
                              int attacker, PulseTie tie) noexcept {
-  if (failure[0] != failure[1]) return failure[0] ? 1 : 0;
-  for (int f = 6; f >= 1; --f)
-    if (faces[0][f] != faces[1][f]) return faces[0][f] > faces[1][f] ? 0 : 1;
-  return tie == PulseTie::Attacker ? attacker : 1 - attacker;
+  return first_in_pulse(pulse_key(faces[0]), pulse_key(faces[1]), failure[0], failure[1], attacker, tie);
 }
 
 inline std::string describe_faces(const FaceCounts& faces) {
@@ -106,13 +124,15 @@ void command_phase(BarrageContext<Dice>& ctx, int turn) {
     SideState& side = st.sides[s];
     // Step 1: restock from last turn, capped at the command dice (B-2).
     side.stock = std::min(spec.command_dice, side.stock + side.restock_next);
-    // Step 2: the command dice; a Command Failure if more 1s than 6s (B-2).
-    side.faces = roll_command_dice(ctx.dice, spec.command_dice, s, turn);
-    side.failure = sc.ruleset.command_failures && is_command_failure(side.faces);
+    // Step 2: the command dice; a Command Failure if more 1s than 6s (B-2). (Decided on the local
+    // roll, in registers, before it is stored.)
+    const FaceCounts faces = roll_command_dice(ctx.dice, spec.command_dice, s, turn);
+    side.failure = sc.ruleset.command_failures && is_command_failure(faces);
     side.command_failures += side.failure ? 1 : 0;
-    side.restock_next = restocked(side.faces, spec.restock, spec.restock_fixed);
+    side.restock_next = restocked(faces, spec.restock, spec.restock_fixed);
+    side.roll = pulse_key(faces);
     ctx.say([&] {
-      return spec.name + " command dice " + describe_faces(side.faces) + (side.failure ? ": COMMAND FAILURE" : "") + "; Staff Orders " +
+      return spec.name + " command dice " + describe_faces(faces_of(side.roll)) + (side.failure ? ": COMMAND FAILURE" : "") + "; Staff Orders " +
              std::to_string(side.stock) + ", restocking " + std::to_string(side.restock_next) + " next turn";
     });
   }
@@ -120,7 +140,7 @@ void command_phase(BarrageContext<Dice>& ctx, int turn) {
   for (int s = 0; s < SideCount; ++s)
     if (st.sides[s].failure) maintain_or_cancel(ctx, s);
   // Step 4: pulse order (B-2).
-  const int first = first_in_pulse({st.sides[0].faces, st.sides[1].faces}, {st.sides[0].failure, st.sides[1].failure}, sc.attacker,
+  const int first = first_in_pulse(st.sides[0].roll, st.sides[1].roll, st.sides[0].failure, st.sides[1].failure, sc.attacker,
                                    sc.ruleset.pulse_tie);
   st.pulse_order = {first, 1 - first};
   ctx.say([&] { return sc.sides[first].name + " takes the first Command Pulse"; });

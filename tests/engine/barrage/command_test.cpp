@@ -80,6 +80,31 @@ TEST_CASE("B-2: pulse order: more 6s first, then 5s; a failed side never first; 
   CHECK(first_in_pulse({a, a}, {false, false}, 1, PulseTie::Defender) == 0);
 }
 
+TEST_CASE("B-2: the pulse key orders rolls by 6s, then 5s, and so on, and gives the faces back", "[engine][barrage][B-2]") {
+  // Every pair of rolls of up to 3 dice per face (4^6 rolls), and some large counts: the key's order is
+  // the rule's lexicographic order from the sixes down.
+  auto roll = [](int code) {
+    FaceCounts faces{};
+    for (int f = 1; f <= 6; ++f, code /= 4) faces[f] = code % 4;
+    return faces;
+  };
+  auto lexicographic = [](const FaceCounts& a, const FaceCounts& b) {
+    for (int f = 6; f >= 1; --f)
+      if (a[f] != b[f]) return a[f] > b[f] ? 1 : -1;
+    return 0;
+  };
+  for (int i = 0; i < 4096; i += 7)
+    for (int j = 0; j < 4096; j += 5) {
+      const FaceCounts a = roll(i), b = roll(j);
+      const int expected = lexicographic(a, b);
+      REQUIRE((pulse_key(a) > pulse_key(b) ? 1 : pulse_key(a) < pulse_key(b) ? -1 : 0) == expected);
+      REQUIRE(faces_of(pulse_key(a)) == a);
+    }
+  FaceCounts big{0, 1000, 0, 0, 0, 0, 999}, bigger{0, 0, 0, 0, 0, 1, 999};
+  CHECK(pulse_key(bigger) > pulse_key(big));  // a tie on 999 sixes, then one five against none
+  CHECK(faces_of(pulse_key(big)) == big);
+}
+
 TEST_CASE("B-2: a Command Failure delays a planned mission's start to the next turn", "[engine][barrage][B-2]") {
   Fixture f;
   const int a = f.battery(Red, "A");
