@@ -24,11 +24,9 @@ FaceHistogramTable::FaceHistogramTable() {
       uint64_t weight = factorial[n];
       for (int f = 1; f <= HistogramFaces; ++f) weight /= factorial[c[f]];  // exact at every step (a multinomial)
       cumulative += weight;
-      PackedFaces packed = 0;
-      for (int f = 1; f <= HistogramFaces; ++f) packed |= static_cast<PackedFaces>(c[f]) << (4 * (f - 1));
       // The words below floor(cumulative * 2^32 / 6^n) draw this histogram or an earlier one.
       const uint64_t bound = (cumulative << 32) / six_n;
-      outcomes_.push_back({static_cast<uint32_t>(bound - 1), packed});
+      outcomes_.push_back({pack_faces({0, c[1], c[2], c[3], c[4], c[5], c[6]}), static_cast<uint32_t>(bound - 1)});
     };
     for (c[6] = 0; c[6] <= n; ++c[6])
       for (c[5] = 0; c[5] <= n - c[6]; ++c[5])

@@ -12,9 +12,8 @@
 //
 // The search: a guide table (Chen and Asau's indexed search) maps the word's top bits to the first
 // histogram that bucket can draw; a short scan finishes it (no step at all for at least 3 words in 4:
-// there are at least four buckets per histogram). Size: 3,003 histograms of 8 bytes and 16,289 guide
-// entries of 2 bytes, 56 KB in all, of which a kernel rolling 4 to 6 dice touches under 11 KB.
-#include <array>
+// there are at least four buckets per histogram). Size: 3,003 histograms of 16 bytes and 16,289 guide
+// entries of 2 bytes, 80 KB in all, of which a kernel rolling 4 to 6 dice touches under 21 KB.
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -22,32 +21,38 @@
 namespace volley {
 
 inline constexpr int HistogramFaces = 6;
-inline constexpr int MaxHistogramDice = 8;
+inline constexpr int MaxHistogramDice = 8;   // one word draws a histogram of this many dice or fewer
+inline constexpr int MaxHistogramCount = 1023;  // dice per face a D6Histogram holds
 
-// Counts per face, four bits each: face f (1..6) in bits [4(f - 1), 4f). Up to 15 dice per face.
-using PackedFaces = uint32_t;
+// A histogram of d6, packed: ten bits a face, face f (1..6) in bits [10(f - 1), 10f). One register
+// holds it, sums of histograms are sums of words (while no face passes MaxHistogramCount), and as the
+// sixes are highest, comparing two histograms as numbers compares their sixes, then their fives, and
+// so on down to the ones.
+using D6Histogram = uint64_t;
 
-// Counts per face unpacked: [f] = dice showing f, f = 1..6; [0] unused.
-using D6Histogram = std::array<int, 7>;
-
-constexpr int face_count(PackedFaces faces, int face) noexcept { return static_cast<int>((faces >> (4 * (face - 1))) & 0xFu); }
-
-// A packed histogram unpacked. Built whole, by value, so that the counts can stay in registers (an
-// array filled count by count in memory and then read back in wider loads stalls the CPU).
-constexpr D6Histogram unpack_faces(PackedFaces faces) noexcept {
-  return {0, face_count(faces, 1), face_count(faces, 2), face_count(faces, 3), face_count(faces, 4), face_count(faces, 5), face_count(faces, 6)};
+constexpr int face_count(D6Histogram faces, int face) noexcept {
+  return static_cast<int>((faces >> (10 * (face - 1))) & static_cast<uint64_t>(MaxHistogramCount));
 }
 
-// Adds a histogram of `dice` dice (at most 15) to groups of consecutive faces, largest faces first,
-// sizes[g] faces each (as categories() groups them). One multiplication gives every "showing f or
-// less" count at once (each below 16, so no nibble carries into the next); a group is the difference
-// of two of them.
-inline void add_face_groups(PackedFaces faces, int dice, std::span<const int> sizes, std::span<int> out) noexcept {
-  const uint32_t at_most = faces * 0x111111u;  // nibble f - 1: dice showing f or less
-  int top = HistogramFaces, above = dice;     // above: dice showing `top` or less
+// The histogram with these counts, [f] for face f (f = 1..6; [0] is ignored), each at most
+// MaxHistogramCount.
+constexpr D6Histogram pack_faces(const int (&counts)[7]) noexcept {
+  D6Histogram faces = 0;
+  for (int f = 6; f >= 1; --f) faces = (faces << 10) | static_cast<uint64_t>(counts[f]);
+  return faces;
+}
+
+// Adds a histogram of `dice` dice (at most MaxHistogramCount) to groups of consecutive faces, largest
+// faces first, sizes[g] faces each (as categories() groups them). One multiplication gives every
+// "showing f or less" count at once (each at most `dice`, so no field carries into the next); a group
+// is the difference of two of them.
+inline void add_face_groups(D6Histogram faces, int dice, std::span<const int> sizes, std::span<int> out) noexcept {
+  constexpr uint64_t Ones = 1 | (uint64_t{1} << 10) | (uint64_t{1} << 20) | (uint64_t{1} << 30) | (uint64_t{1} << 40) | (uint64_t{1} << 50);
+  const uint64_t at_most = faces * Ones;   // field f - 1: dice showing f or less
+  int top = HistogramFaces, above = dice;  // above: dice showing `top` or less
   for (size_t g = 0; g < sizes.size(); ++g) {
     top -= sizes[g];
-    const int below = top > 0 ? static_cast<int>((at_most >> (4 * (top - 1))) & 0xFu) : 0;
+    const int below = top > 0 ? face_count(at_most, top) : 0;
     out[g] += above - below;
     above = below;
   }
@@ -57,15 +62,15 @@ class FaceHistogramTable {
  public:
   // One histogram of the table: the words in (previous.last, last] draw it.
   struct Outcome {
+    D6Histogram faces;
     uint32_t last;
-    PackedFaces faces;
   };
 
   // The process-wide table, built once on first use (well under a millisecond).
   static const FaceHistogramTable& instance();
 
   // The histogram of n d6 (1 <= n <= MaxHistogramDice) for a uniform word u.
-  PackedFaces sample(int n, uint32_t u) const noexcept {
+  D6Histogram sample(int n, uint32_t u) const noexcept {
     const Level& level = levels_[n];
     const Outcome* o = outcomes_.data() + level.first + guide_[level.guide + (u >> level.shift)];
     while (u > o->last) ++o;  // ends: the last histogram's `last` is 2^32 - 1

@@ -46,15 +46,15 @@ class ScriptedDice {
   // Scripted from the top face down: sixes, fives, fours, threes, twos; the ones are the rest. No
   // value for n <= 0 (the real source draws nothing).
   D6Histogram d6_histogram(int n) {
-    D6Histogram counts{};
-    if (n <= 0) return counts;
+    if (n <= 0) return 0;
+    int counts[7] = {};
     int left = n;
     for (int f = 6; f >= 2; --f) {
       counts[f] = take("d6_histogram", 0, left);
       left -= counts[f];
     }
     counts[1] = left;
-    return counts;
+    return pack_faces(counts);
   }
 
   // Scripted as categories: each group's count, in order (TrialDice draws the same law differently).

@@ -80,16 +80,17 @@ class BasicTrialDice {
     }
   }
 
-  // The face histogram of n d6: one word per MaxHistogramDice dice (none for n <= 0).
+  // The face histogram of n d6, n <= MaxHistogramCount: one word per MaxHistogramDice dice, the
+  // chunks' histograms summed (none for n <= 0).
   D6Histogram d6_histogram(int n) noexcept {
+    assert(n <= MaxHistogramCount);
+    D6Histogram faces = 0;
     if constexpr (Path == PoolPath::PerDie) {
-      D6Histogram counts{};
-      for (int i = 0; i < n; ++i) ++counts[die(HistogramFaces)];
-      return counts;
+      for (int i = 0; i < n; ++i) faces += D6Histogram{1} << (10 * (die(HistogramFaces) - 1));
     } else {
-      if (n > MaxHistogramDice) [[unlikely]] return d6_histogram_chunks(n);
-      return unpack_faces(n > 0 ? histograms_->sample(n, stream_.next_u32()) : PackedFaces{0});  // one word
+      for (; n > 0; n -= MaxHistogramDice) faces += histograms_->sample(n < MaxHistogramDice ? n : MaxHistogramDice, stream_.next_u32());
     }
+    return faces;
   }
 
   // The groups of faces of n d6 (as categories(n, 6, sizes, out)) from face histograms of up to
@@ -119,16 +120,6 @@ class BasicTrialDice {
   uint64_t words() const noexcept { return words_ + stream_.words(); }
 
  private:
-  // More than MaxHistogramDice dice: a histogram per chunk, summed (out of line: rare).
-  [[gnu::noinline]] D6Histogram d6_histogram_chunks(int n) noexcept {
-    D6Histogram counts{};
-    for (; n > 0; n -= MaxHistogramDice) {
-      const D6Histogram chunk = unpack_faces(histograms_->sample(n < MaxHistogramDice ? n : MaxHistogramDice, stream_.next_u32()));
-      for (int f = 1; f <= HistogramFaces; ++f) counts[f] += chunk[f];
-    }
-    return counts;
-  }
-
   uint64_t seed_;
   uint64_t trial_;
   const BinomialTables* tables_;

@@ -3,6 +3,7 @@
 // once (BarrageState(scenario)), with the state every trial starts from, and copied back from it by
 // reset_state() at the start of each trial, so a trial allocates nothing (DESIGN.md, "The kernel").
 #include "engine/barrage/barrage_scenario.hpp"
+#include "engine/face_histogram.hpp"
 
 #include <array>
 #include <cstdint>
@@ -59,7 +60,7 @@ struct SideState {
   int stock = 0;          // Staff Orders
   int restock_next = 0;   // restocked this turn, usable from next turn (B-2)
   bool failure = false;   // Command Failure this turn
-  uint64_t roll = 0;      // command dice this turn, as pulse_key() packs them (command.hpp)
+  D6Histogram roll = 0;   // command dice this turn (command.hpp)
 
   // Per-trial counts reported as metrics (barrage_metrics.hpp).
   int units_hit = 0, suppressed = 0, dispersed = 0, blinds_hit = 0, dummies_hit = 0, morale_lost = 0;

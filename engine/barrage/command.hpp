@@ -27,22 +27,22 @@
 
 namespace volley::barrage {
 
-using FaceCounts = D6Histogram;  // [f] = dice showing f, f = 1..6; [0] unused
-
+// A roll: how many command dice show each face, packed (D6Histogram, face_histogram.hpp). Its sixes
+// are highest, so the larger roll goes first in the pulse order (below).
 template <class Dice>
-FaceCounts roll_command_dice(Dice& dice, int command_dice, int side, int turn) {
+D6Histogram roll_command_dice(Dice& dice, int command_dice, int side, int turn) {
   dice.restart(Purpose::Command, static_cast<uint32_t>(turn), static_cast<uint32_t>(side));
   return dice.d6_histogram(command_dice);
 }
 
-constexpr bool is_command_failure(const FaceCounts& faces) noexcept { return faces[1] > faces[6]; }
+constexpr bool is_command_failure(D6Histogram roll) noexcept { return face_count(roll, 1) > face_count(roll, 6); }
 
 // Staff Orders restocked by this roll, usable from next turn.
-constexpr int restocked(const FaceCounts& faces, RestockRule rule, int fixed) noexcept {
+constexpr int restocked(D6Histogram roll, RestockRule rule, int fixed) noexcept {
   switch (rule) {
     case RestockRule::Chains: {
       int orders = 0;
-      for (int f = 2; f <= 5; ++f) orders += std::max(faces[f] - 1, 0);  // c >= 2 gives c - 1
+      for (int f = 2; f <= 5; ++f) orders += std::max(face_count(roll, f) - 1, 0);  // c >= 2 gives c - 1
       return orders;
     }
     case RestockRule::None: return 0;
@@ -51,37 +51,20 @@ constexpr int restocked(const FaceCounts& faces, RestockRule rule, int fixed) no
   return 0;
 }
 
-// A roll as one number, ten bits a face (MaxPoolDice < 1024), sixes in the highest bits: "more 6s
-// first, then more 5s, and so on" is then the larger number (B-2), and the turn keeps it in a register
-// rather than an array.
-constexpr uint64_t pulse_key(const FaceCounts& faces) noexcept {
-  uint64_t key = 0;
-  for (int f = 6; f >= 1; --f) key = (key << 10) | static_cast<uint64_t>(faces[f]);
-  return key;
+// The side that takes the first Command Pulse. "More 6s first, then more 5s, and so on" is the larger
+// packed roll (its sixes are its highest bits).
+// (Selections rather than branches: which side goes first is a coin toss.)
+constexpr int first_in_pulse(const std::array<D6Histogram, SideCount>& rolls, const std::array<bool, SideCount>& failure, int attacker,
+                             PulseTie tie) noexcept {
+  const int on_tie = tie == PulseTie::Attacker ? attacker : 1 - attacker;
+  const int by_dice = rolls[0] != rolls[1] ? static_cast<int>(rolls[0] < rolls[1]) : on_tie;
+  return failure[0] != failure[1] ? static_cast<int>(failure[0]) : by_dice;
 }
 
-constexpr FaceCounts faces_of(uint64_t key) noexcept {
-  FaceCounts faces{};
-  for (int f = 1; f <= 6; ++f, key >>= 10) faces[f] = static_cast<int>(key & 1023u);
-  return faces;
-}
-
-// The side that takes the first Command Pulse, from both rolls' pulse keys.
-constexpr int first_in_pulse(uint64_t key0, uint64_t key1, bool failure0, bool failure1, int attacker, PulseTie tie) noexcept {
-  if (failure0 != failure1) return failure0 ? 1 : 0;
-  if (key0 != key1) return key0 > key1 ? 0 : 1;
-  return tie == PulseTie::Attacker ? attacker : 1 - attacker;
-}
-
-constexpr int first_in_pulse(const std::array<FaceCounts, SideCount>& faces, const std::array<bool, SideCount>& failure,
-                             int attacker, PulseTie tie) noexcept {
-  return first_in_pulse(pulse_key(faces[0]), pulse_key(faces[1]), failure[0], failure[1], attacker, tie);
-}
-
-inline std::string describe_faces(const FaceCounts& faces) {
+inline std::string describe_faces(D6Histogram roll) {
   std::string s;
   for (int f = 6; f >= 1; --f)
-    for (int i = 0; i < faces[f]; ++i) s += (s.empty() ? "" : " ") + std::to_string(f);
+    for (int i = 0; i < face_count(roll, f); ++i) s += (s.empty() ? "" : " ") + std::to_string(f);
   return s.empty() ? "no dice" : s;
 }
 
@@ -119,20 +102,23 @@ template <class Dice>
 void command_phase(BarrageContext<Dice>& ctx, int turn) {
   const BarrageScenario& sc = ctx.scenario;
   BarrageState& st = ctx.state;
+  // Step 1: both sides roll their command dice (B-2). Rolled first, one after the other, because
+  // the two streams are independent: the CPU computes both at once, the rules then read them.
+  const std::array<D6Histogram, SideCount> rolls{roll_command_dice(ctx.dice, sc.sides[0].command_dice, 0, turn),
+                                                roll_command_dice(ctx.dice, sc.sides[1].command_dice, 1, turn)};
   for (int s = 0; s < SideCount; ++s) {
     const SideSpec& spec = sc.sides[s];
     SideState& side = st.sides[s];
-    // Step 1: restock from last turn, capped at the command dice (B-2).
+    // Step 2: restock from last turn, capped at the command dice; a Command Failure if more 1s than
+    // 6s; this roll's restock, usable next turn (B-2). Decided without branches: a failure is a coin
+    // toss the CPU cannot predict.
     side.stock = std::min(spec.command_dice, side.stock + side.restock_next);
-    // Step 2: the command dice; a Command Failure if more 1s than 6s (B-2). (Decided on the local
-    // roll, in registers, before it is stored.)
-    const FaceCounts faces = roll_command_dice(ctx.dice, spec.command_dice, s, turn);
-    side.failure = sc.ruleset.command_failures && is_command_failure(faces);
-    side.command_failures += side.failure ? 1 : 0;
-    side.restock_next = restocked(faces, spec.restock, spec.restock_fixed);
-    side.roll = pulse_key(faces);
+    side.failure = static_cast<bool>(static_cast<int>(sc.ruleset.command_failures) & static_cast<int>(is_command_failure(rolls[s])));
+    side.command_failures += static_cast<int>(side.failure);
+    side.restock_next = restocked(rolls[s], spec.restock, spec.restock_fixed);
+    side.roll = rolls[s];
     ctx.say([&] {
-      return spec.name + " command dice " + describe_faces(faces_of(side.roll)) + (side.failure ? ": COMMAND FAILURE" : "") + "; Staff Orders " +
+      return spec.name + " command dice " + describe_faces(side.roll) + (side.failure ? ": COMMAND FAILURE" : "") + "; Staff Orders " +
              std::to_string(side.stock) + ", restocking " + std::to_string(side.restock_next) + " next turn";
     });
   }
@@ -140,7 +126,7 @@ void command_phase(BarrageContext<Dice>& ctx, int turn) {
   for (int s = 0; s < SideCount; ++s)
     if (st.sides[s].failure) maintain_or_cancel(ctx, s);
   // Step 4: pulse order (B-2).
-  const int first = first_in_pulse(st.sides[0].roll, st.sides[1].roll, st.sides[0].failure, st.sides[1].failure, sc.attacker,
+  const int first = first_in_pulse({st.sides[0].roll, st.sides[1].roll}, {st.sides[0].failure, st.sides[1].failure}, sc.attacker,
                                    sc.ruleset.pulse_tie);
   st.pulse_order = {first, 1 - first};
   ctx.say([&] { return sc.sides[first].name + " takes the first Command Pulse"; });
