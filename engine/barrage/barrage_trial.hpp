@@ -39,7 +39,7 @@ void setup_trial(BarrageContext<Dice>& ctx) {
   for (size_t b = 0; b < sc.blinds.size(); ++b)
     if (sc.blinds[b].placement.zoned)
       move_blind(st.blinds[b], sc.blinds[b], place_in_zone(ctx.dice, sc.blinds[b].placement.zone, static_cast<uint32_t>(sc.units.size() + b)));
-  if (ctx.narrator == nullptr) return;
+  if (!ctx.narrating()) return;
   for (int s = 0; s < SideCount; ++s) {
     ctx.say([&] { return sc.sides[s].name + (s == sc.attacker ? " (attacker)" : " (defender)") + ": " + std::to_string(st.sides[s].stock) + " Staff Orders"; });
     ctx.narrator->indent();
@@ -92,13 +92,13 @@ void move_units(BarrageContext<Dice>& ctx, int side_index) {
 template <class Dice>
 void command_pulse(BarrageContext<Dice>& ctx, int side_index, int turn) {
   ctx.say([&] { return ctx.side_name(side_index) + " Command Pulse"; });
-  if (ctx.narrator != nullptr) ctx.narrator->indent();
+  if (ctx.narrating()) ctx.narrator->indent();
   const SideSpec& side = ctx.scenario.sides[side_index];
   // Step 1: pre-registered calls (PF-PR).
   if (!side.pre_registered.empty()) call_pre_registered(ctx, side_index, turn);
   // Step 2: movement (B-7).
   if (!side.movers.empty() || !side.moving_blinds.empty()) move_units(ctx, side_index);
-  if (ctx.narrator != nullptr) ctx.narrator->outdent();
+  if (ctx.narrating()) ctx.narrator->outdent();
 }
 
 template <class Dice>
@@ -107,7 +107,7 @@ void play_turn(BarrageContext<Dice>& ctx, int turn) {
   st.turn = turn;
   st.fired.clear();
   ctx.say([&] { return "turn " + std::to_string(turn); });
-  if (ctx.narrator != nullptr) ctx.narrator->indent();
+  if (ctx.narrating()) ctx.narrator->indent();
   // Step 1: command dice, Command Failures, Staff Orders, pulse order (B-2).
   command_phase(ctx, turn);
   // Step 2: each side's Friendly Logistics Phase and Command Pulse, in pulse order (B-3, B-7).
@@ -128,7 +128,7 @@ void play_turn(BarrageContext<Dice>& ctx, int turn) {
       st.any_suppressed = st.any_suppressed || unit.suppressed_until != 0;
     }
   }
-  if (ctx.narrator != nullptr) ctx.narrator->outdent();
+  if (ctx.narrating()) ctx.narrator->outdent();
 }
 
 // The whole trial: setup and every turn.

@@ -121,9 +121,9 @@ void fire_mission(BarrageContext<Dice>& ctx, int mission, Point centre, int turn
            "): fire for effect, " + to_string(sc.missions[mission].sheaf) + " sheaf at " + at(centre) + ", " + std::to_string(dice) +
            " dice per target";
   });
-  if (ctx.narrator != nullptr) ctx.narrator->indent();
+  if (ctx.narrating()) ctx.narrator->indent();
   fire_for_effect(ctx, mission, dice, lead, rect, turn);
-  if (ctx.narrator != nullptr) ctx.narrator->outdent();
+  if (ctx.narrating()) ctx.narrator->outdent();
 }
 
 // A planned mission cannot fire this turn: its whole schedule shifts a turn (B-4).
