@@ -41,7 +41,7 @@ void reset_state(BarrageState& state, const BarrageScenario& /*scenario*/) noexc
   state.sides = state.initial_sides;
   state.pulse_order = {0, 1};
   state.turn = 0;
-  state.any_suppressed = false;
+  state.next_recovery = 0;
   state.fired.clear();
   state.attacks.clear();
   state.dispersed_now.clear();

@@ -94,7 +94,7 @@ struct BarrageState {
   std::array<SideState, SideCount> sides;
   std::array<int, SideCount> pulse_order{0, 1};
   int turn = 0;
-  bool any_suppressed = false;  // some unit may be suppressed: the end of turn looks for recoveries (B-5)
+  int next_recovery = 0;  // the earliest end of turn at which a suppressed unit recovers, 0: none (B-5)
 
   // Scratch, capacity fixed here.
   std::vector<FiredTemplate> fired;     // this turn; capacity: one per mission

@@ -115,17 +115,18 @@ void play_turn(BarrageContext<Dice>& ctx, int turn) {
     friendly_logistics_phase(ctx, s, turn);
     command_pulse(ctx, s, turn);
   }
-  // Step 3: end of turn: units suppressed last turn recover (B-5). Only a turn that starts with a
-  // suppressed unit, or suppresses one, has any to look for.
-  if (st.any_suppressed) {
-    st.any_suppressed = false;
+  // Step 3: end of turn: units suppressed last turn recover (B-5). Only at the earliest recovery the
+  // state knows of is there any to look for.
+  if (st.next_recovery != 0 && st.next_recovery <= turn) {
+    st.next_recovery = 0;
     for (size_t u = 0; u < st.units.size(); ++u) {
       UnitState& unit = st.units[u];
       if (unit.suppressed_until != 0 && unit.suppressed_until <= turn) {
         unit.suppressed_until = 0;
         ctx.say([&] { return ctx.scenario.units[u].name + " recovers from suppression"; });
       }
-      st.any_suppressed = st.any_suppressed || unit.suppressed_until != 0;
+      if (unit.suppressed_until != 0 && (st.next_recovery == 0 || unit.suppressed_until < st.next_recovery))
+        st.next_recovery = unit.suppressed_until;
     }
   }
   if (ctx.narrating()) ctx.narrator->outdent();

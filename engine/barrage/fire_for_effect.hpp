@@ -128,7 +128,7 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
     const bool suppress = !(reaction_sixes > attack.battery_sixes);
     if (suppress) {
       unit.suppressed_until = turn + rules.suppression_turns;
-      st.any_suppressed = true;
+      if (st.next_recovery == 0 || unit.suppressed_until < st.next_recovery) st.next_recovery = unit.suppressed_until;
       if (!unit.ever_suppressed) {
         unit.ever_suppressed = true;
         ++side.suppressed;

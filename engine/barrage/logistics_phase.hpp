@@ -152,7 +152,8 @@ void friendly_logistics_phase(BarrageContext<Dice>& ctx, int side_index, int tur
   adjust_fire(ctx, side_index);
   // Step 4: fire for effect, in battery index order.
   if (narrating) heading("4. fire for effect");
-  for (int mission : side.missions) mission_fire_step(ctx, mission, turn);
+  for (int mission : side.missions)
+    if (ctx.state.missions[mission].phase != MissionPhase::Ended) mission_fire_step(ctx, mission, turn);  // an ended one does nothing
   // Step 5: check artillery supply.
   if (narrating) heading("5. artillery supply", ctx.scenario.ruleset.supply_checks ? "" : ": not checked (supply_checks = false)");
   check_supply(ctx, side_index, turn);
