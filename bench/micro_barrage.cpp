@@ -116,3 +116,19 @@ static void state_reset(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(state_reset);
+
+// One whole trial (B-7: setup and every turn), for comparison with the steps above (the tally that a
+// run adds is not included).
+static void whole_trial(benchmark::State& state) {
+  const BarrageScenario& sc = rolling_barrage();
+  BarrageState st(sc);
+  uint64_t trial = 0;
+  for (auto _ : state) {
+    TrialDice dice(Seed, trial++);
+    BarrageContext<TrialDice> ctx{sc, st, dice, nullptr};
+    play_trial(ctx);
+    benchmark::DoNotOptimize(st.sides[0].staff_spent);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(whole_trial);
