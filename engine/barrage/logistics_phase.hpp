@@ -146,10 +146,10 @@ void friendly_logistics_phase(BarrageContext<Dice>& ctx, int side_index, int tur
   if (narrating) heading("1. remove smoke screens: none (smoke is not modelled)");
   // Step 2: attempt to cancel a fire mission (policy).
   if (narrating) heading("2. cancel fire missions: policy ", side.cancel == CancelPolicy::Never ? "never" : "friendly-under");
-  attempt_cancel(ctx, side_index, turn);
+  if (side.cancel != CancelPolicy::Never) attempt_cancel(ctx, side_index, turn);  // (the default costs no call)
   // Step 3: adjust fire missions (policy).
   if (narrating) heading("3. adjust fire missions: policy ", side.adjust == AdjustPolicy::None ? "none" : "nearest-enemy");
-  adjust_fire(ctx, side_index);
+  if (side.adjust != AdjustPolicy::None) adjust_fire(ctx, side_index);
   // Step 4: fire for effect, in battery index order.
   if (narrating) heading("4. fire for effect");
   for (int mission : side.missions)
