@@ -9,7 +9,6 @@ BarrageState::BarrageState(const BarrageScenario& scenario)
       blinds(scenario.blinds.size()),
       batteries(scenario.batteries.size()),
       missions(scenario.missions.size()),
-      blind_cover(scenario.blinds.size(), Coverage::None),
       initial_units(scenario.units.size()),
       initial_blinds(scenario.blinds.size()),
       initial_missions(scenario.missions.size()) {
@@ -20,9 +19,9 @@ BarrageState::BarrageState(const BarrageScenario& scenario)
     const UnitSpec& spec = scenario.units[u];
     move_unit(initial_units[u], spec, spec.placement.position);
     initial_units[u].in_blind = spec.blind >= 0;
-    initial_units[u].blind = spec.blind;
   }
-  for (size_t b = 0; b < initial_blinds.size(); ++b) move_blind(initial_blinds[b], scenario.blinds[b], scenario.blinds[b].placement.position);
+  for (size_t b = 0; b < initial_blinds.size(); ++b)
+    move_blind(initial_blinds[b], scenario.blinds[b], scenario.blinds[b].placement.position, initial_units);
   for (size_t m = 0; m < initial_missions.size(); ++m) {
     const MissionSpec& spec = scenario.missions[m];
     initial_missions[m].start_turn = spec.start_turn;

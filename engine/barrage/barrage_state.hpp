@@ -11,11 +11,14 @@
 
 namespace volley::barrage {
 
+// A rectangle that overlaps nothing (the box of a dispersed unit).
+inline constexpr Rect NoBox{INT32_MAX, INT32_MAX, INT32_MIN, INT32_MIN};
+
 struct UnitState {
-  Point position;          // while in a standing Blind: unused (the Blind's position counts); set it
-                           // with move_unit(), which keeps `box` in step
-  Rect box;                // the footprint around `position`: what a template is tested against (B-5)
-  int blind = -1;          // the Blind that holds it at the start (UnitSpec::blind, kept here for the fire)
+  Point position;          // while in a standing Blind: unused (the Blind's position counts)
+  Rect box;                // what a fire tests the unit with (B-5): its footprint around `position`,
+                           // its standing Blind's footprint while in one, NoBox once dispersed; kept
+                           // so by move_unit() and move_blind_units(), the only writers of positions
   int disruption = 0;      // Disruption Points, never recovered (B-5)
   int suppressed_until = 0;  // 0: not suppressed; else recovers at the end of this turn (B-5)
   int first_hit = 0;       // turn first under a fire for effect, 0 never
@@ -29,7 +32,7 @@ struct UnitState {
 
 struct BlindState {
   Point position;          // set with move_blind(), which keeps `box` in step
-  Rect box;                // the footprint around `position`
+  Rect box;                // the footprint around `position` (also its units' while it stands)
   bool standing = true;
   bool hit = false;
 };
@@ -99,7 +102,6 @@ struct BarrageState {
   // Scratch, capacity fixed here.
   std::vector<FiredTemplate> fired;     // this turn; capacity: one per mission
   std::vector<Attack> attacks;          // this fire for effect; capacity: one per unit
-  std::vector<Coverage> blind_cover;    // this fire for effect, per Blind
   std::vector<int> dispersed_now;       // this fire for effect; capacity: one per unit
 
   // The start of every trial (before placement), built once from the scenario.
@@ -113,14 +115,22 @@ struct BarrageState {
 // the state was made for): copies, no allocation.
 void reset_state(BarrageState& state, const BarrageScenario& scenario) noexcept;
 
+// A unit standing on its own (not in a Blind) moves, or a dispersed one is put where the map shows it.
 inline void move_unit(UnitState& unit, const UnitSpec& spec, Point to) noexcept {
   unit.position = to;
-  unit.box = rect_around(to, spec.footprint);
+  unit.box = unit.dispersed ? NoBox : rect_around(to, spec.footprint);
 }
 
-inline void move_blind(BlindState& blind, const BlindSpec& spec, Point to) noexcept {
+// A Blind's units take its footprint while it stands (call after it moves).
+inline void move_blind_units(const BlindSpec& spec, const BlindState& blind, std::vector<UnitState>& units) noexcept {
+  for (int u : spec.units)
+    if (units[u].in_blind) units[u].box = blind.box;
+}
+
+inline void move_blind(BlindState& blind, const BlindSpec& spec, Point to, std::vector<UnitState>& units) noexcept {
   blind.position = to;
   blind.box = rect_around(to, spec.footprint);
+  move_blind_units(spec, blind, units);
 }
 
 }  // namespace volley::barrage

@@ -38,7 +38,7 @@ void setup_trial(BarrageContext<Dice>& ctx) {
       move_unit(st.units[u], sc.units[u], place_in_zone(ctx.dice, sc.units[u].placement.zone, static_cast<uint32_t>(u)));
   for (size_t b = 0; b < sc.blinds.size(); ++b)
     if (sc.blinds[b].placement.zoned)
-      move_blind(st.blinds[b], sc.blinds[b], place_in_zone(ctx.dice, sc.blinds[b].placement.zone, static_cast<uint32_t>(sc.units.size() + b)));
+      move_blind(st.blinds[b], sc.blinds[b], place_in_zone(ctx.dice, sc.blinds[b].placement.zone, static_cast<uint32_t>(sc.units.size() + b)), st.units);
   if (!ctx.narrating()) return;
   for (int s = 0; s < SideCount; ++s) {
     ctx.say([&] { return sc.sides[s].name + (s == sc.attacker ? " (attacker)" : " (defender)") + ": " + std::to_string(st.sides[s].stock) + " Staff Orders"; });
@@ -85,6 +85,7 @@ void move_units(BarrageContext<Dice>& ctx, int side_index) {
       continue;
     }
     shift_on_table(blind.position, blind.box, spec.velocity, sc.table);
+    move_blind_units(spec, blind, st.units);
     ctx.say([&] { return "Blind " + spec.name + " moves to " + at(blind.position); });
   }
 }

@@ -50,16 +50,13 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
   st.dispersed_now.clear();
 
   // Step 1: what lies under the template with positive area (B-5). A standing Blind is hit with its
-  // own footprint; each real unit in it is attacked with that footprint. Fire on a dummy is wasted.
+  // own footprint; each real unit in it is attacked with that footprint (its box while the Blind
+  // stands, barrage_state.hpp). Fire on a dummy is wasted.
   BlindState* const blinds = st.blinds.data();
-  Coverage* const blind_cover = st.blind_cover.data();
   const int blind_count = static_cast<int>(st.blinds.size());
   for (int b = 0; b < blind_count; ++b) {
     BlindState& blind = blinds[b];
-    if (!blind.standing) continue;
-    const Coverage cov = coverage(blind.box, fire_template);
-    blind_cover[b] = cov;
-    if (cov == Coverage::None) continue;
+    if (!blind.standing || !overlaps(blind.box, fire_template)) continue;
     const BlindSpec& spec = sc.blinds[b];
     if (!blind.hit) {
       blind.hit = true;
@@ -71,17 +68,16 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
              (spec.dummy() ? ": a dummy, the fire on it is wasted" : "");
     });
   }
+  // Every unit by its box: its footprint, its Blind's, or none once dispersed.
   const UnitState* const units = st.units.data();
   const int unit_count = static_cast<int>(st.units.size());
   for (int u = 0; u < unit_count; ++u) {
-    const UnitState& unit = units[u];
-    if (unit.dispersed) continue;
-    const Coverage cov = unit.in_blind ? blind_cover[unit.blind] : coverage(unit.box, fire_template);
+    const Coverage cov = coverage(units[u].box, fire_template);
     if (cov == Coverage::None) continue;
     Attack attack;
     attack.unit = u;
     attack.partial = cov == Coverage::Partial;
-    attack.in_blind = unit.in_blind;
+    attack.in_blind = units[u].in_blind;
     st.attacks.push_back(attack);
   }
   if (st.attacks.empty()) {
@@ -140,7 +136,7 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
     if (unit.disruption >= spec.cohesion) {
       unit.dispersed = true;
       ++side.dispersed;
-      if (unit.in_blind) move_unit(unit, spec, st.blinds[spec.blind].position);  // where the map shows it
+      move_unit(unit, spec, unit.in_blind ? st.blinds[spec.blind].position : unit.position);  // where the map shows it; no box
       st.dispersed_now.push_back(attack.unit);
     } else if (attack.disruption > 0 && rules.forced_back > 0 && !unit.in_blind) {
       force_back(sc, unit, spec);
