@@ -4,6 +4,7 @@
 // Stream selection is ignored: the script is one sequence in the order the rules draw. Asking for
 // more than the script holds, or getting a value out of range, throws with the call described, so a
 // test that scripts the wrong rolls fails loudly instead of passing by accident.
+#include "engine/face_histogram.hpp"
 #include "engine/rng.hpp"
 
 #include <cstdint>
@@ -41,6 +42,23 @@ class ScriptedDice {
       n -= out[g];
     }
   }
+
+  // Scripted from the top face down: sixes, fives, fours, threes, twos; the ones are the rest. No
+  // value for n <= 0 (the real source draws nothing).
+  D6Histogram d6_histogram(int n) {
+    if (n <= 0) return 0;
+    int counts[7] = {};
+    int left = n;
+    for (int f = 6; f >= 2; --f) {
+      counts[f] = take("d6_histogram", 0, left);
+      left -= counts[f];
+    }
+    counts[1] = left;
+    return pack_faces(counts);
+  }
+
+  // Scripted as categories: each group's count, in order (TrialDice draws the same law differently).
+  void d6_categories(int n, std::span<const int> sizes, std::span<int> out) { categories(n, 6, sizes, out); }
 
   uint64_t words() const noexcept { return next_; }
   size_t remaining() const noexcept { return values_.size() - next_; }

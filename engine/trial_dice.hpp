@@ -9,10 +9,15 @@
 //   categories(n, faces, sizes, out) how many of n dice fall in each group of faces; the groups
 //                                   are consecutive face ranges, largest faces first, sizes[i] faces
 //                                   each (e.g. {1, 2} on a d6: sixes, then fours and fives)
+//   d6_histogram(n)                 how many of n d6 show each face (D6Histogram, face_histogram.hpp)
+//   d6_categories(n, sizes, out)    categories(n, 6, sizes, out) in law, drawn as whole face
+//                                   histograms: one word per MaxHistogramDice dice whatever the
+//                                   groups (face_histogram.hpp), where categories draws one per group
 // TrialDice draws them from Philox streams; ScriptedDice (scripted_dice.hpp) replays a test's list.
 // The binomial path is the default; the per-die path rolls every die and has the same law (it is
 // kept for tests and for the bench's comparison).
 #include "engine/binomial_table.hpp"
+#include "engine/face_histogram.hpp"
 #include "engine/rng.hpp"
 
 #include <cassert>
@@ -27,7 +32,7 @@ template <PoolPath Path = PoolPath::Binomial>
 class BasicTrialDice {
  public:
   BasicTrialDice(uint64_t seed, uint64_t trial) noexcept
-      : seed_(seed), trial_(trial), tables_(&BinomialTables::instance()) {}
+      : seed_(seed), trial_(trial), tables_(&BinomialTables::instance()), histograms_(&FaceHistogramTable::instance()) {}
 
   void restart(Purpose purpose, uint32_t turn, uint32_t actor) noexcept {
     words_ += stream_.words();
@@ -75,6 +80,42 @@ class BasicTrialDice {
     }
   }
 
+  // The face histogram of n d6, n <= MaxHistogramCount: one word per MaxHistogramDice dice, the
+  // chunks' histograms summed (none for n <= 0).
+  D6Histogram d6_histogram(int n) noexcept {
+    assert(n <= MaxHistogramCount);
+    D6Histogram faces = 0;
+    if constexpr (Path == PoolPath::PerDie) {
+      for (int i = 0; i < n; ++i) faces += D6Histogram{1} << (10 * (die(HistogramFaces) - 1));
+    } else {
+      for (; n > 0; n -= MaxHistogramDice) faces += histograms_->sample(n < MaxHistogramDice ? n : MaxHistogramDice, stream_.next_u32());
+    }
+    return faces;
+  }
+
+  // The groups of faces of n d6 (as categories(n, 6, sizes, out)) from face histograms of up to
+  // MaxHistogramDice dice, one word each, summed; when chained binomials would draw fewer words (large
+  // pools split into few groups), from those. Either way the multinomial law exactly, and no word is
+  // drawn for n <= 0.
+  void d6_categories(int n, std::span<const int> sizes, std::span<int> out) noexcept {
+    if constexpr (Path == PoolPath::PerDie) {
+      categories(n, HistogramFaces, sizes, out);
+    } else {
+      for (size_t g = 0; g < sizes.size(); ++g) out[g] = 0;
+      if (n <= MaxHistogramDice) {  // the common case: one word
+        if (n > 0) add_face_groups(histograms_->sample(n, stream_.next_u32()), n, sizes, out);
+        return;
+      }
+      const int histogram_words = (n + MaxHistogramDice - 1) / MaxHistogramDice;
+      const int binomial_words = static_cast<int>(sizes.size()) * ((n + ChunkDice - 1) / ChunkDice);
+      if (histogram_words > binomial_words) return categories(n, HistogramFaces, sizes, out);
+      for (; n > 0; n -= MaxHistogramDice) {
+        const int chunk = n < MaxHistogramDice ? n : MaxHistogramDice;
+        add_face_groups(histograms_->sample(chunk, stream_.next_u32()), chunk, sizes, out);
+      }
+    }
+  }
+
   // 32-bit words drawn in this trial so far.
   uint64_t words() const noexcept { return words_ + stream_.words(); }
 
@@ -82,6 +123,7 @@ class BasicTrialDice {
   uint64_t seed_;
   uint64_t trial_;
   const BinomialTables* tables_;
+  const FaceHistogramTable* histograms_;
   Stream stream_{};
   uint64_t words_ = 0;
 };

@@ -551,11 +551,11 @@ class BarrageModel final : public ScenarioModel {
 
   std::string replay(uint64_t seed, uint64_t trial) const override {
     const BarrageScenario& sc = *scenario_;
-    TrialDice dice(seed, trial);
+    NarratedTrialDice dice(seed, trial);  // TrialDice, with narration compiled in
     BarrageState state(sc);
     BarrageNarrator narrator;
     narrator.say(sc.title + ": trial " + std::to_string(trial) + " of seed " + std::to_string(seed));
-    BarrageContext<TrialDice> ctx{sc, state, dice, &narrator};
+    BarrageContext<NarratedTrialDice> ctx{sc, state, dice, &narrator};
     play_trial(ctx);
     std::vector<int64_t> obs(schema_->size());
     write_observations(sc, state, obs.data());

@@ -11,6 +11,7 @@ void index_scenario(BarrageScenario& scenario) {
     side.blinds.clear();
     side.batteries.clear();
     side.missions.clear();
+    side.pre_registered.clear();
     side.movers.clear();
     side.moving_blinds.clear();
   }
@@ -37,6 +38,8 @@ void index_scenario(BarrageScenario& scenario) {
       return bs.empty() ? 0 : *std::min_element(bs.begin(), bs.end());
     };
     std::stable_sort(side.missions.begin(), side.missions.end(), [&](int a, int b) { return key(a) < key(b); });
+    for (int m : side.missions)
+      if (scenario.missions[m].type == MissionType::PreRegistered) side.pre_registered.push_back(m);
   }
 }
 

@@ -167,6 +167,7 @@ struct SideSpec {
   // Filled by index_scenario().
   std::vector<int> units, blinds, batteries;
   std::vector<int> missions;  // in battery index order (B-3 step 4)
+  std::vector<int> pre_registered;  // its PF-PR missions, in the same order (the Command Pulse's calls)
   std::vector<int> movers;    // units with a velocity, index order
   std::vector<int> moving_blinds;  // Blinds with a velocity, index order
 };

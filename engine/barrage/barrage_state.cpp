@@ -1,5 +1,7 @@
 #include "engine/barrage/barrage_state.hpp"
 
+#include <algorithm>
+
 namespace volley::barrage {
 
 BarrageState::BarrageState(const BarrageScenario& scenario)
@@ -7,38 +9,38 @@ BarrageState::BarrageState(const BarrageScenario& scenario)
       blinds(scenario.blinds.size()),
       batteries(scenario.batteries.size()),
       missions(scenario.missions.size()),
-      blind_cover(scenario.blinds.size(), Coverage::None) {
+      initial_units(scenario.units.size()),
+      initial_blinds(scenario.blinds.size()),
+      initial_missions(scenario.missions.size()) {
   fired.reserve(scenario.missions.size());
   attacks.reserve(scenario.units.size());
   dispersed_now.reserve(scenario.units.size());
+  for (size_t u = 0; u < initial_units.size(); ++u) {
+    const UnitSpec& spec = scenario.units[u];
+    move_unit(initial_units[u], spec, spec.placement.position);
+    initial_units[u].in_blind = spec.blind >= 0;
+  }
+  for (size_t b = 0; b < initial_blinds.size(); ++b)
+    move_blind(initial_blinds[b], scenario.blinds[b], scenario.blinds[b].placement.position, initial_units);
+  for (size_t m = 0; m < initial_missions.size(); ++m) {
+    const MissionSpec& spec = scenario.missions[m];
+    initial_missions[m].start_turn = spec.start_turn;
+    initial_missions[m].position = spec.type == MissionType::Rolling ? spec.start
+                                   : spec.type == MissionType::Designated && !spec.targets.empty() ? spec.targets[0].at
+                                                                                                    : Point{};
+  }
+  for (int s = 0; s < SideCount; ++s) initial_sides[s].stock = scenario.sides[s].staff_orders;
 }
 
-void reset_state(BarrageState& state, const BarrageScenario& scenario) noexcept {
-  for (size_t u = 0; u < state.units.size(); ++u) {
-    const UnitSpec& spec = scenario.units[u];
-    state.units[u] = UnitState{};
-    state.units[u].position = spec.placement.position;
-    state.units[u].in_blind = spec.blind >= 0;
-  }
-  for (size_t b = 0; b < state.blinds.size(); ++b) {
-    state.blinds[b] = BlindState{};
-    state.blinds[b].position = scenario.blinds[b].placement.position;
-  }
-  for (auto& battery : state.batteries) battery = BatteryState{};
-  for (size_t m = 0; m < state.missions.size(); ++m) {
-    const MissionSpec& spec = scenario.missions[m];
-    state.missions[m] = MissionState{};
-    state.missions[m].start_turn = spec.start_turn;
-    state.missions[m].position = spec.type == MissionType::Rolling ? spec.start
-                                 : spec.type == MissionType::Designated && !spec.targets.empty() ? spec.targets[0].at
-                                                                                                  : Point{};
-  }
-  for (int s = 0; s < SideCount; ++s) {
-    state.sides[s] = SideState{};
-    state.sides[s].stock = scenario.sides[s].staff_orders;
-  }
+void reset_state(BarrageState& state, const BarrageScenario& /*scenario*/) noexcept {
+  std::copy(state.initial_units.begin(), state.initial_units.end(), state.units.begin());
+  std::copy(state.initial_blinds.begin(), state.initial_blinds.end(), state.blinds.begin());
+  std::fill(state.batteries.begin(), state.batteries.end(), BatteryState{});
+  std::copy(state.initial_missions.begin(), state.initial_missions.end(), state.missions.begin());
+  state.sides = state.initial_sides;
   state.pulse_order = {0, 1};
   state.turn = 0;
+  state.next_recovery = 0;
   state.fired.clear();
   state.attacks.clear();
   state.dispersed_now.clear();

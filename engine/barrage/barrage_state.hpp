@@ -1,8 +1,9 @@
 #pragma once
 // The state of one barrage trial, held in a worker's scratch: every array is sized from the scenario
-// once (BarrageState(scenario)) and overwritten by reset_state() at the start of each trial, so a
-// trial allocates nothing (DESIGN.md, "The kernel").
+// once (BarrageState(scenario)), with the state every trial starts from, and copied back from it by
+// reset_state() at the start of each trial, so a trial allocates nothing (DESIGN.md, "The kernel").
 #include "engine/barrage/barrage_scenario.hpp"
+#include "engine/face_histogram.hpp"
 
 #include <array>
 #include <cstdint>
@@ -10,8 +11,14 @@
 
 namespace volley::barrage {
 
+// A rectangle that overlaps nothing (the box of a dispersed unit).
+inline constexpr Rect NoBox{INT32_MAX, INT32_MAX, INT32_MIN, INT32_MIN};
+
 struct UnitState {
   Point position;          // while in a standing Blind: unused (the Blind's position counts)
+  Rect box;                // what a fire tests the unit with (B-5): its footprint around `position`,
+                           // its standing Blind's footprint while in one, NoBox once dispersed; kept
+                           // so by move_unit() and move_blind_units(), the only writers of positions
   int disruption = 0;      // Disruption Points, never recovered (B-5)
   int suppressed_until = 0;  // 0: not suppressed; else recovers at the end of this turn (B-5)
   int first_hit = 0;       // turn first under a fire for effect, 0 never
@@ -24,7 +31,8 @@ struct UnitState {
 };
 
 struct BlindState {
-  Point position;
+  Point position;          // set with move_blind(), which keeps `box` in step
+  Rect box;                // the footprint around `position` (also its units' while it stands)
   bool standing = true;
   bool hit = false;
 };
@@ -55,7 +63,7 @@ struct SideState {
   int stock = 0;          // Staff Orders
   int restock_next = 0;   // restocked this turn, usable from next turn (B-2)
   bool failure = false;   // Command Failure this turn
-  std::array<int, 7> faces{};  // command dice this turn: faces[f] = dice showing f
+  D6Histogram roll = 0;   // command dice this turn (command.hpp)
 
   // Per-trial counts reported as metrics (barrage_metrics.hpp).
   int units_hit = 0, suppressed = 0, dispersed = 0, blinds_hit = 0, dummies_hit = 0, morale_lost = 0;
@@ -89,15 +97,40 @@ struct BarrageState {
   std::array<SideState, SideCount> sides;
   std::array<int, SideCount> pulse_order{0, 1};
   int turn = 0;
+  int next_recovery = 0;  // the earliest end of turn at which a suppressed unit recovers, 0: none (B-5)
 
   // Scratch, capacity fixed here.
   std::vector<FiredTemplate> fired;     // this turn; capacity: one per mission
   std::vector<Attack> attacks;          // this fire for effect; capacity: one per unit
-  std::vector<Coverage> blind_cover;    // this fire for effect, per Blind
   std::vector<int> dispersed_now;       // this fire for effect; capacity: one per unit
+
+  // The start of every trial (before placement), built once from the scenario.
+  std::vector<UnitState> initial_units;
+  std::vector<BlindState> initial_blinds;
+  std::vector<MissionState> initial_missions;
+  std::array<SideState, SideCount> initial_sides;
 };
 
-// Puts the state back to the start of a trial (before placement): no allocation.
+// Puts the state back to the start of a trial (before placement), as built from `scenario` (the one
+// the state was made for): copies, no allocation.
 void reset_state(BarrageState& state, const BarrageScenario& scenario) noexcept;
+
+// A unit standing on its own (not in a Blind) moves, or a dispersed one is put where the map shows it.
+inline void move_unit(UnitState& unit, const UnitSpec& spec, Point to) noexcept {
+  unit.position = to;
+  unit.box = unit.dispersed ? NoBox : rect_around(to, spec.footprint);
+}
+
+// A Blind's units take its footprint while it stands (call after it moves).
+inline void move_blind_units(const BlindSpec& spec, const BlindState& blind, std::vector<UnitState>& units) noexcept {
+  for (int u : spec.units)
+    if (units[u].in_blind) units[u].box = blind.box;
+}
+
+inline void move_blind(BlindState& blind, const BlindSpec& spec, Point to, std::vector<UnitState>& units) noexcept {
+  blind.position = to;
+  blind.box = rect_around(to, spec.footprint);
+  move_blind_units(spec, blind, units);
+}
 
 }  // namespace volley::barrage

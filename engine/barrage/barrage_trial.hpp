@@ -35,11 +35,11 @@ void setup_trial(BarrageContext<Dice>& ctx) {
   reset_state(st, sc);
   for (size_t u = 0; u < sc.units.size(); ++u)
     if (sc.units[u].placement.zoned && sc.units[u].blind < 0)
-      st.units[u].position = place_in_zone(ctx.dice, sc.units[u].placement.zone, static_cast<uint32_t>(u));
+      move_unit(st.units[u], sc.units[u], place_in_zone(ctx.dice, sc.units[u].placement.zone, static_cast<uint32_t>(u)));
   for (size_t b = 0; b < sc.blinds.size(); ++b)
     if (sc.blinds[b].placement.zoned)
-      st.blinds[b].position = place_in_zone(ctx.dice, sc.blinds[b].placement.zone, static_cast<uint32_t>(sc.units.size() + b));
-  if (ctx.narrator == nullptr) return;
+      move_blind(st.blinds[b], sc.blinds[b], place_in_zone(ctx.dice, sc.blinds[b].placement.zone, static_cast<uint32_t>(sc.units.size() + b)), st.units);
+  if (!ctx.narrating()) return;
   for (int s = 0; s < SideCount; ++s) {
     ctx.say([&] { return sc.sides[s].name + (s == sc.attacker ? " (attacker)" : " (defender)") + ": " + std::to_string(st.sides[s].stock) + " Staff Orders"; });
     ctx.narrator->indent();
@@ -71,7 +71,7 @@ void move_units(BarrageContext<Dice>& ctx, int side_index) {
       ctx.say([&] { return spec.name + " is suppressed: does not move"; });
       continue;
     }
-    unit.position = keep_on_table({unit.position.x + spec.velocity.x, unit.position.y + spec.velocity.y}, spec.footprint, sc.table);
+    shift_on_table(unit.position, unit.box, spec.velocity, sc.table);
     ctx.say([&] { return spec.name + " moves to " + at(unit.position); });
   }
   for (int b : sc.sides[side_index].moving_blinds) {
@@ -84,7 +84,8 @@ void move_units(BarrageContext<Dice>& ctx, int side_index) {
       ctx.say([&] { return "Blind " + spec.name + " holds a suppressed unit: does not move"; });
       continue;
     }
-    blind.position = keep_on_table({blind.position.x + spec.velocity.x, blind.position.y + spec.velocity.y}, spec.footprint, sc.table);
+    shift_on_table(blind.position, blind.box, spec.velocity, sc.table);
+    move_blind_units(spec, blind, st.units);
     ctx.say([&] { return "Blind " + spec.name + " moves to " + at(blind.position); });
   }
 }
@@ -92,12 +93,13 @@ void move_units(BarrageContext<Dice>& ctx, int side_index) {
 template <class Dice>
 void command_pulse(BarrageContext<Dice>& ctx, int side_index, int turn) {
   ctx.say([&] { return ctx.side_name(side_index) + " Command Pulse"; });
-  if (ctx.narrator != nullptr) ctx.narrator->indent();
+  if (ctx.narrating()) ctx.narrator->indent();
+  const SideSpec& side = ctx.scenario.sides[side_index];
   // Step 1: pre-registered calls (PF-PR).
-  call_pre_registered(ctx, side_index, turn);
+  if (!side.pre_registered.empty()) call_pre_registered(ctx, side_index, turn);
   // Step 2: movement (B-7).
-  move_units(ctx, side_index);
-  if (ctx.narrator != nullptr) ctx.narrator->outdent();
+  if (!side.movers.empty() || !side.moving_blinds.empty()) move_units(ctx, side_index);
+  if (ctx.narrating()) ctx.narrator->outdent();
 }
 
 template <class Dice>
@@ -106,7 +108,7 @@ void play_turn(BarrageContext<Dice>& ctx, int turn) {
   st.turn = turn;
   st.fired.clear();
   ctx.say([&] { return "turn " + std::to_string(turn); });
-  if (ctx.narrator != nullptr) ctx.narrator->indent();
+  if (ctx.narrating()) ctx.narrator->indent();
   // Step 1: command dice, Command Failures, Staff Orders, pulse order (B-2).
   command_phase(ctx, turn);
   // Step 2: each side's Friendly Logistics Phase and Command Pulse, in pulse order (B-3, B-7).
@@ -114,15 +116,21 @@ void play_turn(BarrageContext<Dice>& ctx, int turn) {
     friendly_logistics_phase(ctx, s, turn);
     command_pulse(ctx, s, turn);
   }
-  // Step 3: end of turn: units suppressed last turn recover (B-5).
-  for (size_t u = 0; u < st.units.size(); ++u) {
-    UnitState& unit = st.units[u];
-    if (unit.suppressed_until != 0 && unit.suppressed_until <= turn) {
-      unit.suppressed_until = 0;
-      ctx.say([&] { return ctx.scenario.units[u].name + " recovers from suppression"; });
+  // Step 3: end of turn: units suppressed last turn recover (B-5). Only at the earliest recovery the
+  // state knows of is there any to look for.
+  if (st.next_recovery != 0 && st.next_recovery <= turn) {
+    st.next_recovery = 0;
+    for (size_t u = 0; u < st.units.size(); ++u) {
+      UnitState& unit = st.units[u];
+      if (unit.suppressed_until != 0 && unit.suppressed_until <= turn) {
+        unit.suppressed_until = 0;
+        ctx.say([&] { return ctx.scenario.units[u].name + " recovers from suppression"; });
+      }
+      if (unit.suppressed_until != 0 && (st.next_recovery == 0 || unit.suppressed_until < st.next_recovery))
+        st.next_recovery = unit.suppressed_until;
     }
   }
-  if (ctx.narrator != nullptr) ctx.narrator->outdent();
+  if (ctx.narrating()) ctx.narrator->outdent();
 }
 
 // The whole trial: setup and every turn.

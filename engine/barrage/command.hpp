@@ -14,10 +14,11 @@
 //   - Pulse order: more 6s first, then more 5s, and so on; a side with a Command Failure never goes
 //     first unless both failed; a full tie goes to the attacker (ruleset pulse_tie).
 //
-// Stream: Purpose::Command per (turn, side). The dice are drawn as a face histogram (chained
-// binomials, sixes first), five draws for any number of dice.
+// Stream: Purpose::Command per (turn, side). The dice are drawn as a face histogram, counted sixes
+// first: one word for up to 8 dice (face_histogram.hpp).
 #include "engine/barrage/barrage_context.hpp"
 #include "engine/barrage/missions.hpp"
+#include "engine/face_histogram.hpp"
 #include "engine/rng.hpp"
 
 #include <algorithm>
@@ -26,32 +27,22 @@
 
 namespace volley::barrage {
 
-using FaceCounts = std::array<int, 7>;  // [f] = dice showing f, f = 1..6; [0] unused
-
+// A roll: how many command dice show each face, packed (D6Histogram, face_histogram.hpp). Its sixes
+// are highest, so the larger roll goes first in the pulse order (below).
 template <class Dice>
-FaceCounts roll_command_dice(Dice& dice, int command_dice, int side, int turn) {
+D6Histogram roll_command_dice(Dice& dice, int command_dice, int side, int turn) {
   dice.restart(Purpose::Command, static_cast<uint32_t>(turn), static_cast<uint32_t>(side));
-  static constexpr std::array<int, 5> groups{1, 1, 1, 1, 1};  // sixes, fives, fours, threes, twos
-  std::array<int, 5> counts{};
-  dice.categories(command_dice, 6, groups, counts);
-  FaceCounts faces{};
-  int rolled = 0;
-  for (int g = 0; g < 5; ++g) {
-    faces[6 - g] = counts[g];
-    rolled += counts[g];
-  }
-  faces[1] = command_dice - rolled;
-  return faces;
+  return dice.d6_histogram(command_dice);
 }
 
-constexpr bool is_command_failure(const FaceCounts& faces) noexcept { return faces[1] > faces[6]; }
+constexpr bool is_command_failure(D6Histogram roll) noexcept { return face_count(roll, 1) > face_count(roll, 6); }
 
 // Staff Orders restocked by this roll, usable from next turn.
-constexpr int restocked(const FaceCounts& faces, RestockRule rule, int fixed) noexcept {
+constexpr int restocked(D6Histogram roll, RestockRule rule, int fixed) noexcept {
   switch (rule) {
     case RestockRule::Chains: {
       int orders = 0;
-      for (int f = 2; f <= 5; ++f) orders += faces[f] >= 2 ? faces[f] - 1 : 0;
+      for (int f = 2; f <= 5; ++f) orders += std::max(face_count(roll, f) - 1, 0);  // c >= 2 gives c - 1
       return orders;
     }
     case RestockRule::None: return 0;
@@ -60,19 +51,20 @@ constexpr int restocked(const FaceCounts& faces, RestockRule rule, int fixed) no
   return 0;
 }
 
-// The side that takes the first Command Pulse.
-constexpr int first_in_pulse(const std::array<FaceCounts, SideCount>& faces, const std::array<bool, SideCount>& failure,
-                             int attacker, PulseTie tie) noexcept {
-  if (failure[0] != failure[1]) return failure[0] ? 1 : 0;
-  for (int f = 6; f >= 1; --f)
-    if (faces[0][f] != faces[1][f]) return faces[0][f] > faces[1][f] ? 0 : 1;
-  return tie == PulseTie::Attacker ? attacker : 1 - attacker;
+// The side that takes the first Command Pulse. "More 6s first, then more 5s, and so on" is the larger
+// packed roll (its sixes are its highest bits).
+// (Selections rather than branches: which side goes first is a coin toss.)
+constexpr int first_in_pulse(const std::array<D6Histogram, SideCount>& rolls, const std::array<bool, SideCount>& failure, int attacker,
+                             PulseTie tie) noexcept {
+  const int on_tie = tie == PulseTie::Attacker ? attacker : 1 - attacker;
+  const int by_dice = rolls[0] != rolls[1] ? static_cast<int>(rolls[0] < rolls[1]) : on_tie;
+  return failure[0] != failure[1] ? static_cast<int>(failure[0]) : by_dice;
 }
 
-inline std::string describe_faces(const FaceCounts& faces) {
+inline std::string describe_faces(D6Histogram roll) {
   std::string s;
   for (int f = 6; f >= 1; --f)
-    for (int i = 0; i < faces[f]; ++i) s += (s.empty() ? "" : " ") + std::to_string(f);
+    for (int i = 0; i < face_count(roll, f); ++i) s += (s.empty() ? "" : " ") + std::to_string(f);
   return s.empty() ? "no dice" : s;
 }
 
@@ -110,18 +102,23 @@ template <class Dice>
 void command_phase(BarrageContext<Dice>& ctx, int turn) {
   const BarrageScenario& sc = ctx.scenario;
   BarrageState& st = ctx.state;
+  // Step 1: both sides roll their command dice (B-2). Rolled first, one after the other, because
+  // the two streams are independent: the CPU computes both at once, the rules then read them.
+  const std::array<D6Histogram, SideCount> rolls{roll_command_dice(ctx.dice, sc.sides[0].command_dice, 0, turn),
+                                                roll_command_dice(ctx.dice, sc.sides[1].command_dice, 1, turn)};
   for (int s = 0; s < SideCount; ++s) {
     const SideSpec& spec = sc.sides[s];
     SideState& side = st.sides[s];
-    // Step 1: restock from last turn, capped at the command dice (B-2).
+    // Step 2: restock from last turn, capped at the command dice; a Command Failure if more 1s than
+    // 6s; this roll's restock, usable next turn (B-2). Decided without branches: a failure is a coin
+    // toss the CPU cannot predict.
     side.stock = std::min(spec.command_dice, side.stock + side.restock_next);
-    // Step 2: the command dice; a Command Failure if more 1s than 6s (B-2).
-    side.faces = roll_command_dice(ctx.dice, spec.command_dice, s, turn);
-    side.failure = sc.ruleset.command_failures && is_command_failure(side.faces);
-    side.command_failures += side.failure ? 1 : 0;
-    side.restock_next = restocked(side.faces, spec.restock, spec.restock_fixed);
+    side.failure = static_cast<bool>(static_cast<int>(sc.ruleset.command_failures) & static_cast<int>(is_command_failure(rolls[s])));
+    side.command_failures += static_cast<int>(side.failure);
+    side.restock_next = restocked(rolls[s], spec.restock, spec.restock_fixed);
+    side.roll = rolls[s];
     ctx.say([&] {
-      return spec.name + " command dice " + describe_faces(side.faces) + (side.failure ? ": COMMAND FAILURE" : "") + "; Staff Orders " +
+      return spec.name + " command dice " + describe_faces(side.roll) + (side.failure ? ": COMMAND FAILURE" : "") + "; Staff Orders " +
              std::to_string(side.stock) + ", restocking " + std::to_string(side.restock_next) + " next turn";
     });
   }
@@ -129,7 +126,7 @@ void command_phase(BarrageContext<Dice>& ctx, int turn) {
   for (int s = 0; s < SideCount; ++s)
     if (st.sides[s].failure) maintain_or_cancel(ctx, s);
   // Step 4: pulse order (B-2).
-  const int first = first_in_pulse({st.sides[0].faces, st.sides[1].faces}, {st.sides[0].failure, st.sides[1].failure}, sc.attacker,
+  const int first = first_in_pulse({st.sides[0].roll, st.sides[1].roll}, {st.sides[0].failure, st.sides[1].failure}, sc.attacker,
                                    sc.ruleset.pulse_tie);
   st.pulse_order = {first, 1 - first};
   ctx.say([&] { return sc.sides[first].name + " takes the first Command Pulse"; });

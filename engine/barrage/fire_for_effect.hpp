@@ -25,7 +25,7 @@ inline void force_back(const BarrageScenario& scenario, UnitState& unit, const U
     case Edge::West: p.x -= distance; break;
     case Edge::East: p.x += distance; break;
   }
-  unit.position = keep_on_table(p, spec.footprint, scenario.table);
+  move_unit(unit, spec, keep_on_table(p, spec.footprint, scenario.table));
 }
 
 // A Blind's units leave it and stand at their offsets from its centre (B-1, B-5).
@@ -36,7 +36,7 @@ inline void reveal_blind(const BarrageScenario& scenario, BarrageState& state, i
     const UnitSpec& spec = scenario.units[u];
     UnitState& unit = state.units[u];
     unit.in_blind = false;
-    unit.position = keep_on_table({b.position.x + spec.offset.x, b.position.y + spec.offset.y}, spec.footprint, scenario.table);
+    move_unit(unit, spec, keep_on_table({b.position.x + spec.offset.x, b.position.y + spec.offset.y}, spec.footprint, scenario.table));
   }
 }
 
@@ -50,14 +50,14 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
   st.dispersed_now.clear();
 
   // Step 1: what lies under the template with positive area (B-5). A standing Blind is hit with its
-  // own footprint; each real unit in it is attacked with that footprint. Fire on a dummy is wasted.
-  for (size_t b = 0; b < st.blinds.size(); ++b) {
-    BlindState& blind = st.blinds[b];
-    if (!blind.standing) continue;
+  // own footprint; each real unit in it is attacked with that footprint (its box while the Blind
+  // stands, barrage_state.hpp). Fire on a dummy is wasted.
+  BlindState* const blinds = st.blinds.data();
+  const int blind_count = static_cast<int>(st.blinds.size());
+  for (int b = 0; b < blind_count; ++b) {
+    BlindState& blind = blinds[b];
+    if (!blind.standing || !overlaps(blind.box, fire_template)) continue;
     const BlindSpec& spec = sc.blinds[b];
-    const Coverage cov = coverage(rect_around(blind.position, spec.footprint), fire_template);
-    st.blind_cover[b] = cov;
-    if (cov == Coverage::None) continue;
     if (!blind.hit) {
       blind.hit = true;
       ++st.sides[spec.side].blinds_hit;
@@ -68,16 +68,16 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
              (spec.dummy() ? ": a dummy, the fire on it is wasted" : "");
     });
   }
-  for (size_t u = 0; u < st.units.size(); ++u) {
-    const UnitState& unit = st.units[u];
-    if (unit.dispersed) continue;
-    const UnitSpec& spec = sc.units[u];
-    const Coverage cov = unit.in_blind ? st.blind_cover[spec.blind] : coverage(rect_around(unit.position, spec.footprint), fire_template);
+  // Every unit by its box: its footprint, its Blind's, or none once dispersed.
+  const UnitState* const units = st.units.data();
+  const int unit_count = static_cast<int>(st.units.size());
+  for (int u = 0; u < unit_count; ++u) {
+    const Coverage cov = coverage(units[u].box, fire_template);
     if (cov == Coverage::None) continue;
     Attack attack;
-    attack.unit = static_cast<int>(u);
+    attack.unit = u;
     attack.partial = cov == Coverage::Partial;
-    attack.in_blind = unit.in_blind;
+    attack.in_blind = units[u].in_blind;
     st.attacks.push_back(attack);
   }
   if (st.attacks.empty()) {
@@ -90,7 +90,7 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
   std::array<int, 2> counts{};
   ctx.dice.restart(Purpose::Barrage, static_cast<uint32_t>(turn), static_cast<uint32_t>(lead_battery));
   for (Attack& attack : st.attacks) {
-    ctx.dice.categories(fire_dice, 6, battery_groups, counts);
+    ctx.dice.d6_categories(fire_dice, battery_groups, counts);
     attack.battery_sixes = counts[0];
     attack.battery_hits = counts[0] + counts[1];
   }
@@ -107,7 +107,7 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
     const int reaction = spec.reaction_dice + rules.cover_dice[static_cast<size_t>(spec.cover)] +
                          (attack.partial ? rules.partial_cover_dice : 0);
     const std::array<int, 2> reaction_groups{1, success_faces(target) - 1};
-    ctx.dice.categories(reaction, 6, reaction_groups, counts);
+    ctx.dice.d6_categories(reaction, reaction_groups, counts);
     const int reaction_sixes = counts[0];
     const int reaction_hits = counts[0] + counts[1];
     const bool was_suppressed = unit.suppressed();
@@ -124,6 +124,7 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
     const bool suppress = !(reaction_sixes > attack.battery_sixes);
     if (suppress) {
       unit.suppressed_until = turn + rules.suppression_turns;
+      if (st.next_recovery == 0 || unit.suppressed_until < st.next_recovery) st.next_recovery = unit.suppressed_until;
       if (!unit.ever_suppressed) {
         unit.ever_suppressed = true;
         ++side.suppressed;
@@ -135,7 +136,7 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
     if (unit.disruption >= spec.cohesion) {
       unit.dispersed = true;
       ++side.dispersed;
-      if (unit.in_blind) unit.position = st.blinds[spec.blind].position;  // where the map shows it
+      move_unit(unit, spec, unit.in_blind ? st.blinds[spec.blind].position : unit.position);  // where the map shows it; no box
       st.dispersed_now.push_back(attack.unit);
     } else if (attack.disruption > 0 && rules.forced_back > 0 && !unit.in_blind) {
       force_back(sc, unit, spec);

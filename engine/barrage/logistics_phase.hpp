@@ -37,10 +37,10 @@ inline bool next_fire_position(const BarrageScenario& sc, const BarrageState& st
 inline bool covers_own_units(const BarrageScenario& sc, const BarrageState& st, int side, const Rect& rect) noexcept {
   for (int u : sc.sides[side].units) {
     const UnitState& unit = st.units[u];
-    if (!unit.dispersed && !unit.in_blind && overlaps(rect_around(unit.position, sc.units[u].footprint), rect)) return true;
+    if (!unit.dispersed && !unit.in_blind && overlaps(unit.box, rect)) return true;
   }
   for (int b : sc.sides[side].blinds)
-    if (st.blinds[b].standing && !sc.blinds[b].dummy() && overlaps(rect_around(st.blinds[b].position, sc.blinds[b].footprint), rect))
+    if (st.blinds[b].standing && !sc.blinds[b].dummy() && overlaps(st.blinds[b].box, rect))
       return true;
   return false;
 }
@@ -131,32 +131,33 @@ void friendly_logistics_phase(BarrageContext<Dice>& ctx, int side_index, int tur
     return;
   }
   ctx.say([&] { return side.name + " Friendly Logistics Phase"; });
-  // Each step's lines are narrated under its heading.
+  // Each step's lines are narrated under its heading; a run formats nothing (and calls nothing).
+  const bool narrating = ctx.narrating();
   auto heading = [&](const char* text, const char* more = "") {
-    if (ctx.narrator == nullptr) return;  // a run formats nothing
     ctx.narrator->outdent();
     ctx.narrator->say(std::string(text) + more);
     ctx.narrator->indent();
   };
-  if (ctx.narrator != nullptr) {
+  if (narrating) {
     ctx.narrator->indent();
     ctx.narrator->indent();
   }
   // Step 1: remove smoke screens fired last turn (no smoke is modelled).
-  heading("1. remove smoke screens: none (smoke is not modelled)");
+  if (narrating) heading("1. remove smoke screens: none (smoke is not modelled)");
   // Step 2: attempt to cancel a fire mission (policy).
-  heading("2. cancel fire missions: policy ", side.cancel == CancelPolicy::Never ? "never" : "friendly-under");
-  attempt_cancel(ctx, side_index, turn);
+  if (narrating) heading("2. cancel fire missions: policy ", side.cancel == CancelPolicy::Never ? "never" : "friendly-under");
+  if (side.cancel != CancelPolicy::Never) attempt_cancel(ctx, side_index, turn);  // (the default costs no call)
   // Step 3: adjust fire missions (policy).
-  heading("3. adjust fire missions: policy ", side.adjust == AdjustPolicy::None ? "none" : "nearest-enemy");
-  adjust_fire(ctx, side_index);
+  if (narrating) heading("3. adjust fire missions: policy ", side.adjust == AdjustPolicy::None ? "none" : "nearest-enemy");
+  if (side.adjust != AdjustPolicy::None) adjust_fire(ctx, side_index);
   // Step 4: fire for effect, in battery index order.
-  heading("4. fire for effect");
-  for (int mission : side.missions) mission_fire_step(ctx, mission, turn);
+  if (narrating) heading("4. fire for effect");
+  for (int mission : side.missions)
+    if (ctx.state.missions[mission].phase != MissionPhase::Ended) mission_fire_step(ctx, mission, turn);  // an ended one does nothing
   // Step 5: check artillery supply.
-  heading("5. artillery supply", ctx.scenario.ruleset.supply_checks ? "" : ": not checked (supply_checks = false)");
+  if (narrating) heading("5. artillery supply", ctx.scenario.ruleset.supply_checks ? "" : ": not checked (supply_checks = false)");
   check_supply(ctx, side_index, turn);
-  if (ctx.narrator != nullptr) {
+  if (narrating) {
     ctx.narrator->outdent();
     ctx.narrator->outdent();
   }

@@ -121,9 +121,9 @@ void fire_mission(BarrageContext<Dice>& ctx, int mission, Point centre, int turn
            "): fire for effect, " + to_string(sc.missions[mission].sheaf) + " sheaf at " + at(centre) + ", " + std::to_string(dice) +
            " dice per target";
   });
-  if (ctx.narrator != nullptr) ctx.narrator->indent();
+  if (ctx.narrating()) ctx.narrator->indent();
   fire_for_effect(ctx, mission, dice, lead, rect, turn);
-  if (ctx.narrator != nullptr) ctx.narrator->outdent();
+  if (ctx.narrating()) ctx.narrator->outdent();
 }
 
 // A planned mission cannot fire this turn: its whole schedule shifts a turn (B-4).
@@ -253,10 +253,10 @@ void call_pre_registered(BarrageContext<Dice>& ctx, int side_index, int turn) {
   const BarrageScenario& sc = ctx.scenario;
   BarrageState& st = ctx.state;
   SideState& side = st.sides[side_index];
-  for (int mission : sc.sides[side_index].missions) {
+  for (int mission : sc.sides[side_index].pre_registered) {
     const MissionSpec& spec = sc.missions[mission];
     MissionState& m = st.missions[mission];
-    if (spec.type != MissionType::PreRegistered || m.phase != MissionPhase::Waiting) continue;
+    if (m.phase != MissionPhase::Waiting) continue;
     if (!batteries_available(sc, st, mission, turn)) continue;
     const int point = pre_registered_point(sc, st, mission, turn);
     if (point < 0) continue;

@@ -48,9 +48,12 @@ inline int64_t overlap_area(const Rect& a, const Rect& b) noexcept {
   return dx > 0 && dy > 0 ? dx * dy : 0;
 }
 
-// Positive-area overlap without the multiplication (the hot test of a fire for effect).
+// Positive-area overlap without the multiplication (the hot test of a fire for effect). The four
+// comparisons are combined without branches: which of them fails is unpredictable, the answer is
+// mostly "no".
 inline bool overlaps(const Rect& a, const Rect& b) noexcept {
-  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+  return static_cast<bool>(static_cast<int>(a.x0 < b.x1) & static_cast<int>(b.x0 < a.x1) & static_cast<int>(a.y0 < b.y1) &
+                           static_cast<int>(b.y0 < a.y1));
 }
 
 inline bool contains(const Rect& outer, const Rect& inner) noexcept {
@@ -76,6 +79,19 @@ inline Coverage coverage(const Rect& footprint, const Rect& fire_template) noexc
 inline int64_t distance_squared(Point a, Point b) noexcept {
   const int64_t dx = int64_t{a.x} - b.x, dy = int64_t{a.y} - b.y;
   return dx * dx + dy * dy;
+}
+
+// Moves a footprint `box` (around `centre`) by `delta`, stopping at the table edge: the same as
+// keep_on_table(centre + delta, size, table) for box == rect_around(centre, size), without
+// recomputing the box.
+inline void shift_on_table(Point& centre, Rect& box, Point delta, Size table) noexcept {
+  Coord dx = delta.x, dy = delta.y;
+  if (box.x0 + dx < 0) dx = -box.x0;
+  else if (box.x1 + dx > table.w) dx = table.w - box.x1;
+  if (box.y0 + dy < 0) dy = -box.y0;
+  else if (box.y1 + dy > table.d) dy = table.d - box.y1;
+  centre = {centre.x + dx, centre.y + dy};
+  box = {box.x0 + dx, box.y0 + dy, box.x1 + dx, box.y1 + dy};
 }
 
 // The table as a rectangle with its corner at the origin.

@@ -127,7 +127,7 @@ struct Fixture {
   }
 };
 
-// The scripted random source, also recording each categories() call (pool size and face groups), so
+// The scripted random source, also recording each categories(), d6_categories() or d6_histogram() call (pool size and face groups), so
 // that a test can check how many dice the kernel rolled and what they needed.
 struct TestDice : ScriptedDice {
   struct Call {
@@ -138,6 +138,11 @@ struct TestDice : ScriptedDice {
   void categories(int n, int faces, std::span<const int> sizes, std::span<int> out) {
     calls.push_back({n, std::vector<int>(sizes.begin(), sizes.end())});
     ScriptedDice::categories(n, faces, sizes, out);
+  }
+  void d6_categories(int n, std::span<const int> sizes, std::span<int> out) { categories(n, 6, sizes, out); }
+  D6Histogram d6_histogram(int n) {
+    calls.push_back({n, {1, 1, 1, 1, 1}});  // sixes, fives, fours, threes, twos
+    return ScriptedDice::d6_histogram(n);
   }
 };
 

@@ -7,25 +7,38 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cmath>
 
 using namespace volley;
 using namespace volley::barrage;
 using namespace volley::barrage::test;
 
+namespace {
+
+// A roll written face by face ([f] = dice showing f), packed as the kernel holds it.
+using FaceCounts = std::array<int, 7>;
+D6Histogram packed(const FaceCounts& faces) {
+  int counts[7] = {};
+  for (int f = 1; f <= 6; ++f) counts[f] = faces[f];
+  return pack_faces(counts);
+}
+
+}  // namespace
+
 TEST_CASE("B-2: more 1s than 6s is a Command Failure", "[engine][barrage][B-2]") {
   ScriptedDice dice{1, 2, 0, 1, 0,   // 6 dice: one 6, two 5s, one 3; the other two are 1s
                     2, 0, 0, 0, 2};  // 6 dice: two 6s, two 2s, two 1s
-  const FaceCounts a = roll_command_dice(dice, 6, 0, 1);
-  CHECK(a[6] == 1);
-  CHECK(a[5] == 2);
-  CHECK(a[4] == 0);
-  CHECK(a[3] == 1);
-  CHECK(a[2] == 0);
-  CHECK(a[1] == 2);
+  const D6Histogram a = roll_command_dice(dice, 6, 0, 1);
+  CHECK(face_count(a, 6) == 1);
+  CHECK(face_count(a, 5) == 2);
+  CHECK(face_count(a, 4) == 0);
+  CHECK(face_count(a, 3) == 1);
+  CHECK(face_count(a, 2) == 0);
+  CHECK(face_count(a, 1) == 2);
   CHECK(is_command_failure(a));
-  const FaceCounts b = roll_command_dice(dice, 6, 0, 2);
-  CHECK(b[1] == 2);
+  const D6Histogram b = roll_command_dice(dice, 6, 0, 2);
+  CHECK(face_count(b, 1) == 2);
   CHECK_FALSE(is_command_failure(b));  // as many 1s as 6s is no failure
   CHECK(dice.exhausted());
 }
@@ -38,9 +51,9 @@ TEST_CASE("B-2: chains restock c - 1 Staff Orders per face 2-5 rolled c >= 2 tim
   faces[4] = 2;  // 1
   faces[3] = 1;  // 0
   faces[2] = 4;  // 3
-  CHECK(restocked(faces, RestockRule::Chains, 0) == 6);
-  CHECK(restocked(faces, RestockRule::None, 0) == 0);
-  CHECK(restocked(faces, RestockRule::Fixed, 2) == 2);
+  CHECK(restocked(packed(faces), RestockRule::Chains, 0) == 6);
+  CHECK(restocked(packed(faces), RestockRule::None, 0) == 0);
+  CHECK(restocked(packed(faces), RestockRule::Fixed, 2) == 2);
 }
 
 TEST_CASE("B-2: the stock is restocked from the next turn and capped at the command dice", "[engine][barrage][B-2]") {
@@ -70,14 +83,40 @@ TEST_CASE("B-2: pulse order: more 6s first, then 5s; a failed side never first; 
   FaceCounts a{}, b{};
   a[6] = 2, a[1] = 1;
   b[6] = 1, b[5] = 3;
-  CHECK(first_in_pulse({a, b}, {false, false}, 1, PulseTie::Attacker) == 0);
+  CHECK(first_in_pulse({packed(a), packed(b)}, {false, false}, 1, PulseTie::Attacker) == 0);
   b[6] = 2;
-  CHECK(first_in_pulse({a, b}, {false, false}, 0, PulseTie::Attacker) == 1);  // tie on 6s, more 5s
-  CHECK(first_in_pulse({a, b}, {false, true}, 0, PulseTie::Attacker) == 0);   // b failed
-  CHECK(first_in_pulse({b, a}, {true, false}, 0, PulseTie::Attacker) == 1);   // the failed side never first
-  CHECK(first_in_pulse({b, a}, {true, true}, 1, PulseTie::Attacker) == 0);    // both failed: the dice decide
-  CHECK(first_in_pulse({a, a}, {false, false}, 1, PulseTie::Attacker) == 1);  // a full tie: the attacker
-  CHECK(first_in_pulse({a, a}, {false, false}, 1, PulseTie::Defender) == 0);
+  CHECK(first_in_pulse({packed(a), packed(b)}, {false, false}, 0, PulseTie::Attacker) == 1);  // tie on 6s, more 5s
+  CHECK(first_in_pulse({packed(a), packed(b)}, {false, true}, 0, PulseTie::Attacker) == 0);   // b failed
+  CHECK(first_in_pulse({packed(b), packed(a)}, {true, false}, 0, PulseTie::Attacker) == 1);   // the failed side never first
+  CHECK(first_in_pulse({packed(b), packed(a)}, {true, true}, 1, PulseTie::Attacker) == 0);    // both failed: the dice decide
+  CHECK(first_in_pulse({packed(a), packed(a)}, {false, false}, 1, PulseTie::Attacker) == 1);  // a full tie: the attacker
+  CHECK(first_in_pulse({packed(a), packed(a)}, {false, false}, 1, PulseTie::Defender) == 0);
+}
+
+TEST_CASE("B-2: a packed roll compares as the pulse order does: 6s, then 5s, and so on", "[engine][barrage][B-2]") {
+  // Every pair of rolls of up to 3 dice per face (4^6 rolls, sampled), and large counts: the packed
+  // order is the rule's lexicographic order from the sixes down, and the counts come back.
+  auto roll = [](int code) {
+    FaceCounts faces{};
+    for (int f = 1; f <= 6; ++f, code /= 4) faces[f] = code % 4;
+    return faces;
+  };
+  auto lexicographic = [](const FaceCounts& a, const FaceCounts& b) {
+    for (int f = 6; f >= 1; --f)
+      if (a[f] != b[f]) return a[f] > b[f] ? 1 : -1;
+    return 0;
+  };
+  for (int i = 0; i < 4096; i += 7)
+    for (int j = 0; j < 4096; j += 5) {
+      const FaceCounts a = roll(i), b = roll(j);
+      const D6Histogram pa = packed(a), pb = packed(b);
+      REQUIRE((pa > pb ? 1 : pa < pb ? -1 : 0) == lexicographic(a, b));
+      for (int f = 1; f <= 6; ++f) REQUIRE(face_count(pa, f) == a[f]);
+    }
+  const D6Histogram big = packed({0, 1000, 0, 0, 0, 0, 999}), bigger = packed({0, 0, 0, 0, 0, 1, 999});
+  CHECK(bigger > big);  // a tie on 999 sixes, then one five against none
+  CHECK(face_count(big, 1) == 1000);
+  CHECK(face_count(big, 6) == 999);
 }
 
 TEST_CASE("B-2: a Command Failure delays a planned mission's start to the next turn", "[engine][barrage][B-2]") {

@@ -4,6 +4,7 @@
 
 #include "engine/barrage/fire_for_effect.hpp"
 #include "engine/barrage/missions.hpp"
+#include "engine/trial_dice.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -250,4 +251,60 @@ TEST_CASE("B-5: each battery of a mission checks supply on its own; the mission 
   CHECK(says(t, "DT (designated, A+B): fire for effect, regular sheaf at (36, 30), 6 dice per target"));  // turn 1: 4 + 4/2
   CHECK(says(t, "DT (designated, A+B): fire for effect, regular sheaf at (36, 30), 4 dice per target"));  // turn 2: B alone
   CHECK(t.dice.exhausted());
+}
+
+TEST_CASE("B-5: a unit is tested with its own footprint, its standing Blind's, or none once dispersed, whatever moves",
+          "[engine][barrage][B-5][B-1]") {
+  // The kernel keeps each unit's test rectangle in its state (barrage_state.hpp) rather than working
+  // it out at every fire: check it against the rule after every turn of many random trials, with
+  // units and Blinds that move (a zoned, moving Blind too), are forced back, revealed and dispersed.
+  Fixture f;
+  const int a = f.battery(Red, "A");
+  const int b = f.battery(Red, "B");
+  const int c = f.battery(Red, "C");
+  f.rolling(Red, "RB1", {a}, pt(30, 20), pt(0, 4));
+  f.rolling(Red, "RB2", {b}, pt(38, 20), pt(0, 4));
+  f.designated(Red, "DT", {c}, {{pt(34, 30), 3}, {pt(34, 36), 3}});
+  f.sc.ruleset.supply_checks = false;
+  for (double x : {29.0, 33.0, 37.0}) {
+    const int u = f.unit(Red, "R" + std::to_string(static_cast<int>(x)), pt(x, 14), Cover::None, 4, 2);
+    f.sc.units[u].velocity = pt(0, 4);  // walks into its own barrage
+  }
+  f.unit(Blue, "Open1", pt(31, 30), Cover::Light, 4, 2);
+  f.unit(Blue, "Open2", pt(37, 34), Cover::None, 4, 2);
+  const int g1 = f.unit(Blue, "G1", {}, Cover::Medium, 4, 2);
+  const int g2 = f.unit(Blue, "G2", {}, Cover::None, 4, 2);
+  const int g3 = f.unit(Blue, "G3", {}, Cover::None, 4, 2);
+  const int moving = f.blind(Blue, "Moving", pt(34, 40), {{g1, pt(-1.5, 0)}, {g2, pt(1.5, 0)}});
+  f.sc.blinds[moving].placement.zoned = true;
+  f.sc.blinds[moving].placement.zone = {hundredths(30), hundredths(38), hundredths(38), hundredths(42)};
+  f.sc.blinds[moving].velocity = pt(0, -3);
+  f.blind(Blue, "Still", pt(36, 28), {{g3, pt(0, 0)}});
+  f.blind(Blue, "Dummy", pt(30, 26));
+  index_scenario(f.sc);
+  const BarrageScenario& sc = f.sc;
+  BarrageState st(sc);
+  int revealed = 0, dispersed = 0;
+  for (uint64_t trial = 0; trial < 300; ++trial) {
+    TrialDice dice(77, trial);
+    BarrageContext<TrialDice> ctx{sc, st, dice, nullptr};
+    setup_trial(ctx);
+    for (int turn = 1; turn <= sc.turns; ++turn) {
+      play_turn(ctx, turn);
+      for (size_t u = 0; u < sc.units.size(); ++u) {
+        const UnitState& unit = st.units[u];
+        const int blind = sc.units[u].blind;
+        const Rect expected = unit.dispersed ? NoBox
+                              : unit.in_blind ? rect_around(st.blinds[blind].position, sc.blinds[blind].footprint)
+                                              : rect_around(unit.position, sc.units[u].footprint);
+        INFO("trial " << trial << ", turn " << turn << ", unit " << sc.units[u].name);
+        REQUIRE(unit.box == expected);
+      }
+      for (size_t bl = 0; bl < sc.blinds.size(); ++bl) REQUIRE(st.blinds[bl].box == rect_around(st.blinds[bl].position, sc.blinds[bl].footprint));
+    }
+    for (const auto& blind : st.blinds) revealed += blind.standing ? 0 : 1;
+    dispersed += st.sides[Blue].dispersed + st.sides[Red].dispersed;
+  }
+  CHECK(revealed > 0);   // the cases the rectangles change in happened
+  CHECK(dispersed > 0);
 }

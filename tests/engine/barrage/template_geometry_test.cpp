@@ -35,3 +35,19 @@ TEST_CASE("B-1: a footprint that would leave the table stops at its edge", "[eng
   CHECK(keep_on_table(pt(71, 24), {600, 400}, table) == pt(69, 24));
   CHECK(keep_on_table(pt(36, 24), {240, 160}, table) == pt(36, 24));
 }
+
+TEST_CASE("B-1: a move by a vector on the footprint itself stops at the edge exactly as keep_on_table", "[engine][barrage][B-1]") {
+  const Size table{7200, 4800};
+  for (const Size size : {Size{240, 160}, Size{600, 400}, Size{241, 163}, Size{7200, 4800}})
+    for (Coord x = -500; x <= 7700; x += 173)
+      for (Coord y = -500; y <= 5300; y += 157)
+        for (const Point delta : {Point{0, 600}, Point{-450, 0}, Point{300, -700}, Point{0, 0}, Point{9000, -9000}}) {
+          Point centre{x, y};
+          Rect box = rect_around(centre, size);
+          shift_on_table(centre, box, delta, table);
+          const Point expected = keep_on_table({x + delta.x, y + delta.y}, size, table);
+          INFO("size " << size.w << "x" << size.d << " from (" << x << ", " << y << ") by (" << delta.x << ", " << delta.y << ")");
+          REQUIRE(centre == expected);
+          REQUIRE(box == rect_around(expected, size));
+        }
+}
