@@ -11,12 +11,15 @@ namespace volley::firefight {
 // F-3: a card of `side` activates the unit of that side that has not fired this phase and has a
 // target, with the most figures, ties to the lowest index; -1: the card is void.
 template <class Ctx>
-int pick_unit(const Ctx& c, int side) {
+int pick_unit(Ctx& c, int side) {
+  const UnitState* units = c.st.units.data();
+  const int* counts = c.st.candidate_count.data();
+  const int turn = c.turn();
   int best = -1, best_figures = 0;
-  for (int g = c.first(side); g < c.last(side); ++g) {
-    const UnitState& u = c.st.units[g];
-    if (u.fired || u.figures <= best_figures || c.st.candidate_count[g] == 0 || !may_fire(c, g)) continue;
-    if (current_target(c, g) < 0) continue;
+  for (int g = c.first(side), last = c.last(side); g < last; ++g) {
+    const UnitState& u = units[g];
+    if (u.fired || u.figures <= best_figures || counts[g] == 0 || !may_fire(u, turn)) continue;
+    if (target_now(c, g) < 0) continue;
     best = g;
     best_figures = u.figures;
   }
@@ -24,7 +27,8 @@ int pick_unit(const Ctx& c, int side) {
 }
 
 // F-8a: after a card of the fast-fire side, each target of its burst(s) tests to go prone, if its
-// side plays the prone rule. Clears the card's burst record either way.
+// side plays the prone rule, in the order they were first fired at, on the stream of the card's
+// last volley. Clears the card's burst record either way.
 template <class Ctx>
 void after_card(Ctx& c, int firing_side) {
   auto& st = c.st;
@@ -48,11 +52,14 @@ void fire_phase(Ctx& c) {
   // none are left the rest of the deck is void.
   Deck deck;
   int pending[2] = {0, 0};
-  for (int g = 0; g < c.sc.total_units(); ++g) {
-    st.units[g].fired = false;
-    if (!may_fire(c, g)) continue;
-    ++deck.left[c.side_of(g)];
-    pending[c.side_of(g)] += st.candidate_count[g] > 0;
+  const int n = c.sc.total_units(), split = c.sc.unit_offset[1];
+  for (int g = 0; g < n; ++g) {
+    UnitState& u = st.units[g];
+    u.fired = false;
+    if (!may_fire(u, t)) continue;
+    const int side = g >= split ? 1 : 0;
+    ++deck.left[side];
+    pending[side] += st.candidate_count[g] > 0;
   }
   bool first_card[2] = {true, true};
   if constexpr (Ctx::Narrator::enabled)
@@ -72,8 +79,8 @@ void fire_phase(Ctx& c) {
       if (c.sc.sides[side].fast_fire && wants_schnellfeuer(c, side)) {
         schnellfeuer(c, side);
         pending[side] = 0;
-        for (int g = c.first(side); g < c.last(side); ++g)
-          pending[side] += may_fire(c, g) && !st.units[g].fired && st.candidate_count[g] > 0;
+        for (int g = c.first(side), last = c.last(side); g < last; ++g)
+          pending[side] += may_fire(st.units[g], t) && !st.units[g].fired && st.candidate_count[g] > 0;
         after_card(c, side);
         continue;
       }
@@ -83,7 +90,7 @@ void fire_phase(Ctx& c) {
       if constexpr (Ctx::Narrator::enabled) c.narr.say("  void: no unit of that side can fire");
       continue;
     }
-    fire_unit(c, g, false);
+    fire_at(c, g, target_now(c, g), false);
     --pending[side];
     after_card(c, side);
   }

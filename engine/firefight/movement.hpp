@@ -105,7 +105,7 @@ int nearest_enemy_marker_or_unit(const Ctx& c, int g, Point p, int64_t range) {
   const int enemy = 1 - c.side_of(g);
   int best = NoEnemy;
   int64_t best_d2 = range >= 0 ? squared(range) + 1 : INT64_MAX;
-  for (int h = c.first(enemy); h < c.last(enemy); ++h) {
+  for (int h = c.first(enemy), h_end = c.last(enemy); h < h_end; ++h) {
     const UnitState& e = c.st.units[h];
     if (e.out()) continue;
     const int64_t d2 = distance_squared(p, c.st.start_pos[h]);
@@ -141,14 +141,14 @@ Point advance_end(const Ctx& c, int g, int64_t roll, int goal) {
     const int64_t s = first_within(path, e, gap2, gap, true, limit);
     if (s >= 0) limit = std::min(limit, s - 1);
   };
-  for (int h = c.first(enemy); h < c.last(enemy); ++h)
+  for (int h = c.first(enemy), h_end = c.last(enemy); h < h_end; ++h)
     if (!c.st.units[h].out()) keep_off(h, c.st.start_pos[h]);
   for (int d = 0; d < c.st.decoy_count[enemy]; ++d)
     if (c.st.decoys[enemy][d].alive) keep_off(-1 - d, c.st.decoys[enemy][d].pos);
   // Stop at the first point with a target: inside reach of a revealed enemy unit not in melee, with
   // sight. On the edge of reach the exact test on the rounded point keeps the unit within reach.
   const int64_t reach2 = squared(c.reach(g)), reach = c.reach(g) + 1;
-  for (int h = c.first(enemy); h < c.last(enemy) && limit > 0; ++h) {
+  for (int h = c.first(enemy), h_end = c.last(enemy); h < h_end && limit > 0; ++h) {
     const UnitState& e = c.st.units[h];
     if (e.out() || e.hidden || e.in_melee) continue;
     const Point tp = c.st.start_pos[h];

@@ -58,7 +58,7 @@ inline int cover_class_at(const FirefightScenario& sc, Point p) noexcept {
 template <class Ctx>
 void update_cover(Ctx& c, bool all) {
   if (c.sc.cover_terrain.empty()) return;
-  for (int g = 0; g < c.sc.total_units(); ++g) {
+  for (int g = 0, g_end = c.sc.total_units(); g < g_end; ++g) {
     UnitState& u = c.st.units[g];
     if (all || u.moved) u.cover_class = cover_class_at(c.sc, u.pos);
   }
@@ -70,6 +70,7 @@ void reveal_unit(Ctx& c, int g, const char* why) {
   UnitState& u = c.st.units[g];
   if (!u.hidden) return;
   u.hidden = false;
+  ++c.st.target_epoch[c.side_of(g)];  // it may now be a target (fire.hpp, target_now)
   if constexpr (Ctx::Narrator::enabled) c.narr.say(text("  reveal: ", c.name(g), " (", why, ")"));
 }
 
@@ -86,7 +87,7 @@ void remove_decoy(Ctx& c, int side, int d, const char* why) {
 template <class Ctx>
 bool unit_of_side_within(const Ctx& c, int side, Point p, Coord range) {
   const int64_t r2 = squared(range);
-  for (int g = c.first(side); g < c.last(side); ++g) {
+  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
     const UnitState& u = c.st.units[g];
     if (!u.out() && distance_squared(u.pos, p) <= r2) return true;
   }
@@ -115,11 +116,11 @@ template <class Ctx>
 void spot(Ctx& c, bool all) {
   bool moved[SideCount] = {all, all};
   if (!all)
-    for (int g = 0; g < c.sc.total_units(); ++g) moved[c.side_of(g)] |= c.st.units[g].moved;
+    for (int g = 0, g_end = c.sc.total_units(); g < g_end; ++g) moved[c.side_of(g)] |= c.st.units[g].moved;
   for (int s = 0; s < SideCount; ++s) {
     const bool enemy_moved = moved[1 - s];
     if (!enemy_moved && !moved[s]) continue;
-    for (int g = c.first(s); g < c.last(s); ++g) {
+    for (int g = c.first(s), g_end = c.last(s); g < g_end; ++g) {
       const UnitState& u = c.st.units[g];
       if (u.hidden && !u.out() && (enemy_moved || u.moved) && enemy_unit_within(c, g, c.sc.spot_range)) reveal_unit(c, g, "spotted");
     }
@@ -154,7 +155,7 @@ void reconceal(Ctx& c) {
   for (int s = 0; s < SideCount; ++s) {
     const Policy& policy = c.sc.sides[s].policy;
     if (!policy.reconceal) continue;
-    for (int g = c.first(s); g < c.last(s); ++g) {
+    for (int g = c.first(s), g_end = c.last(s); g < g_end; ++g) {
       UnitState& u = c.st.units[g];
       if (u.out() || u.hidden || u.sf_revealed_turn != t - 1 || u.sf_revealed_turn == 0) continue;
       if (u.moved || u.in_melee || enemy_unit_within(c, g, c.sc.spot_range)) continue;

@@ -31,7 +31,8 @@ TEST_CASE("F-4: a die hits on band or less; the target is the nearest revealed e
   CHECK(pools[0].n == 8);
   CHECK(pools[0].band == 6);
   CHECK(pools[0].faces == 20);
-  CHECK(pools[1].purpose == Purpose::Casualties);
+  CHECK(pools[1].purpose == Purpose::Fire);  // the volley's stream serves its casualties too
+  CHECK(pools[1].actor == pools[0].actor);
   CHECK(pools[1].n == 3);
   CHECK(pools[1].band == 1);
   CHECK(pools[1].faces == 4);
@@ -148,7 +149,7 @@ TEST_CASE("F-3: one card per unit that may fire; a card activates its side's uni
   CHECK(cards[1].n == 3);
   CHECK(h.dice.calls[0].purpose == Purpose::Cards);
   CHECK(h.dice.calls[1].purpose == Purpose::Cards);
-  const auto fire = h.dice.of("successes", Purpose::Fire);
+  const auto fire = h.dice.volleys();
   REQUIRE(fire.size() == 3);
   CHECK(fire[0].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
   CHECK(fire[1].actor == static_cast<uint32_t>(h.unit(German, 0)));
@@ -177,7 +178,7 @@ TEST_CASE("F-3: units broken, in melee or reloading get no card; casualties take
   const auto cards = h.dice.of("below", Purpose::Cards);
   REQUIRE(cards.size() == 1);
   CHECK(cards[0].n == 3);
-  const auto fire = h.dice.of("successes", Purpose::Fire);
+  const auto fire = h.dice.volleys();
   REQUIRE(fire.size() == 3);
   CHECK(fire[1].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
   CHECK(fire[1].n == 6);
@@ -198,6 +199,6 @@ TEST_CASE("F-3: a card that finds no unit to activate is void; a unit reduced to
   h.dice.push({1, 2, 2});
   fire_phase(c);
   CHECK(h.u(Herero, 0).out());
-  CHECK(h.dice.of("successes", Purpose::Fire).size() == 1);
+  CHECK(h.dice.volleys().size() == 1);
   CHECK(h.dice.exhausted());
 }

@@ -35,7 +35,7 @@ TEST_CASE("SF-A: the fast-fire side declares at its first firing card, for the w
   h.dice.push({0, 0, 0, 0});
   fire(h, 1);
   CHECK(h.st.tally[Herero].schnellfeuer == 1);
-  const auto f = h.dice.of("successes", Purpose::Fire);
+  const auto f = h.dice.volleys();
   REQUIRE(f.size() == 2);
   CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
   CHECK(f[0].n == 16);
@@ -66,7 +66,7 @@ TEST_CASE("SF-A: no declaration without a target in the group; policies never, t
     h.dice.push({0, 0, 0, 0, 0});  // herero, herero, german; H1 8 dice, H2 6 dice, Z1
     fire(h, 1);
     CHECK(h.st.tally[Herero].schnellfeuer == 0);
-    const auto f = h.dice.of("successes", Purpose::Fire);
+    const auto f = h.dice.volleys();
     REQUIRE(f.size() == 3);
     CHECK(f[0].n == 8);
     CHECK(f[0].band == 6);
@@ -112,7 +112,7 @@ TEST_CASE("SF-B: every unit of the group with a target fires, in index order, tw
   // fires at H2. Card 3: void (the group fired). Card 4: Z1 is gone: void.
   h.dice.push({0, 2, 0, 3, 1, 0, 0});
   fire(h, 1);
-  const auto f = h.dice.of("successes", Purpose::Fire);
+  const auto f = h.dice.volleys();
   REQUIRE(f.size() == 3);
   CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
   CHECK(f[0].n == 16);
@@ -182,7 +182,7 @@ TEST_CASE("SF-E: the group fires no more this phase and gets no card in the next
   // its group is spent: H2 never fires this turn.
   h.dice.push({0, 1, 1, 0, 0, 0});
   fire(h, 1);
-  for (const auto& call : h.dice.of("successes", Purpose::Fire)) CHECK(call.actor != static_cast<uint32_t>(h.unit(Herero, 1)));
+  for (const auto& call : h.dice.volleys()) CHECK(call.actor != static_cast<uint32_t>(h.unit(Herero, 1)));
   CHECK_FALSE(h.u(German, 1).hidden);
   CHECK(h.u(Herero, 0).reload_turn == 2);
   CHECK(h.u(Herero, 1).reload_turn == 2);
@@ -342,7 +342,7 @@ TEST_CASE("SF-H: real units first, then farthest from the nearest enemy unit; ke
     // Shuffle herero, herero, german; H2 fires (SF-I forbids a declaration in turn 2); Z1.
     h.dice.push({0, 0, 0, 0});
     fire_phase(c);
-    const auto f = h.dice.of("successes", Purpose::Fire);
+    const auto f = h.dice.volleys();
     REQUIRE(f.size() == 4);
     CHECK(f[2].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
     CHECK(f[2].n == 8);
@@ -407,7 +407,7 @@ TEST_CASE("SF-I: one subgroup declares on the first card; the other fires normal
   h.setup();
   h.dice.push({0, 0, 0, 0, 0});  // herero, herero, german; N1 16 dice; S1 6 dice; Z1
   fire(h, 1);
-  const auto f = h.dice.of("successes", Purpose::Fire);
+  const auto f = h.dice.volleys();
   REQUIRE(f.size() == 3);
   CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
   CHECK(f[0].n == 16);
@@ -439,7 +439,7 @@ TEST_CASE("SF-I: never two turns in a row, for any subgroup: a declaration attem
   fire(h, 2);
   CHECK(h.st.tally[Herero].schnellfeuer == 1);
   CHECK(h.narr.text.find("declared last turn (SF-I)") != std::string::npos);
-  const auto f = h.dice.of("successes", Purpose::Fire);
+  const auto f = h.dice.volleys();
   CHECK(f[f.size() - 2].n == 6);  // S1: normal dice
   // Turn 3: allowed again (now for the south subgroup: S1 12 dice; N1 fires normally).
   h.dice.push({0, 0, 0, 0, 0});
