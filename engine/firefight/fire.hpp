@@ -13,38 +13,6 @@ bool may_fire(const Ctx& c, int g) {
   return may_fire(c.st.units[g], c.turn());
 }
 
-// F-4 targets, once per fire phase: which units may fire and have a possible target, i.e. an enemy
-// unit in reach and sight that is not in melee or out of action (candidate_count[g]: 1 or 0).
-// Positions, sight and contacts do not change in the fire phase, and a unit out of action stays
-// out, so whether a possible target is the unit's target now is decided when it fires
-// (current_target): revealed and still in action.
-template <class Ctx>
-void build_candidates(Ctx& c) {
-  auto& st = c.st;
-  ++st.target_epoch[0];  // positions, sight, contacts may have changed since the last phase
-  ++st.target_epoch[1];
-  const UnitState* units = st.units.data();
-  const int n = c.sc.total_units(), turn = c.turn();
-  for (int g = 0; g < n; ++g) {
-    int count = 0;
-    if (may_fire(units[g], turn)) {  // only a unit that may fire asks for its target
-      const int enemy = 1 - c.side_of(g);
-      const int64_t r2 = squared(c.reach(g));
-      const auto row = c.row(g);
-      const int first = c.first(enemy), last = c.last(enemy);
-      for (int h = first; h < last; ++h) {
-        const size_t at = static_cast<size_t>(h - first) * row.stride;
-        if (row.d2[at] > r2 || !row.los[at]) continue;
-        const UnitState& e = units[h];
-        if (e.out() || e.in_melee) continue;
-        count = 1;
-        break;
-      }
-    }
-    st.candidate_count[g] = count;
-  }
-}
-
 // F-4: the unit's target now: the nearest enemy unit in reach and sight, revealed, in action and not
 // in melee, ties to the lowest index; -1: none.
 template <class Ctx>
@@ -67,6 +35,47 @@ int current_target(const Ctx& c, int g) {
     best_d2 = d2;
   }
   return best;
+}
+
+// F-4 targets, once per fire phase: which units may fire and have a possible target, i.e. an enemy
+// unit in reach and sight that is not in melee or out of action (candidate_count[g]: 1 or 0).
+// Positions, sight and contacts do not change in the fire phase, and a unit out of action stays
+// out, so whether a possible target is the unit's target now is decided when it fires
+// (current_target): revealed and still in action. The same pass finds each unit's target now, for
+// target_now.
+template <class Ctx>
+void build_candidates(Ctx& c) {
+  auto& st = c.st;
+  // Positions, sight and contacts may have changed since the last phase: every remembered target
+  // is stale.
+  const uint32_t epoch[SideCount] = {++st.target_epoch[0], ++st.target_epoch[1]};
+  const UnitState* units = st.units.data();
+  const int turn = c.turn();
+  for (int side = 0; side < SideCount; ++side) {
+    const int enemy = 1 - side, first = c.first(enemy), last = c.last(enemy);
+    for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
+      int count = 0, best = -1;
+      if (may_fire(units[g], turn)) {  // only a unit that may fire asks for its target
+        const int64_t r2 = squared(c.reach(g));
+        const auto row = c.row(g);
+        int64_t best_d2 = r2;
+        for (int h = first; h < last; ++h) {
+          const size_t at = static_cast<size_t>(h - first) * row.stride;
+          const int64_t d2 = row.d2[at];
+          if (d2 > r2 || !row.los[at]) continue;
+          const UnitState& e = units[h];
+          if (e.out() || e.in_melee) continue;
+          count = 1;
+          if (e.hidden || (best >= 0 && d2 >= best_d2)) continue;
+          best = h;
+          best_d2 = d2;
+        }
+      }
+      st.candidate_count[g] = count;
+      st.target_of[g] = best;
+      st.target_stamp[g] = epoch[enemy];
+    }
+  }
 }
 
 // current_target, remembered within a fire phase until the enemy side's epoch moves on (a reveal or

@@ -103,6 +103,7 @@ class FirefightState {
     burst_casualties.assign(n, -1);
     burst_targets.assign(n, 0);
     deck_order.assign(n, 0);
+    ready.assign(n, 0);
     keep_order.assign(n + static_cast<size_t>(decoys[0].size() + decoys[1].size()), KeepCandidate{});
   }
 
@@ -181,6 +182,9 @@ class FirefightState {
   uint32_t target_epoch[SideCount] = {1, 1};
   // F-3: the order of the phase's deck (the side of each card).
   std::vector<int> deck_order;
+  // F-3: per side, the units that may be activated this phase (side 0's from ready[0], side 1's
+  // from ready[unit_offset[1]]).
+  std::vector<int> ready;
   // F-8a: casualties of the current card's burst per target (-1: not a target of this card).
   std::vector<int> burst_casualties;
   std::vector<int> burst_targets;

@@ -7,13 +7,16 @@ namespace volley::firefight {
 // F-5: sight between two positions iff their distance is at most `visibility` and the segment
 // between them crosses no blocks_sight terrain; a position inside such terrain sees out of it and is
 // seen (that rectangle does not block for it).
-inline bool line_of_sight(const FirefightScenario& sc, Point a, Point b) noexcept {
-  if (distance_squared(a, b) > squared(sc.visibility)) return false;
+// sight_clear is the terrain half of the test, for callers that have checked the distance.
+inline bool sight_clear(const FirefightScenario& sc, Point a, Point b) noexcept {
   for (const Rect& r : sc.sight_blockers) {
     if (contains(r, a) || contains(r, b)) continue;
     if (segment_meets_rect(a, b, r)) return false;
   }
   return true;
+}
+inline bool line_of_sight(const FirefightScenario& sc, Point a, Point b) noexcept {
+  return distance_squared(a, b) <= squared(sc.visibility) && sight_clear(sc, a, b);
 }
 
 // Refresh the cached distances and sight between the two sides' units: every pair (all), or the
@@ -24,20 +27,23 @@ void refresh_geometry(Ctx& c, bool all) {
   const int n0 = c.last(0), n1 = st.side1_units;
   const int64_t visibility2 = squared(c.sc.visibility);
   const bool blockers = !c.sc.sight_blockers.empty();
+  const UnitState* units = st.units.data();
+  int64_t* pair_d2 = st.pair_d2.data();
+  uint8_t* pair_los = st.pair_los.data();
   auto update = [&](int i, int j) {
     const size_t k = static_cast<size_t>(i) * n1 + j;
-    const Point a = st.units[i].pos, b = st.units[n0 + j].pos;
+    const Point a = units[i].pos, b = units[n0 + j].pos;
     const int64_t d2 = distance_squared(a, b);
-    st.pair_d2[k] = d2;
-    st.pair_los[k] = d2 <= visibility2 && (!blockers || line_of_sight(c.sc, a, b));
+    pair_d2[k] = d2;
+    pair_los[k] = d2 <= visibility2 && (!blockers || sight_clear(c.sc, a, b));
   };
   // Side 1's units that moved, listed once (burst_targets is free scratch outside the fire phase).
   int* moved1 = st.burst_targets.data();
   int moved1_count = 0;
   for (int j = 0; j < n1; ++j)
-    if (all || st.units[n0 + j].moved) moved1[moved1_count++] = j;
+    if (all || units[n0 + j].moved) moved1[moved1_count++] = j;
   for (int i = 0; i < n0; ++i) {
-    if (all || st.units[i].moved) {
+    if (all || units[i].moved) {
       for (int j = 0; j < n1; ++j) update(i, j);
     } else {
       for (int k = 0; k < moved1_count; ++k) update(i, moved1[k]);
