@@ -6,8 +6,10 @@
 #include "engine/firefight/firefight_trial.hpp"
 #include "engine/scripted_dice.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -85,6 +87,20 @@ class RecordingDice {
   uint32_t actor_ = 0;
   bool fresh_ = false;
 };
+
+// The Cards draw that deals a deck in `order` (the side of each card, first card first): the index
+// of that order among every order of the same cards, listed in lexicographic order (side 0 before
+// side 1). Counted here by enumerating the orders, independently of the kernel's unranking.
+inline int deck_rank(std::initializer_list<int> order) {
+  std::vector<int> wanted(order), arrangement(order);
+  std::sort(arrangement.begin(), arrangement.end());
+  int rank = 0;
+  do {
+    if (arrangement == wanted) return rank;
+    ++rank;
+  } while (std::next_permutation(arrangement.begin(), arrangement.end()));
+  throw std::logic_error("deck_rank: not an order of its own cards");
+}
 
 // The F-4 weapon table on the tsatf20 ruleset (d20, bands doubled).
 inline Ruleset tsatf20() {
