@@ -73,11 +73,14 @@ bool play_turn(Ctx& c, int t) {
   if constexpr (Ctx::Narrator::enabled) c.narr.say(text("turn ", t));
   // Step 1: movement phase (F-6), then re-concealment (SF-F), then spotting (F-5).
   if constexpr (Ctx::Narrator::enabled) c.narr.say(" movement phase");
-  movement_phase(c);
-  refresh_geometry(c, false);
+  // Sight, spotting and cover change only where a unit moved: with no move they are skipped.
+  const bool moved = movement_phase(c);
+  if (moved) refresh_geometry(c, false);
   reconceal(c);
-  spot(c, false);
-  update_cover(c, false);
+  if (moved) {
+    spot(c, false);
+    update_cover(c, false);
+  }
   // Step 2: fire phase (F-3, F-4, SF-*).
   fire_phase(c);
   // Step 3: melee phase (F-7).

@@ -40,7 +40,7 @@ struct Path {
 // inside when `Strict`), or -1. The chord of the line through the disk is computed first; the
 // rounded points are then checked exactly, stepping a hundredth at a time around the estimate.
 template <bool Strict>
-int64_t first_within(const Path& path, Point e, int64_t r2, int64_t r, int64_t s_max) noexcept {
+[[gnu::always_inline]] inline int64_t first_within(const Path& path, Point e, int64_t r2, int64_t r, int64_t s_max) noexcept {
   // r = integer_sqrt(r2) + 1, a bound on the radius given by the caller.
   const int64_t wx = int64_t{e.x} - path.from.x, wy = int64_t{e.y} - path.from.y;
   const int64_t w2 = wx * wx + wy * wy;
@@ -278,11 +278,13 @@ void resolve_charge(Ctx& c, int g) {
   if constexpr (Ctx::Narrator::enabled) c.narr.say(text("    ", c.name(g), " and ", c.name(defender), " are in melee"));
 }
 
-// F-6 movement phase (with F-8a's stand-up).
+// F-6 movement phase (with F-8a's stand-up). Returns whether any unit moved or charged (only then
+// can sight, cover and spotting have changed).
 template <class Ctx>
-void movement_phase(Ctx& c) {
+bool movement_phase(Ctx& c) {
   auto& st = c.st;
   const int n = c.sc.total_units();
+  bool any_moved = false;
   // Step 1: prone units stand; class restored; they move only prone_move_dice d6 (F-8a).
   for (int g = 0; g < n; ++g) {
     UnitState& u = st.units[g];
@@ -303,15 +305,17 @@ void movement_phase(Ctx& c) {
   for (int g = 0; g < n; ++g) {
     if (st.planned[g].kind != FirefightState::Plan::Move) continue;
     UnitState& u = st.units[g];
-    if (!(st.planned[g].to == u.pos)) u.moved = true;
+    if (!(st.planned[g].to == u.pos)) u.moved = any_moved = true;
     u.pos = st.planned[g].to;
   }
-  // Step 4: charges after the other moves, in index order.
+  // Step 4: charges after the other moves, in index order (a charger is marked moved when it goes).
   if (any_charge) {
     for (int g = 0; g < n; ++g)
       if (st.planned[g].kind == FirefightState::Plan::Charge) resolve_charge(c, g);
     refresh_contacts(c);
+    any_moved = true;
   }
+  return any_moved;
 }
 
 }  // namespace volley::firefight

@@ -8,8 +8,12 @@ namespace volley::firefight {
 // between them crosses no blocks_sight terrain; a position inside such terrain sees out of it and is
 // seen (that rectangle does not block for it).
 // sight_clear is the terrain half of the test, for callers that have checked the distance.
+// A rectangle that the segment's bounding box misses cannot block (segment_meets_rect's first test,
+// made before the two containment tests).
 inline bool sight_clear(const FirefightScenario& sc, Point a, Point b) noexcept {
+  const Coord lx = std::min(a.x, b.x), hx = std::max(a.x, b.x), ly = std::min(a.y, b.y), hy = std::max(a.y, b.y);
   for (const Rect& r : sc.sight_blockers) {
+    if (r.x0 > hx || r.x1 < lx || r.y0 > hy || r.y1 < ly) continue;
     if (contains(r, a) || contains(r, b)) continue;
     if (segment_meets_rect(a, b, r)) return false;
   }
@@ -64,8 +68,9 @@ inline int cover_class_at(const FirefightScenario& sc, Point p) noexcept {
 template <class Ctx>
 void update_cover(Ctx& c, bool all) {
   if (c.sc.cover_terrain.empty()) return;
+  UnitState* units = c.st.units.data();
   for (int g = 0, g_end = c.sc.total_units(); g < g_end; ++g) {
-    UnitState& u = c.st.units[g];
+    UnitState& u = units[g];
     if (all || u.moved) u.cover_class = cover_class_at(c.sc, u.pos);
   }
 }
@@ -93,8 +98,9 @@ void remove_decoy(Ctx& c, int side, int d, const char* why) {
 template <class Ctx>
 bool unit_of_side_within(const Ctx& c, int side, Point p, Coord range) {
   const int64_t r2 = squared(range);
+  const UnitState* units = c.st.units.data();
   for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
-    const UnitState& u = c.st.units[g];
+    const UnitState& u = units[g];
     if (!u.out() && distance_squared(u.pos, p) <= r2) return true;
   }
   return false;
@@ -106,9 +112,11 @@ bool enemy_unit_within(const Ctx& c, int g, Coord range) {
   const int64_t r2 = squared(range);
   const int enemy = 1 - c.side_of(g);
   const auto row = c.row(g);
+  const UnitState* units = c.st.units.data();
   const int first = c.first(enemy), last = c.last(enemy);
-  for (int h = first; h < last; ++h)
-    if (row.d2[static_cast<size_t>(h - first) * row.stride] <= r2 && !c.st.units[h].out()) return true;
+  const int64_t* d2 = row.d2;
+  for (int h = first; h < last; ++h, d2 += row.stride)
+    if (*d2 <= r2 && !units[h].out()) return true;
   return false;
 }
 
@@ -120,19 +128,22 @@ bool enemy_unit_within(const Ctx& c, int g, Coord range) {
 // within spot_range by construction).
 template <class Ctx>
 void spot(Ctx& c, bool all) {
+  const UnitState* units = c.st.units.data();
   bool moved[SideCount] = {all, all};
   if (!all)
-    for (int g = 0, g_end = c.sc.total_units(); g < g_end; ++g) moved[c.side_of(g)] |= c.st.units[g].moved;
+    for (int s = 0; s < SideCount; ++s)
+      for (int g = c.first(s), g_end = c.last(s); g < g_end && !moved[s]; ++g) moved[s] = units[g].moved;
   for (int s = 0; s < SideCount; ++s) {
     const bool enemy_moved = moved[1 - s];
     if (!enemy_moved && !moved[s]) continue;
     for (int g = c.first(s), g_end = c.last(s); g < g_end; ++g) {
-      const UnitState& u = c.st.units[g];
+      const UnitState& u = units[g];
       if (u.hidden && !u.out() && (enemy_moved || u.moved) && enemy_unit_within(c, g, c.sc.spot_range)) reveal_unit(c, g, "spotted");
     }
     if (!enemy_moved) continue;
-    for (int d = 0; d < c.st.decoy_count[s]; ++d) {
-      const DecoyState& dec = c.st.decoys[s][d];
+    const DecoyState* decoys = c.st.decoys[s].data();
+    for (int d = 0, d_end = c.st.decoy_count[s]; d < d_end; ++d) {
+      const DecoyState& dec = decoys[d];
       if (dec.alive && unit_of_side_within(c, 1 - s, dec.pos, c.sc.spot_range)) remove_decoy(c, s, d, "spotted");
     }
   }
@@ -143,9 +154,11 @@ void spot(Ctx& c, bool all) {
 template <class Ctx>
 void compact_decoys(Ctx& c) {
   for (int s = 0; s < SideCount; ++s) {
-    auto& list = c.st.decoys[s];
+    DecoyState* list = c.st.decoys[s].data();
+    const int count = c.st.decoy_count[s];
     int kept = 0;
-    for (int d = 0; d < c.st.decoy_count[s]; ++d)
+    while (kept < count && list[kept].alive) ++kept;  // nothing moves before the first removed one
+    for (int d = kept; d < count; ++d)
       if (list[d].alive) list[kept++] = list[d];
     c.st.decoy_count[s] = kept;
   }
