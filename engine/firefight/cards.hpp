@@ -1,14 +1,30 @@
 #pragma once
 // F-3 fire phase cards. The deck holds one card per unit that may fire this phase, for both sides,
-// shuffled uniformly; a card of side S lets one unit of S fire. Cards carry only their side, so the
-// shuffle is drawn card by card: the next card is side 0's with probability (side 0's cards left) /
-// (cards left), i.e. card index below(cards left), side 0's cards first. This is the law of a
-// uniform shuffle exactly, at one bounded draw per card (none once only one side's cards are left).
-// The whole order is drawn when the phase begins, so that the Cards stream is never interleaved
-// with the fire dice of the units it activates.
+// shuffled uniformly; a card of side S lets one unit of S fire. Cards carry only their side, so a
+// shuffle is an arrangement of l0 side-0 and l1 side-1 cards, each of the C(l0 + l1, l0)
+// arrangements equally likely. It is drawn at once: one bounded draw, the rank of the arrangement
+// in lexicographic order (side 0 before side 1). A deck too large for one 32-bit draw (more than
+// RankedDeckMax cards) is first dealt card by card, the next card being side 0's with probability
+// (side 0's cards left) / (cards left), until RankedDeckMax cards are left; both are the law of a
+// uniform shuffle exactly. The whole order is drawn when the phase begins, so that the Cards stream
+// is never interleaved with the fire dice of the units it activates.
+#include <array>
 #include <cstdint>
 
 namespace volley::firefight {
+
+// C(n, k) for n <= RankedDeckMax: all below 2^32 (C(34, 17) = 2,333,606,220).
+inline constexpr int RankedDeckMax = 34;
+struct DeckArrangements {
+  std::array<std::array<uint32_t, RankedDeckMax + 1>, RankedDeckMax + 1> c{};
+  constexpr DeckArrangements() {
+    for (int n = 0; n <= RankedDeckMax; ++n) {
+      c[n][0] = 1;
+      for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k < n ? c[n - 1][k] : 0);
+    }
+  }
+};
+inline constexpr DeckArrangements Arrangements{};
 
 struct Deck {
   int left[2] = {0, 0};
@@ -16,22 +32,35 @@ struct Deck {
   int size() const noexcept { return left[0] + left[1]; }
 
   // Draw the order of the whole deck into order[0 .. size()) (the side of each card). The caller
-  // restarted the Cards stream for this phase.
+  // restarted the Cards stream for this phase. No draw when one side has no card.
   template <class Dice>
   int shuffle(Dice& dice, int* order) {
     const int n = size();
-    int l0 = left[0], l1 = left[1];
-    for (int i = 0; i < n; ++i) {
-      int side;
-      if (l0 == 0)
-        side = 1;
-      else if (l1 == 0)
-        side = 0;
-      else
-        side = dice.below(static_cast<uint32_t>(l0 + l1)) < static_cast<uint32_t>(l0) ? 0 : 1;
+    int l0 = left[0], l1 = left[1], i = 0;
+    // Step 1: a large deck, card by card until RankedDeckMax cards are left.
+    for (; l0 > 0 && l1 > 0 && l0 + l1 > RankedDeckMax; ++i) {
+      const int side = dice.below(static_cast<uint32_t>(l0 + l1)) < static_cast<uint32_t>(l0) ? 0 : 1;
       (side == 0 ? l0 : l1) -= 1;
       order[i] = side;
     }
+    // Step 2: the rest at once, by the rank of its arrangement: C(l0 + l1 - 1, l0 - 1) of the
+    // arrangements of the cards left begin with a side-0 card, and they come first.
+    if (l0 > 0 && l1 > 0) {
+      uint32_t rank = dice.below(Arrangements.c[l0 + l1][l0]);
+      for (; l0 > 0 && l1 > 0; ++i) {
+        const uint32_t first0 = Arrangements.c[l0 + l1 - 1][l0 - 1];
+        if (rank < first0) {
+          order[i] = 0;
+          --l0;
+        } else {
+          rank -= first0;
+          order[i] = 1;
+          --l1;
+        }
+      }
+    }
+    for (; l0 > 0; --l0) order[i++] = 0;
+    for (; l1 > 0; --l1) order[i++] = 1;
     return n;
   }
 };

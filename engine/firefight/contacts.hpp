@@ -16,7 +16,7 @@ void add_contact(Ctx& c, int charger, int defender) {
 template <class Ctx>
 void refresh_contacts(Ctx& c) {
   auto& st = c.st;
-  for (int g = 0; g < c.sc.total_units(); ++g) st.units[g].in_melee = false;
+  for (int g = 0, g_end = c.sc.total_units(); g < g_end; ++g) st.units[g].in_melee = false;
   int kept = 0;
   for (int i = 0; i < st.contact_count; ++i) {
     const Contact k = st.contacts[i];

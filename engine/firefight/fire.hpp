@@ -7,53 +7,88 @@ namespace volley::firefight {
 
 // F-3: a unit may fire this phase (gets a card) unless broken, destroyed, in melee or reloading
 // (SF-E).
+inline bool may_fire(const UnitState& u, int turn) noexcept { return !u.out() && !u.in_melee && u.reload_turn != turn; }
 template <class Ctx>
 bool may_fire(const Ctx& c, int g) {
-  const UnitState& u = c.st.units[g];
-  return !u.out() && !u.in_melee && u.reload_turn != c.turn();
+  return may_fire(c.st.units[g], c.turn());
 }
 
-// F-4 targets, once per fire phase (positions and contacts do not change in it): for each unit that
-// may fire, the enemy units in reach and sight that are not in melee or out of action, nearest
-// first, ties to the lowest index. Whether each is revealed and still in action is checked when the unit fires.
+// F-4: the unit's target now: the nearest enemy unit in reach and sight, revealed, in action and not
+// in melee, ties to the lowest index; -1: none.
+template <class Ctx>
+int current_target(const Ctx& c, int g) {
+  const UnitState* units = c.st.units.data();
+  const int enemy = 1 - c.side_of(g);
+  const int64_t r2 = squared(c.reach(g));
+  const auto row = c.row(g);
+  const int first = c.first(enemy), last = c.last(enemy);
+  int best = -1;
+  int64_t best_d2 = r2;
+  for (int h = first; h < last; ++h) {
+    const size_t at = static_cast<size_t>(h - first) * row.stride;
+    const int64_t d2 = row.d2[at];
+    // Strictly nearer than the best so far (or in reach, for the first): ties keep the lower index.
+    if (best >= 0 ? d2 >= best_d2 : d2 > best_d2) continue;
+    const UnitState& e = units[h];
+    if (e.hidden || e.out() || e.in_melee || !row.los[at]) continue;
+    best = h;
+    best_d2 = d2;
+  }
+  return best;
+}
+
+// F-4 targets, once per fire phase: which units may fire and have a possible target, i.e. an enemy
+// unit in reach and sight that is not in melee or out of action (candidate_count[g]: 1 or 0).
+// Positions, sight and contacts do not change in the fire phase, and a unit out of action stays
+// out, so whether a possible target is the unit's target now is decided when it fires
+// (current_target): revealed and still in action. The same pass finds each unit's target now, for
+// target_now.
 template <class Ctx>
 void build_candidates(Ctx& c) {
   auto& st = c.st;
-  for (int g = 0; g < c.sc.total_units(); ++g) {
-    int& count = st.candidate_count[g];
-    count = 0;
-    if (!may_fire(c, g)) continue;  // only a unit that may fire asks for its target
-    int* list = st.candidates.data() + static_cast<size_t>(g) * st.stride;
-    const int enemy = 1 - c.side_of(g);
-    const int64_t r2 = squared(c.reach(g));
-    const auto row = c.row(g);
-    const int first = c.first(enemy), last = c.last(enemy);
-    for (int h = first; h < last; ++h) {
-      const size_t at = static_cast<size_t>(h - first) * row.stride;
-      const int64_t d2 = row.d2[at];
-      if (d2 > r2 || !row.los[at]) continue;
-      const UnitState& e = st.units[h];
-      if (e.out() || e.in_melee) continue;
-      // Insertion by distance; h grows, so equal distances keep the lower index first.
-      int k = count++;
-      while (k > 0 && row.d2[static_cast<size_t>(list[k - 1] - first) * row.stride] > d2) {
-        list[k] = list[k - 1];
-        --k;
+  // Positions, sight and contacts may have changed since the last phase: every remembered target
+  // is stale.
+  const uint32_t epoch[SideCount] = {++st.target_epoch[0], ++st.target_epoch[1]};
+  const UnitState* units = st.units.data();
+  const int turn = c.turn();
+  for (int side = 0; side < SideCount; ++side) {
+    const int enemy = 1 - side, first = c.first(enemy), last = c.last(enemy);
+    for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
+      int count = 0, best = -1;
+      if (may_fire(units[g], turn)) {  // only a unit that may fire asks for its target
+        const int64_t r2 = squared(c.reach(g));
+        const auto row = c.row(g);
+        int64_t best_d2 = r2;
+        for (int h = first; h < last; ++h) {
+          const size_t at = static_cast<size_t>(h - first) * row.stride;
+          const int64_t d2 = row.d2[at];
+          if (d2 > r2 || !row.los[at]) continue;
+          const UnitState& e = units[h];
+          if (e.out() || e.in_melee) continue;
+          count = 1;
+          if (e.hidden || (best >= 0 && d2 >= best_d2)) continue;
+          best = h;
+          best_d2 = d2;
+        }
       }
-      list[k] = h;
+      st.candidate_count[g] = count;
+      st.target_of[g] = best;
+      st.target_stamp[g] = epoch[enemy];
     }
   }
 }
 
-// F-4: the unit's target now: the nearest candidate that is revealed and still in action; -1: none.
+// current_target, remembered within a fire phase until the enemy side's epoch moves on (a reveal or
+// a unit out of action). Only the fire phase asks it (after build_candidates).
 template <class Ctx>
-int current_target(const Ctx& c, int g) {
-  const int* list = c.st.candidates.data() + static_cast<size_t>(g) * c.st.stride;
-  for (int k = 0; k < c.st.candidate_count[g]; ++k) {
-    const UnitState& e = c.st.units[list[k]];
-    if (!e.hidden && !e.out()) return list[k];
+int target_now(Ctx& c, int g) {
+  auto& st = c.st;
+  const uint32_t epoch = st.target_epoch[1 - c.side_of(g)];
+  if (st.target_stamp[g] != epoch) {
+    st.target_of[g] = current_target(c, g);
+    st.target_stamp[g] = epoch;
   }
-  return -1;
+  return st.target_of[g];
 }
 
 // F-8a bookkeeping: a card's fire on one target is one burst; record its casualties per target.
@@ -67,20 +102,19 @@ void record_burst(Ctx& c, int target, int casualties) {
   st.burst_casualties[target] += casualties;
 }
 
-// F-4: unit g fires at its current target (which exists). Schnellfeuer (SF-B): twice the dice
-// (sf_dice_multiplier) at -1 (sf_fire_modifier). A prone firer is at -1 too (F-8a).
+// F-4: unit g fires at `target`, its current target (which exists). Schnellfeuer (SF-B): twice the
+// dice (sf_dice_multiplier) at -1 (sf_fire_modifier). A prone firer is at -1 too (F-8a).
 template <class Ctx>
-void fire_unit(Ctx& c, int g, bool schnellfeuer) {
+void fire_at(Ctx& c, int g, int target, bool schnellfeuer) {
   auto& st = c.st;
   const Ruleset& rules = c.sc.ruleset;
   UnitState& u = st.units[g];
   const int side = c.side_of(g);
-  const int target = current_target(c, g);
+  const int turn = c.turn();
   UnitState& t = st.units[target];
   const Weapon& w = c.weapon(g);
-  const uint32_t turn = static_cast<uint32_t>(c.turn());
   // Invariant (SF-E): a reloading unit never fires. Counted, and asserted zero by the tests.
-  if (u.reload_turn == c.turn()) ++st.tally[side].reloading_fired;
+  if (u.reload_turn == turn) ++st.tally[side].reloading_fired;
   // Step 1: dice and band. Each -1 lowers the band by one face; clamped to [0, faces]; option
   // natural_one_hits makes a 1 hit whatever the band.
   const int dice = u.figures * w.dice_per_figure * (schnellfeuer ? rules.sf_dice_multiplier : 1);
@@ -88,17 +122,19 @@ void fire_unit(Ctx& c, int g, bool schnellfeuer) {
   int band = w.bands[target_class - 1] + (schnellfeuer ? rules.sf_fire_modifier : 0) + (u.prone ? rules.prone_fire_modifier : 0);
   band = std::clamp(band, 0, rules.fire_die);
   if (rules.natural_one_hits && band < 1) band = 1;
-  // Step 2: hits, one binomial pool (a die hits on <= band).
-  c.dice.restart(Purpose::Fire, turn, static_cast<uint32_t>(g));
+  // Step 2: hits, one binomial pool (a die hits on <= band). The unit's Fire stream for this turn
+  // serves its whole volley: the hits, then the casualties, then the prone tests the card causes
+  // (after_card): one Philox block instead of three.
+  c.dice.restart(Purpose::Fire, static_cast<uint32_t>(turn), static_cast<uint32_t>(g));
   const int hits = c.dice.successes(dice, band, rules.fire_die);
   st.tally[side].hits += hits;
-  st.hits_turn[side][c.turn()] += hits;
+  st.hits_turn[side][turn] += hits;
   // Step 3: casualties at once; hits beyond the target's figures are lost. Each is killed with
   // kill_chance, otherwise wounded: one pool of `casualties` dice of kill_chance.den faces.
   const int casualties = std::min(hits, t.figures);
-  c.dice.restart(Purpose::Casualties, turn, static_cast<uint32_t>(g));
   const int killed = c.dice.successes(casualties, rules.kill_chance.num, rules.kill_chance.den);
   t.lose_figures(casualties);
+  if (t.out()) ++st.target_epoch[1 - side];
   st.tally[1 - side].killed += killed;
   st.tally[1 - side].wounded += casualties - killed;
   u.fired = true;
@@ -111,9 +147,15 @@ void fire_unit(Ctx& c, int g, bool schnellfeuer) {
   // for SF-F when the fire is schnellfeuer).
   if (u.hidden) {
     reveal_unit(c, g, "fired");
-    if (schnellfeuer) u.sf_revealed_turn = c.turn();
+    if (schnellfeuer) u.sf_revealed_turn = turn;
   }
   record_burst(c, target, casualties);
+}
+
+// F-4: unit g fires at its current target (which exists).
+template <class Ctx>
+void fire_unit(Ctx& c, int g, bool schnellfeuer) {
+  fire_at(c, g, current_target(c, g), schnellfeuer);
 }
 
 }  // namespace volley::firefight

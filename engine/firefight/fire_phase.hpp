@@ -9,26 +9,33 @@
 namespace volley::firefight {
 
 // F-3: a card of `side` activates the unit of that side that has not fired this phase and has a
-// target, with the most figures, ties to the lowest index; -1: the card is void.
+// target, with the most figures, ties to the lowest index; -1: the card is void. `ready` lists, in
+// index order, the side's units that may fire and had a possible target when the phase began; the
+// units that fired or fell out of action since are dropped from it as it is read (neither comes back
+// in this phase).
 template <class Ctx>
-int pick_unit(const Ctx& c, int side) {
-  int best = -1, best_figures = 0;
-  for (int g = c.first(side); g < c.last(side); ++g) {
-    const UnitState& u = c.st.units[g];
-    if (u.fired || u.figures <= best_figures || c.st.candidate_count[g] == 0 || !may_fire(c, g)) continue;
-    if (current_target(c, g) < 0) continue;
+int pick_unit(Ctx& c, int* ready, int& count) {
+  const UnitState* units = c.st.units.data();
+  int best = -1, best_figures = 0, kept = 0;
+  for (int i = 0; i < count; ++i) {
+    const int g = ready[i];
+    const UnitState& u = units[g];
+    if (u.fired || u.out()) continue;
+    ready[kept++] = g;
+    if (u.figures <= best_figures || target_now(c, g) < 0) continue;
     best = g;
     best_figures = u.figures;
   }
+  count = kept;
   return best;
 }
 
 // F-8a: after a card of the fast-fire side, each target of its burst(s) tests to go prone, if its
-// side plays the prone rule. Clears the card's burst record either way.
+// side plays the prone rule (`test`), in the order they were first fired at, on the stream of the
+// card's last volley. Clears the card's burst record either way.
 template <class Ctx>
-void after_card(Ctx& c, int firing_side) {
+void after_card(Ctx& c, bool test) {
   auto& st = c.st;
-  const bool test = c.sc.sides[firing_side].fast_fire && c.sc.sides[1 - firing_side].prone_rule;
   for (int i = 0; i < st.burst_target_count; ++i) {
     const int target = st.burst_targets[i];
     if (test) prone_test(c, target, st.burst_casualties[target]);
@@ -43,18 +50,28 @@ void fire_phase(Ctx& c) {
   const int t = c.turn();
   // Step 1: every unit's possible targets, once (F-4).
   build_candidates(c);
-  // Step 2: the deck, one card per unit that may fire (F-3).
-  // Units that may still be activated (they may fire and have a possible target this phase); once
-  // none are left the rest of the deck is void.
+  // Step 2: the deck, one card per unit that may fire (F-3), and the units that may be activated
+  // (they may fire and have a possible target this phase); once none are left the rest of the
+  // deck is void.
   Deck deck;
   int pending[2] = {0, 0};
-  for (int g = 0; g < c.sc.total_units(); ++g) {
-    st.units[g].fired = false;
-    if (!may_fire(c, g)) continue;
-    ++deck.left[c.side_of(g)];
-    pending[c.side_of(g)] += st.candidate_count[g] > 0;
+  const int n = c.sc.total_units(), split = c.sc.unit_offset[1];
+  int* ready[2] = {st.ready.data(), st.ready.data() + split};
+  int ready_count[2] = {0, 0};
+  for (int g = 0; g < n; ++g) {
+    UnitState& u = st.units[g];
+    u.fired = false;
+    if (!may_fire(u, t)) continue;
+    const int side = g >= split ? 1 : 0;
+    ++deck.left[side];
+    if (st.candidate_count[g] > 0) {
+      ready[side][ready_count[side]++] = g;
+      ++pending[side];
+    }
   }
   bool first_card[2] = {true, true};
+  // F-8a: which sides' cards are followed by prone tests.
+  const bool prone_after[2] = {c.sc.sides[0].fast_fire && c.sc.sides[1].prone_rule, c.sc.sides[1].fast_fire && c.sc.sides[0].prone_rule};
   if constexpr (Ctx::Narrator::enabled)
     c.narr.say(text(" fire phase: deck of ", deck.left[0], " ", c.sc.sides[0].name, " and ", deck.left[1], " ",
                     c.sc.sides[1].name, " cards"));
@@ -72,20 +89,22 @@ void fire_phase(Ctx& c) {
       if (c.sc.sides[side].fast_fire && wants_schnellfeuer(c, side)) {
         schnellfeuer(c, side);
         pending[side] = 0;
-        for (int g = c.first(side); g < c.last(side); ++g)
-          pending[side] += may_fire(c, g) && !st.units[g].fired && st.candidate_count[g] > 0;
-        after_card(c, side);
+        for (int i = 0; i < ready_count[side]; ++i) {
+          const UnitState& u = st.units[ready[side][i]];
+          pending[side] += !u.out() && !u.fired;
+        }
+        after_card(c, prone_after[side]);
         continue;
       }
     }
-    const int g = pick_unit(c, side);
+    const int g = pick_unit(c, ready[side], ready_count[side]);
     if (g < 0) {
       if constexpr (Ctx::Narrator::enabled) c.narr.say("  void: no unit of that side can fire");
       continue;
     }
-    fire_unit(c, g, false);
+    fire_at(c, g, target_now(c, g), false);
     --pending[side];
-    after_card(c, side);
+    after_card(c, prone_after[side]);
   }
 }
 

@@ -85,10 +85,8 @@ class FirefightState {
     contacts.assign(n, Contact{});
     group_of.assign(n, 0);
     melee_losses.assign(n, 0);
-    int max_enemies = 0;
     for (int s = 0; s < SideCount; ++s) {
       const auto& side = sc.sides[s];
-      max_enemies = std::max(max_enemies, static_cast<int>(sc.sides[1 - s].units.size()));
       // SF-F adds reconceal_blanks - 1 decoys per re-concealment; a unit re-conceals at most once
       // every two turns (a declaration, then its reload turn).
       const int blanks = std::max(0, side.policy.reconceal_blanks - 1);
@@ -96,15 +94,16 @@ class FirefightState {
       decoys[s].assign(cap, DecoyState{});
       hits_turn[s].assign(sc.turns + 1, 0);
     }
-    stride = std::max(1, max_enemies);
     side1_units = static_cast<int>(sc.sides[1].units.size());
     pair_d2.assign(sc.sides[0].units.size() * static_cast<size_t>(side1_units), 0);
     pair_los.assign(pair_d2.size(), 0);
-    candidates.assign(static_cast<size_t>(n) * stride, 0);
     candidate_count.assign(n, 0);
+    target_of.assign(n, -1);
+    target_stamp.assign(n, 0);
     burst_casualties.assign(n, -1);
     burst_targets.assign(n, 0);
     deck_order.assign(n, 0);
+    ready.assign(n, 0);
     keep_order.assign(n + static_cast<size_t>(decoys[0].size() + decoys[1].size()), KeepCandidate{});
   }
 
@@ -129,6 +128,8 @@ class FirefightState {
       std::fill(hits_turn[s].begin(), hits_turn[s].end(), 0);
     }
     std::fill(burst_casualties.begin(), burst_casualties.end(), -1);
+    std::fill(target_stamp.begin(), target_stamp.end(), 0u);
+    target_epoch[0] = target_epoch[1] = 1;
     burst_target_count = 0;
     contact_count = 0;
     turn = 0;
@@ -170,13 +171,20 @@ class FirefightState {
   };
   std::vector<Point> start_pos;
   std::vector<Plan> planned;
-  // F-4: each unit's possible targets this fire phase (in reach and sight, not in melee, not out),
-  // nearest first: candidates[g * stride + k], k < candidate_count[g].
-  std::vector<int> candidates;
+  // F-4: whether each unit may fire and has a possible target this fire phase (an enemy unit in reach
+  // and sight, not in melee, not out of action): 1 or 0 (fire.hpp, build_candidates).
   std::vector<int> candidate_count;
-  int stride = 1;
+  // F-4: each unit's target as last found in this fire phase (fire.hpp, target_now), valid while
+  // target_stamp[g] equals the epoch of the enemy side; an epoch moves on whenever a unit of that
+  // side is revealed or put out of action, and at the start of each fire phase.
+  std::vector<int> target_of;
+  std::vector<uint32_t> target_stamp;
+  uint32_t target_epoch[SideCount] = {1, 1};
   // F-3: the order of the phase's deck (the side of each card).
   std::vector<int> deck_order;
+  // F-3: per side, the units that may be activated this phase (side 0's from ready[0], side 1's
+  // from ready[unit_offset[1]]).
+  std::vector<int> ready;
   // F-8a: casualties of the current card's burst per target (-1: not a target of this card).
   std::vector<int> burst_casualties;
   std::vector<int> burst_targets;

@@ -21,7 +21,7 @@ void place_forces(Ctx& c) {
     const Coord y = r.y0 + static_cast<Coord>(c.dice.below(static_cast<uint32_t>(r.y1 - r.y0) + 1));
     return Point{x, y};
   };
-  for (int g = 0; g < c.sc.total_units(); ++g) {
+  for (int g = 0, g_end = c.sc.total_units(); g < g_end; ++g) {
     const Placement& pl = c.spec(g).placement;
     if (!pl.zone) continue;
     c.dice.restart(Purpose::Placement, 0, static_cast<uint32_t>(g));
@@ -50,7 +50,7 @@ void setup_trial(Ctx& c) {
   update_cover(c, true);
   if constexpr (Ctx::Narrator::enabled) {
     c.narr.say("setup");
-    for (int g = 0; g < c.sc.total_units(); ++g)
+    for (int g = 0, g_end = c.sc.total_units(); g < g_end; ++g)
       c.narr.say(text("  ", c.name(g), ": ", st.units[g].figures, " figures at ", point_text(st.units[g].pos),
                       st.units[g].hidden ? ", hidden" : "", st.units[g].cover_class > 0 ? text(", cover class ", st.units[g].cover_class) : ""));
     for (int s = 0; s < SideCount; ++s)
@@ -66,18 +66,21 @@ bool play_turn(Ctx& c, int t) {
   auto& st = c.st;
   st.turn = t;
   compact_decoys(c);
-  for (int g = 0; g < c.sc.total_units(); ++g) {
+  for (int g = 0, g_end = c.sc.total_units(); g < g_end; ++g) {
     UnitState& u = st.units[g];
     u.moved = u.charged = u.took_casualties = u.stood_up = false;
   }
   if constexpr (Ctx::Narrator::enabled) c.narr.say(text("turn ", t));
   // Step 1: movement phase (F-6), then re-concealment (SF-F), then spotting (F-5).
   if constexpr (Ctx::Narrator::enabled) c.narr.say(" movement phase");
-  movement_phase(c);
-  refresh_geometry(c, false);
+  // Sight, spotting and cover change only where a unit moved: with no move they are skipped.
+  const bool moved = movement_phase(c);
+  if (moved) refresh_geometry(c, false);
   reconceal(c);
-  spot(c, false);
-  update_cover(c, false);
+  if (moved) {
+    spot(c, false);
+    update_cover(c, false);
+  }
   // Step 2: fire phase (F-3, F-4, SF-*).
   fire_phase(c);
   // Step 3: melee phase (F-7).

@@ -72,7 +72,7 @@ void melee_round(Ctx& c, int root, int lowest) {
   // whatever its strength; failing, it breaks.
   if (lost[0] == lost[1]) return;
   const int losing = lost[0] > lost[1] ? 0 : 1;
-  for (int g = c.first(losing); g < c.last(losing); ++g) {
+  for (int g = c.first(losing), g_end = c.last(losing); g < g_end; ++g) {
     if (!member(g) || st.units[g].out()) continue;
     if (!passes_morale(c, g, rules.melee_morale_modifier, "melee morale (F-7)")) break_unit(c, g, "lost the melee");
   }

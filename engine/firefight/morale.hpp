@@ -32,12 +32,12 @@ void break_unit(Ctx& c, int g, const char* why) {
 
 // F-8a: after a burst of the fast-fire side at a unit of a side with the prone rule, the target rolls
 // d6 + the burst's casualties (0 included); prone_threshold or more and it goes prone. A target
-// already prone or out of action does not test.
+// already prone or out of action does not test. The die comes from the stream the card fired on
+// (the Fire stream of its last volley, after its fire and casualty pools).
 template <class Ctx>
 void prone_test(Ctx& c, int target, int casualties) {
   UnitState& u = c.st.units[target];
   if (u.out() || u.prone) return;
-  c.dice.restart(Purpose::Prone, static_cast<uint32_t>(c.turn()), static_cast<uint32_t>(target));
   const int roll = c.dice.die(6);
   const bool prone = roll + casualties >= c.sc.ruleset.prone_threshold;
   if (prone) u.prone = true;
@@ -51,7 +51,7 @@ void prone_test(Ctx& c, int target, int casualties) {
 template <class Ctx>
 void morale_phase(Ctx& c) {
   bool any_broken = false;
-  for (int g = 0; g < c.sc.total_units(); ++g) {
+  for (int g = 0, g_end = c.sc.total_units(); g < g_end; ++g) {
     const UnitState& u = c.st.units[g];
     if (!u.took_casualties || u.out() || 2 * u.figures > c.spec(g).figures) continue;
     c.dice.restart(Purpose::Morale, static_cast<uint32_t>(c.turn()), static_cast<uint32_t>(g));

@@ -37,17 +37,18 @@ struct Path {
 };
 
 // The first s in [0, s_max] with at(s) within the disk of squared radius r2 around e (strictly
-// inside when `strict`), or -1. The chord of the line through the disk is computed first; the
+// inside when `Strict`), or -1. The chord of the line through the disk is computed first; the
 // rounded points are then checked exactly, stepping a hundredth at a time around the estimate.
-inline int64_t first_within(const Path& path, Point e, int64_t r2, int64_t r, bool strict, int64_t s_max) noexcept {
+template <bool Strict>
+[[gnu::always_inline]] inline int64_t first_within(const Path& path, Point e, int64_t r2, int64_t r, int64_t s_max) noexcept {
   // r = integer_sqrt(r2) + 1, a bound on the radius given by the caller.
   const int64_t wx = int64_t{e.x} - path.from.x, wy = int64_t{e.y} - path.from.y;
   const int64_t w2 = wx * wx + wy * wy;
-  if (strict ? w2 < r2 : w2 <= r2) return s_max >= 0 ? 0 : -1;  // at(0) is the start itself
+  if (Strict ? w2 < r2 : w2 <= r2) return s_max >= 0 ? 0 : -1;  // at(0) is the start itself
   if (s_max <= 0 || path.inverse == 0 || w2 > squared(s_max + r + 2)) return -1;  // out of reach on this stretch
   auto inside = [&](int64_t s) {
     const int64_t d2 = distance_squared(path.at(s), e);
-    return strict ? d2 < r2 : d2 <= r2;
+    return Strict ? d2 < r2 : d2 <= r2;
   };
   // Projection of e on the path, and the half chord.
   const int64_t p = path.over_length(wx * path.dx + wy * path.dy);  // |w.d| <= |w| |d|
@@ -64,6 +65,9 @@ inline int64_t first_within(const Path& path, Point e, int64_t r2, int64_t r, bo
   for (++s; s <= stop; ++s)
     if (inside(s)) return s;
   return -1;
+}
+inline int64_t first_within(const Path& path, Point e, int64_t r2, int64_t r, bool strict, int64_t s_max) noexcept {
+  return strict ? first_within<true>(path, e, r2, r, s_max) : first_within<false>(path, e, r2, r, s_max);
 }
 
 // Where on a path sight to an enemy first opens: after entering reach at s_in, blocked sight is
@@ -83,12 +87,13 @@ int64_t roll_d6_inches(Ctx& c, int n) {
 // are applied): a revealed enemy unit in action, not in melee, within reach and sight.
 template <class Ctx>
 bool has_target_now(const Ctx& c, int g) {
+  const UnitState* units = c.st.units.data();
   const int enemy = 1 - c.side_of(g);
   const int64_t r2 = squared(c.reach(g));
   const auto row = c.row(g);
   const int first = c.first(enemy), last = c.last(enemy);
   for (int h = first; h < last; ++h) {
-    const UnitState& e = c.st.units[h];
+    const UnitState& e = units[h];
     if (e.out() || e.hidden || e.in_melee) continue;
     const size_t k = static_cast<size_t>(h - first) * row.stride;
     if (row.d2[k] <= r2 && row.los[k]) return true;
@@ -102,17 +107,19 @@ bool has_target_now(const Ctx& c, int g) {
 inline constexpr int NoEnemy = 1 << 30;
 template <class Ctx>
 int nearest_enemy_marker_or_unit(const Ctx& c, int g, Point p, int64_t range) {
+  const UnitState* units = c.st.units.data();
+  const Point* start = c.st.start_pos.data();
   const int enemy = 1 - c.side_of(g);
   int best = NoEnemy;
   int64_t best_d2 = range >= 0 ? squared(range) + 1 : INT64_MAX;
-  for (int h = c.first(enemy); h < c.last(enemy); ++h) {
-    const UnitState& e = c.st.units[h];
-    if (e.out()) continue;
-    const int64_t d2 = distance_squared(p, c.st.start_pos[h]);
+  for (int h = c.first(enemy), h_end = c.last(enemy); h < h_end; ++h) {
+    if (units[h].out()) continue;
+    const int64_t d2 = distance_squared(p, start[h]);
     if (d2 < best_d2) best_d2 = d2, best = h;
   }
-  for (int d = 0; d < c.st.decoy_count[enemy]; ++d) {
-    const DecoyState& dec = c.st.decoys[enemy][d];
+  const DecoyState* decoys = c.st.decoys[enemy].data();
+  for (int d = 0, d_end = c.st.decoy_count[enemy]; d < d_end; ++d) {
+    const DecoyState& dec = decoys[d];
     if (!dec.alive) continue;
     const int64_t d2 = distance_squared(p, dec.pos);
     if (d2 < best_d2) best_d2 = d2, best = -1 - d;
@@ -125,9 +132,13 @@ int nearest_enemy_marker_or_unit(const Ctx& c, int g, Point p, int64_t range) {
 // would have a target, and never comes closer than contact_gap to any enemy marker or unit.
 template <class Ctx>
 Point advance_end(const Ctx& c, int g, int64_t roll, int goal) {
-  const Point a = c.st.start_pos[g];
+  const UnitState* units = c.st.units.data();
+  const Point* start = c.st.start_pos.data();
+  const Point a = start[g];
   const int enemy = 1 - c.side_of(g);
-  const Point b = goal >= 0 ? c.st.start_pos[goal] : c.st.decoys[enemy][-1 - goal].pos;
+  const int first = c.first(enemy), last = c.last(enemy);
+  const DecoyState* decoys = c.st.decoys[enemy].data();
+  const Point b = goal >= 0 ? start[goal] : decoys[-1 - goal].pos;
   const Path path(a, b);
   int64_t limit = std::min(roll, path.length);
   // Never closer than contact_gap to an enemy marker or unit (only a charge makes contact). A marker
@@ -138,24 +149,25 @@ Point advance_end(const Ctx& c, int g, int64_t roll, int goal) {
       if (who == goal) limit = 0;
       return;
     }
-    const int64_t s = first_within(path, e, gap2, gap, true, limit);
+    const int64_t s = first_within<true>(path, e, gap2, gap, limit);
     if (s >= 0) limit = std::min(limit, s - 1);
   };
-  for (int h = c.first(enemy); h < c.last(enemy); ++h)
-    if (!c.st.units[h].out()) keep_off(h, c.st.start_pos[h]);
-  for (int d = 0; d < c.st.decoy_count[enemy]; ++d)
-    if (c.st.decoys[enemy][d].alive) keep_off(-1 - d, c.st.decoys[enemy][d].pos);
+  for (int h = first; h < last; ++h)
+    if (!units[h].out()) keep_off(h, start[h]);
+  for (int d = 0, d_end = c.st.decoy_count[enemy]; d < d_end; ++d)
+    if (decoys[d].alive) keep_off(-1 - d, decoys[d].pos);
   // Stop at the first point with a target: inside reach of a revealed enemy unit not in melee, with
   // sight. On the edge of reach the exact test on the rounded point keeps the unit within reach.
   const int64_t reach2 = squared(c.reach(g)), reach = c.reach(g) + 1;
-  for (int h = c.first(enemy); h < c.last(enemy) && limit > 0; ++h) {
-    const UnitState& e = c.st.units[h];
+  for (int h = first; h < last && limit > 0; ++h) {
+    const UnitState& e = units[h];
     if (e.out() || e.hidden || e.in_melee) continue;
-    const Point tp = c.st.start_pos[h];
-    for (int64_t s = first_within(path, tp, reach2, reach, false, limit); s >= 0 && s <= limit; s += LosStep) {
+    const Point tp = start[h];
+    for (int64_t s = first_within<false>(path, tp, reach2, reach, limit); s >= 0 && s <= limit; s += LosStep) {
       const Point q = path.at(s);
-      if (distance_squared(q, tp) > reach2) break;  // out of reach again: a disk is left only once
-      if (line_of_sight(c.sc, q, tp)) {
+      const int64_t d2 = distance_squared(q, tp);
+      if (d2 > reach2) break;  // out of reach again: a disk is left only once
+      if (d2 <= squared(c.sc.visibility) && sight_clear(c.sc, q, tp)) {
         limit = s;
         break;
       }
@@ -266,11 +278,13 @@ void resolve_charge(Ctx& c, int g) {
   if constexpr (Ctx::Narrator::enabled) c.narr.say(text("    ", c.name(g), " and ", c.name(defender), " are in melee"));
 }
 
-// F-6 movement phase (with F-8a's stand-up).
+// F-6 movement phase (with F-8a's stand-up). Returns whether any unit moved or charged (only then
+// can sight, cover and spotting have changed).
 template <class Ctx>
-void movement_phase(Ctx& c) {
+bool movement_phase(Ctx& c) {
   auto& st = c.st;
   const int n = c.sc.total_units();
+  bool any_moved = false;
   // Step 1: prone units stand; class restored; they move only prone_move_dice d6 (F-8a).
   for (int g = 0; g < n; ++g) {
     UnitState& u = st.units[g];
@@ -291,15 +305,17 @@ void movement_phase(Ctx& c) {
   for (int g = 0; g < n; ++g) {
     if (st.planned[g].kind != FirefightState::Plan::Move) continue;
     UnitState& u = st.units[g];
-    if (!(st.planned[g].to == u.pos)) u.moved = true;
+    if (!(st.planned[g].to == u.pos)) u.moved = any_moved = true;
     u.pos = st.planned[g].to;
   }
-  // Step 4: charges after the other moves, in index order.
+  // Step 4: charges after the other moves, in index order (a charger is marked moved when it goes).
   if (any_charge) {
     for (int g = 0; g < n; ++g)
       if (st.planned[g].kind == FirefightState::Plan::Charge) resolve_charge(c, g);
     refresh_contacts(c);
+    any_moved = true;
   }
+  return any_moved;
 }
 
 }  // namespace volley::firefight

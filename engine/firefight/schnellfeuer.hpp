@@ -28,8 +28,8 @@ bool wants_schnellfeuer(Ctx& c, int side) {
   } else if (c.st.tally[side].last_declaration == t - 1) {
     reason = "declared last turn (SF-I)";
   } else {
-    for (int g = c.first(side); g < c.last(side); ++g)
-      if (c.spec(g).sf_member && may_fire(c, g) && current_target(c, g) >= 0) ++with_target;
+    for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g)
+      if (c.spec(g).sf_member && may_fire(c, g) && target_now(c, g) >= 0) ++with_target;
     if (with_target == 0)
       reason = "no unit of the group has a target";
     else if (p.when == WhenPolicy::MinTargets && with_target < p.min_targets)
@@ -56,7 +56,7 @@ template <class Ctx>
 std::pair<int64_t, bool> enemy_view(const Ctx& c, int enemy, Point p) {
   int64_t nearest = INT64_MAX;
   bool seen = false;
-  for (int h = c.first(enemy); h < c.last(enemy); ++h) {
+  for (int h = c.first(enemy), h_end = c.last(enemy); h < h_end; ++h) {
     const UnitState& e = c.st.units[h];
     if (e.out()) continue;
     nearest = std::min(nearest, distance_squared(p, e.pos));
@@ -81,7 +81,7 @@ void schnellfeuer(Ctx& c, int side) {
   ++tally.schnellfeuer;
   // SF-H's n: the group's units in action plus its decoys, counted at declaration.
   int n = 0;
-  for (int g = c.first(side); g < c.last(side); ++g)
+  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g)
     if (c.spec(g).sf_member && !st.units[g].out()) ++n;
   for (int d = 0; d < st.decoy_count[side]; ++d)
     if (st.decoys[side][d].alive && in_sf_group(c.sc, side, st.decoys[side][d].subgroup)) ++n;
@@ -92,12 +92,12 @@ void schnellfeuer(Ctx& c, int side) {
   // Step 2 (SF-B, SF-C): unit by unit in index order, every unit of the group that may fire and has
   // a target fires, at twice its dice and -1. Casualties land at once; a unit whose target fell
   // takes the next (current_target looks again).
-  for (int g = c.first(side); g < c.last(side); ++g) {
+  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
     if (!c.spec(g).sf_member || !may_fire(c, g) || st.units[g].fired) continue;
-    if (current_target(c, g) >= 0) fire_unit(c, g, true);
+    if (const int target = target_now(c, g); target >= 0) fire_at(c, g, target, true);
   }
   // Step 3 (SF-E, this turn): the group's units get no more fire this phase.
-  for (int g = c.first(side); g < c.last(side); ++g)
+  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g)
     if (c.spec(g).sf_member) st.units[g].fired = true;
   // Step 4 (SF-H): of the group's hidden units and decoys with no sight of any enemy unit, up to
   // min(sf_keep_hidden_max, n / sf_keep_hidden_divisor) stay hidden, chosen by the policy.
@@ -106,13 +106,13 @@ void schnellfeuer(Ctx& c, int side) {
   if (keep > 0) {
     int count = 0;
     auto& order = st.keep_order;
-    for (int g = c.first(side); g < c.last(side); ++g) {
+    for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
       const UnitState& u = st.units[g];
       if (!u.hidden || u.out() || !c.spec(g).sf_member) continue;
       int64_t nearest = INT64_MAX;
       bool seen = false;
       const auto row = c.row(g);
-      for (int h = c.first(enemy), k = 0; h < c.last(enemy); ++h, ++k) {
+      for (int h = c.first(enemy), h_end = c.last(enemy), k = 0; h < h_end; ++h, ++k) {
         if (st.units[h].out()) continue;
         nearest = std::min(nearest, row.d2[k * row.stride]);
         seen = seen || row.los[k * row.stride];
@@ -144,7 +144,7 @@ void schnellfeuer(Ctx& c, int side) {
   tally.kept_hidden_sf_h += kept;
   // Step 5 (SF-D): every other hidden unit and decoy of the group is revealed by the muzzle flashes;
   // revealed decoys are removed.
-  for (int g = c.first(side); g < c.last(side); ++g) {
+  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
     UnitState& u = st.units[g];
     if (!u.hidden || u.out() || u.kept || !c.spec(g).sf_member) continue;
     reveal_unit(c, g, "muzzle flashes, SF-D");
@@ -163,7 +163,7 @@ void schnellfeuer(Ctx& c, int side) {
   }
   // Step 6 (SF-E, next turn): the group reloads, broken and in-melee units included, except the
   // units SF-H kept hidden.
-  for (int g = c.first(side); g < c.last(side); ++g) {
+  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
     UnitState& u = st.units[g];
     if (!c.spec(g).sf_member) continue;
     if (u.kept)

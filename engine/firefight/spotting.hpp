@@ -7,13 +7,20 @@ namespace volley::firefight {
 // F-5: sight between two positions iff their distance is at most `visibility` and the segment
 // between them crosses no blocks_sight terrain; a position inside such terrain sees out of it and is
 // seen (that rectangle does not block for it).
-inline bool line_of_sight(const FirefightScenario& sc, Point a, Point b) noexcept {
-  if (distance_squared(a, b) > squared(sc.visibility)) return false;
+// sight_clear is the terrain half of the test, for callers that have checked the distance.
+// A rectangle that the segment's bounding box misses cannot block (segment_meets_rect's first test,
+// made before the two containment tests).
+inline bool sight_clear(const FirefightScenario& sc, Point a, Point b) noexcept {
+  const Coord lx = std::min(a.x, b.x), hx = std::max(a.x, b.x), ly = std::min(a.y, b.y), hy = std::max(a.y, b.y);
   for (const Rect& r : sc.sight_blockers) {
+    if (r.x0 > hx || r.x1 < lx || r.y0 > hy || r.y1 < ly) continue;
     if (contains(r, a) || contains(r, b)) continue;
     if (segment_meets_rect(a, b, r)) return false;
   }
   return true;
+}
+inline bool line_of_sight(const FirefightScenario& sc, Point a, Point b) noexcept {
+  return distance_squared(a, b) <= squared(sc.visibility) && sight_clear(sc, a, b);
 }
 
 // Refresh the cached distances and sight between the two sides' units: every pair (all), or the
@@ -24,20 +31,23 @@ void refresh_geometry(Ctx& c, bool all) {
   const int n0 = c.last(0), n1 = st.side1_units;
   const int64_t visibility2 = squared(c.sc.visibility);
   const bool blockers = !c.sc.sight_blockers.empty();
+  const UnitState* units = st.units.data();
+  int64_t* pair_d2 = st.pair_d2.data();
+  uint8_t* pair_los = st.pair_los.data();
   auto update = [&](int i, int j) {
     const size_t k = static_cast<size_t>(i) * n1 + j;
-    const Point a = st.units[i].pos, b = st.units[n0 + j].pos;
+    const Point a = units[i].pos, b = units[n0 + j].pos;
     const int64_t d2 = distance_squared(a, b);
-    st.pair_d2[k] = d2;
-    st.pair_los[k] = d2 <= visibility2 && (!blockers || line_of_sight(c.sc, a, b));
+    pair_d2[k] = d2;
+    pair_los[k] = d2 <= visibility2 && (!blockers || sight_clear(c.sc, a, b));
   };
   // Side 1's units that moved, listed once (burst_targets is free scratch outside the fire phase).
   int* moved1 = st.burst_targets.data();
   int moved1_count = 0;
   for (int j = 0; j < n1; ++j)
-    if (all || st.units[n0 + j].moved) moved1[moved1_count++] = j;
+    if (all || units[n0 + j].moved) moved1[moved1_count++] = j;
   for (int i = 0; i < n0; ++i) {
-    if (all || st.units[i].moved) {
+    if (all || units[i].moved) {
       for (int j = 0; j < n1; ++j) update(i, j);
     } else {
       for (int k = 0; k < moved1_count; ++k) update(i, moved1[k]);
@@ -58,8 +68,9 @@ inline int cover_class_at(const FirefightScenario& sc, Point p) noexcept {
 template <class Ctx>
 void update_cover(Ctx& c, bool all) {
   if (c.sc.cover_terrain.empty()) return;
-  for (int g = 0; g < c.sc.total_units(); ++g) {
-    UnitState& u = c.st.units[g];
+  UnitState* units = c.st.units.data();
+  for (int g = 0, g_end = c.sc.total_units(); g < g_end; ++g) {
+    UnitState& u = units[g];
     if (all || u.moved) u.cover_class = cover_class_at(c.sc, u.pos);
   }
 }
@@ -70,6 +81,7 @@ void reveal_unit(Ctx& c, int g, const char* why) {
   UnitState& u = c.st.units[g];
   if (!u.hidden) return;
   u.hidden = false;
+  ++c.st.target_epoch[c.side_of(g)];  // it may now be a target (fire.hpp, target_now)
   if constexpr (Ctx::Narrator::enabled) c.narr.say(text("  reveal: ", c.name(g), " (", why, ")"));
 }
 
@@ -86,8 +98,9 @@ void remove_decoy(Ctx& c, int side, int d, const char* why) {
 template <class Ctx>
 bool unit_of_side_within(const Ctx& c, int side, Point p, Coord range) {
   const int64_t r2 = squared(range);
-  for (int g = c.first(side); g < c.last(side); ++g) {
-    const UnitState& u = c.st.units[g];
+  const UnitState* units = c.st.units.data();
+  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
+    const UnitState& u = units[g];
     if (!u.out() && distance_squared(u.pos, p) <= r2) return true;
   }
   return false;
@@ -99,9 +112,11 @@ bool enemy_unit_within(const Ctx& c, int g, Coord range) {
   const int64_t r2 = squared(range);
   const int enemy = 1 - c.side_of(g);
   const auto row = c.row(g);
+  const UnitState* units = c.st.units.data();
   const int first = c.first(enemy), last = c.last(enemy);
-  for (int h = first; h < last; ++h)
-    if (row.d2[static_cast<size_t>(h - first) * row.stride] <= r2 && !c.st.units[h].out()) return true;
+  const int64_t* d2 = row.d2;
+  for (int h = first; h < last; ++h, d2 += row.stride)
+    if (*d2 <= r2 && !units[h].out()) return true;
   return false;
 }
 
@@ -113,19 +128,22 @@ bool enemy_unit_within(const Ctx& c, int g, Coord range) {
 // within spot_range by construction).
 template <class Ctx>
 void spot(Ctx& c, bool all) {
+  const UnitState* units = c.st.units.data();
   bool moved[SideCount] = {all, all};
   if (!all)
-    for (int g = 0; g < c.sc.total_units(); ++g) moved[c.side_of(g)] |= c.st.units[g].moved;
+    for (int s = 0; s < SideCount; ++s)
+      for (int g = c.first(s), g_end = c.last(s); g < g_end && !moved[s]; ++g) moved[s] = units[g].moved;
   for (int s = 0; s < SideCount; ++s) {
     const bool enemy_moved = moved[1 - s];
     if (!enemy_moved && !moved[s]) continue;
-    for (int g = c.first(s); g < c.last(s); ++g) {
-      const UnitState& u = c.st.units[g];
+    for (int g = c.first(s), g_end = c.last(s); g < g_end; ++g) {
+      const UnitState& u = units[g];
       if (u.hidden && !u.out() && (enemy_moved || u.moved) && enemy_unit_within(c, g, c.sc.spot_range)) reveal_unit(c, g, "spotted");
     }
     if (!enemy_moved) continue;
-    for (int d = 0; d < c.st.decoy_count[s]; ++d) {
-      const DecoyState& dec = c.st.decoys[s][d];
+    const DecoyState* decoys = c.st.decoys[s].data();
+    for (int d = 0, d_end = c.st.decoy_count[s]; d < d_end; ++d) {
+      const DecoyState& dec = decoys[d];
       if (dec.alive && unit_of_side_within(c, 1 - s, dec.pos, c.sc.spot_range)) remove_decoy(c, s, d, "spotted");
     }
   }
@@ -136,9 +154,11 @@ void spot(Ctx& c, bool all) {
 template <class Ctx>
 void compact_decoys(Ctx& c) {
   for (int s = 0; s < SideCount; ++s) {
-    auto& list = c.st.decoys[s];
+    DecoyState* list = c.st.decoys[s].data();
+    const int count = c.st.decoy_count[s];
     int kept = 0;
-    for (int d = 0; d < c.st.decoy_count[s]; ++d)
+    while (kept < count && list[kept].alive) ++kept;  // nothing moves before the first removed one
+    for (int d = kept; d < count; ++d)
       if (list[d].alive) list[kept++] = list[d];
     c.st.decoy_count[s] = kept;
   }
@@ -154,7 +174,7 @@ void reconceal(Ctx& c) {
   for (int s = 0; s < SideCount; ++s) {
     const Policy& policy = c.sc.sides[s].policy;
     if (!policy.reconceal) continue;
-    for (int g = c.first(s); g < c.last(s); ++g) {
+    for (int g = c.first(s), g_end = c.last(s); g < g_end; ++g) {
       UnitState& u = c.st.units[g];
       if (u.out() || u.hidden || u.sf_revealed_turn != t - 1 || u.sf_revealed_turn == 0) continue;
       if (u.moved || u.in_melee || enemy_unit_within(c, g, c.sc.spot_range)) continue;

@@ -26,7 +26,7 @@ struct TrialContext {
   int turn() const noexcept { return st.turn; }
   const UnitSpec& spec(int g) const noexcept { return sc.unit(g); }
   UnitState& unit(int g) noexcept { return st.units[g]; }
-  int side_of(int g) const noexcept { return sc.side_of(g); }
+  int side_of(int g) const noexcept { return g >= sc.unit_offset[1] ? 1 : 0; }  // side 0's units come first
   int first(int side) const noexcept { return sc.unit_offset[side]; }
   int last(int side) const noexcept { return sc.unit_offset[side + 1]; }  // one past
   const Weapon& weapon(int g) const noexcept { return sc.ruleset.weapons[sc.unit(g).weapon]; }

@@ -8,7 +8,7 @@ namespace volley::firefight {
 template <class Ctx>
 int figures_in_action(const Ctx& c, int side) {
   int figures = 0;
-  for (int g = c.first(side); g < c.last(side); ++g)
+  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g)
     if (!c.st.units[g].out()) figures += c.st.units[g].figures;
   return figures;
 }

@@ -1,7 +1,12 @@
-// F-3 fire phase cards and F-4 fire resolution, with scripted dice.
+// F-3 fire phase cards and F-4 fire resolution, with scripted dice (and the shuffle's law with the
+// real random source).
+#include "engine/trial_dice.hpp"
 #include "tests/engine/firefight/firefight_test_support.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <cmath>
+#include <vector>
 
 using namespace volley;
 using namespace volley::firefight;
@@ -31,7 +36,8 @@ TEST_CASE("F-4: a die hits on band or less; the target is the nearest revealed e
   CHECK(pools[0].n == 8);
   CHECK(pools[0].band == 6);
   CHECK(pools[0].faces == 20);
-  CHECK(pools[1].purpose == Purpose::Casualties);
+  CHECK(pools[1].purpose == Purpose::Fire);  // the volley's stream serves its casualties too
+  CHECK(pools[1].actor == pools[0].actor);
   CHECK(pools[1].n == 3);
   CHECK(pools[1].band == 1);
   CHECK(pools[1].faces == 4);
@@ -136,19 +142,17 @@ TEST_CASE("F-3: one card per unit that may fire; a card activates its side's uni
   h.setup();
   h.begin_turn(1);
   auto c = h.ctx();
-  // The shuffle first: card 1 is index 0 of 4 (herero: indices 0..2), card 2 index 2 of 3 (german:
-  // index 2 >= 2 herero cards left); then only herero cards are left and none is drawn.
-  // Card 1: H2 (8 figures, has a target) fires, no hits. Card 2: Z1 fires at H1 (nearest), no hits.
-  // Card 3: H1 fires. Then nobody is left to activate (H3 has no target): the last card is void.
-  h.dice.push({0, 2, 0, 0, 0});
+  // The shuffle first, in one draw among the 4 orders of 3 herero cards and 1 german card: herero,
+  // german, herero, herero. Card 1: H2 (8 figures, has a target) fires, no hits. Card 2: Z1 fires
+  // at H1 (nearest), no hits. Card 3: H1 fires. Then nobody is left to activate (H3 has no
+  // target): the last card is void.
+  h.dice.push({deck_rank({Herero, German, Herero, Herero}), 0, 0, 0});
   fire_phase(c);
   const auto cards = h.dice.of("below", Purpose::Cards);
-  REQUIRE(cards.size() == 2);
+  REQUIRE(cards.size() == 1);
   CHECK(cards[0].n == 4);
-  CHECK(cards[1].n == 3);
   CHECK(h.dice.calls[0].purpose == Purpose::Cards);
-  CHECK(h.dice.calls[1].purpose == Purpose::Cards);
-  const auto fire = h.dice.of("successes", Purpose::Fire);
+  const auto fire = h.dice.volleys();
   REQUIRE(fire.size() == 3);
   CHECK(fire[0].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
   CHECK(fire[1].actor == static_cast<uint32_t>(h.unit(German, 0)));
@@ -169,15 +173,15 @@ TEST_CASE("F-3: units broken, in melee or reloading get no card; casualties take
   h.u(Herero, 2).reload_turn = 1;
   h.u(Herero, 3).broken = h.u(Herero, 3).gone = true;
   auto c = h.ctx();
-  // Deck: H1, H2 and Z1. Card 1 (index 2 of 3): german; the rest are herero (no draw). Z1 hits H2
+  // Deck: H1, H2 and Z1, one draw among 3 orders: german first, then the herero cards. Z1 hits H2
   // twice (0 killed). Card 2: H2, down to 6 figures, still has more than H1 (4) and fires 6 dice;
   // then H1's card fires 4 dice.
-  h.dice.push({2, 2, 0, 0, 0});
+  h.dice.push({deck_rank({German, Herero, Herero}), 2, 0, 0, 0});
   fire_phase(c);
   const auto cards = h.dice.of("below", Purpose::Cards);
   REQUIRE(cards.size() == 1);
   CHECK(cards[0].n == 3);
-  const auto fire = h.dice.of("successes", Purpose::Fire);
+  const auto fire = h.dice.volleys();
   REQUIRE(fire.size() == 3);
   CHECK(fire[1].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
   CHECK(fire[1].n == 6);
@@ -194,10 +198,67 @@ TEST_CASE("F-3: a card that finds no unit to activate is void; a unit reduced to
   h.setup();
   h.begin_turn(1);
   auto c = h.ctx();
-  // Card 1: german (index 1 of 2); Z1 scores 2 hits, both killed: H1 is destroyed before its card.
-  h.dice.push({1, 2, 2});
+  // Card 1: german; Z1 scores 2 hits, both killed: H1 is destroyed before its card.
+  h.dice.push({deck_rank({German, Herero}), 2, 2});
   fire_phase(c);
   CHECK(h.u(Herero, 0).out());
-  CHECK(h.dice.of("successes", Purpose::Fire).size() == 1);
+  CHECK(h.dice.volleys().size() == 1);
   CHECK(h.dice.exhausted());
+}
+
+TEST_CASE("F-3: the shuffle deals every order of the deck with the same chance; a large deck is dealt card by card first",
+          "[engine][firefight][F-3]") {
+  SECTION("one draw ranks the orders: rank r deals the r-th order in lexicographic order (scripted)") {
+    for (int r = 0; r < 10; ++r) {
+      ScriptedDice dice{r};
+      Deck deck;
+      deck.left[0] = 3;
+      deck.left[1] = 2;
+      int order[5];
+      REQUIRE(deck.shuffle(dice, order) == 5);
+      CHECK(deck_rank({order[0], order[1], order[2], order[3], order[4]}) == r);
+      CHECK(dice.exhausted());
+    }
+    // One side only: nothing to draw.
+    ScriptedDice none;
+    Deck deck;
+    deck.left[1] = 4;
+    int order[4];
+    deck.shuffle(none, order);
+    CHECK((order[0] == 1 && order[3] == 1));
+  }
+  // The law, with the real random source: every one of the 10 orders of 3 + 2 cards at 1/10; in a
+  // deck of 40 + 30 cards (36 dealt one by one, the last 34 ranked in one draw) a side-0 card at
+  // 4/7 in every position. Bounds: 5 standard errors of the trial count.
+  constexpr int Trials = 100'000;
+  std::vector<int> small(10, 0);
+  std::vector<int> side0_at(70, 0);
+  bool every_card_dealt = true;
+  for (int t = 0; t < Trials; ++t) {
+    TrialDice dice(99, static_cast<uint64_t>(t));
+    dice.restart(Purpose::Test, 0, 0);
+    Deck a;
+    a.left[0] = 3;
+    a.left[1] = 2;
+    int o[70];
+    a.shuffle(dice, o);
+    ++small[deck_rank({o[0], o[1], o[2], o[3], o[4]})];
+    Deck b;
+    b.left[0] = 40;
+    b.left[1] = 30;
+    b.shuffle(dice, o);
+    int zeros = 0;
+    for (int i = 0; i < 70; ++i) {
+      side0_at[i] += o[i] == 0;
+      zeros += o[i] == 0;
+    }
+    every_card_dealt = every_card_dealt && zeros == 40;
+  }
+  CHECK(every_card_dealt);
+  for (int k = 0; k < 10; ++k) CHECK(std::abs(small[k] / double(Trials) - 0.1) <= 5 * std::sqrt(0.1 * 0.9 / Trials));
+  const double p = 4.0 / 7.0, bound = 5 * std::sqrt(p * (1 - p) / Trials);
+  for (int i : {0, 1, 35, 36, 37, 50, 69}) {
+    CAPTURE(i);
+    CHECK(std::abs(side0_at[i] / double(Trials) - p) <= bound);
+  }
 }

@@ -6,9 +6,12 @@
 #include "engine/firefight/firefight_trial.hpp"
 #include "engine/scripted_dice.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace volley::firefight::testing {
@@ -25,6 +28,7 @@ struct DiceCall {
   Purpose purpose = Purpose::Test;
   uint32_t turn = 0;
   uint32_t actor = 0;
+  bool first = false;  // the first draw after a restart of the stream
 };
 
 // ScriptedDice (the values, in the order the rules draw them) that records every call.
@@ -38,18 +42,19 @@ class RecordingDice {
     purpose_ = purpose;
     turn_ = turn;
     actor_ = actor;
+    fresh_ = true;
     script_.restart(purpose, turn, actor);
   }
   uint32_t below(uint32_t bound) {
-    calls.push_back({"below", static_cast<int>(bound), 0, 0, purpose_, turn_, actor_});
+    calls.push_back({"below", static_cast<int>(bound), 0, 0, purpose_, turn_, actor_, std::exchange(fresh_, false)});
     return script_.below(bound);
   }
   int die(int faces) {
-    calls.push_back({"die", faces, 0, faces, purpose_, turn_, actor_});
+    calls.push_back({"die", faces, 0, faces, purpose_, turn_, actor_, std::exchange(fresh_, false)});
     return script_.die(faces);
   }
   int successes(int n, int band, int faces) {
-    calls.push_back({"successes", n, band, faces, purpose_, turn_, actor_});
+    calls.push_back({"successes", n, band, faces, purpose_, turn_, actor_, std::exchange(fresh_, false)});
     return script_.successes(n, band, faces);
   }
   uint64_t words() const noexcept { return script_.words(); }
@@ -64,6 +69,15 @@ class RecordingDice {
     return out;
   }
 
+  // The fire pools of the volleys, in order: a volley's Fire stream starts with its fire pool (its
+  // casualty pool and the card's prone tests follow on the same stream).
+  std::vector<DiceCall> volleys() const {
+    std::vector<DiceCall> out;
+    for (const auto& c : calls)
+      if (c.kind == "successes" && c.purpose == Purpose::Fire && c.first) out.push_back(c);
+    return out;
+  }
+
   std::vector<DiceCall> calls;
 
  private:
@@ -71,7 +85,22 @@ class RecordingDice {
   Purpose purpose_ = Purpose::Test;
   uint32_t turn_ = 0;
   uint32_t actor_ = 0;
+  bool fresh_ = false;
 };
+
+// The Cards draw that deals a deck in `order` (the side of each card, first card first): the index
+// of that order among every order of the same cards, listed in lexicographic order (side 0 before
+// side 1). Counted here by enumerating the orders, independently of the kernel's unranking.
+inline int deck_rank(std::initializer_list<int> order) {
+  std::vector<int> wanted(order), arrangement(order);
+  std::sort(arrangement.begin(), arrangement.end());
+  int rank = 0;
+  do {
+    if (arrangement == wanted) return rank;
+    ++rank;
+  } while (std::next_permutation(arrangement.begin(), arrangement.end()));
+  throw std::logic_error("deck_rank: not an order of its own cards");
+}
 
 // The F-4 weapon table on the tsatf20 ruleset (d20, bands doubled).
 inline Ruleset tsatf20() {

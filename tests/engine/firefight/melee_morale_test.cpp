@@ -76,10 +76,12 @@ TEST_CASE("F-8a: after a burst of the fast-fire side the target rolls d6 + casua
     auto c = h.ctx();
     fire_phase(c);
     CHECK(h.u(German, 0).prone);
-    const auto prone = h.dice.of("die", Purpose::Prone);
+    // The prone die comes from the card's stream: H1's Fire stream, after its fire and casualty pools.
+    const auto prone = h.dice.of("die", Purpose::Fire);
     REQUIRE(prone.size() == 1);
-    CHECK(prone[0].actor == static_cast<uint32_t>(h.unit(German, 0)));
-    const auto f = h.dice.of("successes", Purpose::Fire);
+    CHECK(prone[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+    CHECK(h.dice.calls[3].kind == "die");
+    const auto f = h.dice.volleys();
     CHECK(f[1].band == 8 - 1);  // a prone firer is at -1
     CHECK(h.ctx().target_class(h.unit(German, 0)) == 4);
   }
@@ -89,7 +91,7 @@ TEST_CASE("F-8a: after a burst of the fast-fire side the target rolls d6 + casua
     auto c = h.ctx();
     fire_phase(c);
     CHECK_FALSE(h.u(German, 0).prone);
-    CHECK(h.dice.of("die", Purpose::Prone).size() == 1);
+    CHECK(h.dice.of("die", Purpose::Fire).size() == 1);
   }
   SECTION("fire of the other side, or at a side without the prone rule, tests nothing") {
     h.sc.sides[German].prone_rule = false;
@@ -97,7 +99,7 @@ TEST_CASE("F-8a: after a burst of the fast-fire side the target rolls d6 + casua
     h.begin_turn(1);
     auto c = h.ctx();
     fire_phase(c);
-    CHECK(h.dice.of("die", Purpose::Prone).empty());
+    CHECK(h.dice.of("die", Purpose::Fire).empty());
   }
 }
 

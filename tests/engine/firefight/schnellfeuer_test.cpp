@@ -32,10 +32,10 @@ TEST_CASE("SF-A: the fast-fire side declares at its first firing card, for the w
   h.setup();
   // Shuffle: herero, herero, german. Card 1 declares: H1 fires 16 dice at band 6 - 1; H2 has no
   // target and does not fire. Card 2 (herero) is void. Card 3: Z1 fires.
-  h.dice.push({0, 0, 0, 0});
+  h.dice.push({0, 0, 0});  // one Cards draw: herero cards first (the first of 3 orders)
   fire(h, 1);
   CHECK(h.st.tally[Herero].schnellfeuer == 1);
-  const auto f = h.dice.of("successes", Purpose::Fire);
+  const auto f = h.dice.volleys();
   REQUIRE(f.size() == 2);
   CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
   CHECK(f[0].n == 16);
@@ -54,7 +54,7 @@ TEST_CASE("SF-A: no declaration without a target in the group; policies never, t
     sc.sides[German].units[0].hidden = true;
     Harness h(sc);
     h.setup();
-    h.dice.push({0, 0, 0});  // shuffle: herero, herero, german; the herero cards are void; Z1 fires
+    h.dice.push({0, 0});  // shuffle: herero, herero, german; the herero cards are void; Z1 fires
     fire(h, 1);
     CHECK(h.st.tally[Herero].schnellfeuer == 0);
     CHECK(h.narr.text.find("no unit of the group has a target") != std::string::npos);
@@ -63,10 +63,10 @@ TEST_CASE("SF-A: no declaration without a target in the group; policies never, t
     sc.sides[Herero].policy.when = WhenPolicy::Never;
     Harness h(sc);
     h.setup();
-    h.dice.push({0, 0, 0, 0, 0});  // herero, herero, german; H1 8 dice, H2 6 dice, Z1
+    h.dice.push({0, 0, 0, 0});  // herero, herero, german; H1 8 dice, H2 6 dice, Z1
     fire(h, 1);
     CHECK(h.st.tally[Herero].schnellfeuer == 0);
-    const auto f = h.dice.of("successes", Purpose::Fire);
+    const auto f = h.dice.volleys();
     REQUIRE(f.size() == 3);
     CHECK(f[0].n == 8);
     CHECK(f[0].band == 6);
@@ -76,10 +76,10 @@ TEST_CASE("SF-A: no declaration without a target in the group; policies never, t
     sc.sides[Herero].policy.turns = {0, 0, 1, 0, 0, 0, 0, 0, 0};
     Harness h(sc);
     h.setup();
-    h.dice.push({0, 0, 0, 0, 0});
+    h.dice.push({0, 0, 0, 0});
     fire(h, 1);
     CHECK(h.st.tally[Herero].schnellfeuer == 0);
-    h.dice.push({0, 0, 0, 0, 0});  // turn 2: herero card declares (H1 16, H2 12 dice), then Z1
+    h.dice.push({0, 0, 0, 0});  // turn 2: herero card declares (H1 16, H2 12 dice), then Z1
     fire(h, 2);
     CHECK(h.st.tally[Herero].schnellfeuer == 1);
     CHECK(h.dice.exhausted());
@@ -89,11 +89,11 @@ TEST_CASE("SF-A: no declaration without a target in the group; policies never, t
     sc.sides[Herero].policy.min_targets = 3;
     Harness h(sc);
     h.setup();
-    h.dice.push({0, 0, 0, 0, 0});
+    h.dice.push({0, 0, 0, 0});
     fire(h, 1);
     CHECK(h.st.tally[Herero].schnellfeuer == 0);
     h.sc.sides[Herero].policy.min_targets = 2;
-    h.dice.push({0, 0, 0, 0, 0});
+    h.dice.push({0, 0, 0, 0});
     fire(h, 3);
     CHECK(h.st.tally[Herero].schnellfeuer == 1);
   }
@@ -107,12 +107,12 @@ TEST_CASE("SF-B: every unit of the group with a target fires, in index order, tw
   add_unit(sc, German, "Z2", 10, 20, 18);   // 11.3" from H2, 12.8" from H1
   Harness h(sc);
   h.setup();
-  // Shuffle: herero, german, herero, german (0 of 4, 2 of 3, 0 of 2). Card 1: schnellfeuer: H1 (16
+  // Shuffle: herero, german, herero, german. Card 1: schnellfeuer: H1 (16
   // dice) scores 3 on Z1 (1 killed): Z1 is destroyed; H2 takes Z2 (12 dice), no hits. Card 2: Z2
   // fires at H2. Card 3: void (the group fired). Card 4: Z1 is gone: void.
-  h.dice.push({0, 2, 0, 3, 1, 0, 0});
+  h.dice.push({deck_rank({Herero, German, Herero, German}), 3, 1, 0, 0});
   fire(h, 1);
-  const auto f = h.dice.of("successes", Purpose::Fire);
+  const auto f = h.dice.volleys();
   REQUIRE(f.size() == 3);
   CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
   CHECK(f[0].n == 16);
@@ -160,7 +160,7 @@ TEST_CASE("SF-D: afterwards every other hidden unit and decoy of the group is re
   Harness h(sc);
   h.setup();
   // n = 2 units + 1 decoy = 3: SF-H keeps none. Shuffle herero, herero, german; H1; Z1.
-  h.dice.push({0, 0, 0, 0});
+  h.dice.push({0, 0, 0});
   fire(h, 1);
   CHECK_FALSE(h.u(Herero, 1).hidden);
   CHECK(h.u(Herero, 1).sf_revealed_turn == 1);
@@ -180,9 +180,9 @@ TEST_CASE("SF-E: the group fires no more this phase and gets no card in the next
   // Shuffle herero, german, german, herero. Card 1: schnellfeuer by H1; H2 (no target) is revealed
   // (SF-D). Cards 2, 3: Z1 fires at H1, Z2 fires at H2 and is revealed: H2 now has a target, but
   // its group is spent: H2 never fires this turn.
-  h.dice.push({0, 1, 1, 0, 0, 0});
+  h.dice.push({deck_rank({Herero, German, German, Herero}), 0, 0, 0});
   fire(h, 1);
-  for (const auto& call : h.dice.of("successes", Purpose::Fire)) CHECK(call.actor != static_cast<uint32_t>(h.unit(Herero, 1)));
+  for (const auto& call : h.dice.volleys()) CHECK(call.actor != static_cast<uint32_t>(h.unit(Herero, 1)));
   CHECK_FALSE(h.u(German, 1).hidden);
   CHECK(h.u(Herero, 0).reload_turn == 2);
   CHECK(h.u(Herero, 1).reload_turn == 2);
@@ -320,7 +320,7 @@ TEST_CASE("SF-H: real units first, then farthest from the nearest enemy unit; ke
   SECTION("units first") {
     Harness h(sc);
     h.setup();
-    h.dice.push({0, 0, 0, 0, 0});  // shuffle: 3 herero cards first; H1 (schnellfeuer); Z1
+    h.dice.push({0, 0, 0});  // shuffle: 3 herero cards first; H1 (schnellfeuer); Z1
     fire(h, 1);
     CHECK(h.u(Herero, 1).hidden);
     CHECK(h.u(Herero, 2).hidden);
@@ -340,9 +340,9 @@ TEST_CASE("SF-H: real units first, then farthest from the nearest enemy unit; ke
     auto c = h.ctx();
     refresh_geometry(c, false);
     // Shuffle herero, herero, german; H2 fires (SF-I forbids a declaration in turn 2); Z1.
-    h.dice.push({0, 0, 0, 0});
+    h.dice.push({0, 0, 0});
     fire_phase(c);
-    const auto f = h.dice.of("successes", Purpose::Fire);
+    const auto f = h.dice.volleys();
     REQUIRE(f.size() == 4);
     CHECK(f[2].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
     CHECK(f[2].n == 8);
@@ -352,7 +352,7 @@ TEST_CASE("SF-H: real units first, then farthest from the nearest enemy unit; ke
     sc.sides[Herero].policy.keep_hidden = KeepHiddenChoice::Farthest;
     Harness h(sc);
     h.setup();
-    h.dice.push({0, 0, 0, 0, 0});
+    h.dice.push({0, 0, 0});
     fire(h, 1);
     // Distances to Z1 (10, 20): far blank 41.2", H2 35.1", H3 27.7", blank 7 (9, 1) 19.0".
     CHECK(h.u(Herero, 1).hidden);
@@ -363,7 +363,7 @@ TEST_CASE("SF-H: real units first, then farthest from the nearest enemy unit; ke
     sc.sides[Herero].policy.keep_hidden = KeepHiddenChoice::None;
     Harness h(sc);
     h.setup();
-    h.dice.push({0, 0, 0, 0, 0});
+    h.dice.push({0, 0, 0});
     fire(h, 1);
     CHECK_FALSE(h.u(Herero, 1).hidden);
     CHECK(h.alive_decoys(Herero) == 0);
@@ -384,7 +384,7 @@ TEST_CASE("SF-H and SF-I: n counts the declaring subgroup only; other subgroups 
   add_unit(sc, German, "Z1", 10, 10, 20);
   Harness h(sc);
   h.setup();
-  h.dice.push({0, 0, 0, 0});  // herero, herero, german; N1; Z1
+  h.dice.push({0, 0, 0});  // herero, herero, german; N1; Z1
   fire(h, 1);
   CHECK(h.st.tally[Herero].kept_hidden_sf_h == 1);
   CHECK(h.st.tally[Herero].revealed_by_sf_d == 2);
@@ -405,9 +405,9 @@ TEST_CASE("SF-I: one subgroup declares on the first card; the other fires normal
   add_unit(sc, German, "Z1", 10, 15, 18);
   Harness h(sc);
   h.setup();
-  h.dice.push({0, 0, 0, 0, 0});  // herero, herero, german; N1 16 dice; S1 6 dice; Z1
+  h.dice.push({0, 0, 0, 0});  // herero, herero, german; N1 16 dice; S1 6 dice; Z1
   fire(h, 1);
-  const auto f = h.dice.of("successes", Purpose::Fire);
+  const auto f = h.dice.volleys();
   REQUIRE(f.size() == 3);
   CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
   CHECK(f[0].n == 16);
@@ -429,7 +429,7 @@ TEST_CASE("SF-I: never two turns in a row, for any subgroup: a declaration attem
   add_unit(sc, German, "Z1", 30, 15, 18);
   Harness h(sc);
   h.setup();
-  h.dice.push({0, 0, 0, 0, 0});
+  h.dice.push({0, 0, 0, 0});
   fire(h, 1);
   REQUIRE(h.st.tally[Herero].schnellfeuer == 1);
   // Turn 2: the player now wants the south subgroup to declare: refused, S1 fires normally.
@@ -439,10 +439,10 @@ TEST_CASE("SF-I: never two turns in a row, for any subgroup: a declaration attem
   fire(h, 2);
   CHECK(h.st.tally[Herero].schnellfeuer == 1);
   CHECK(h.narr.text.find("declared last turn (SF-I)") != std::string::npos);
-  const auto f = h.dice.of("successes", Purpose::Fire);
+  const auto f = h.dice.volleys();
   CHECK(f[f.size() - 2].n == 6);  // S1: normal dice
   // Turn 3: allowed again (now for the south subgroup: S1 12 dice; N1 fires normally).
-  h.dice.push({0, 0, 0, 0, 0});
+  h.dice.push({0, 0, 0, 0});
   fire(h, 3);
   CHECK(h.st.tally[Herero].schnellfeuer == 2);
   CHECK(h.st.tally[Herero].consecutive_declarations == 0);
@@ -460,7 +460,7 @@ TEST_CASE("SF-H: sight of a hidden enemy unit counts too; units that fired are n
   h.setup();
   // Shuffle: herero, herero, german, german. H1 fires (schnellfeuer); H2's only candidate Z2 is
   // hidden: no fire. Z1 fires at H1; Z2 has H2 in reach and fires (it is revealed by then).
-  h.dice.push({0, 0, 0, 0, 0});
+  h.dice.push({0, 0, 0, 0});
   fire(h, 1);
   CHECK(h.dice.exhausted());
   CHECK_FALSE(h.u(Herero, 0).hidden);

@@ -126,8 +126,9 @@ TEST_CASE("F-2: a turn runs movement, re-concealment and spotting, fire, melee, 
   CHECK(h.turn(1));
   CHECK(h.dice.exhausted());
   // (A pool of 0 dice is asked for and draws nothing: Z1's casualties.)
+  // Each volley's casualties come from its own Fire stream.
   std::vector<Purpose> order = {Purpose::Movement, Purpose::Movement, Purpose::Movement, Purpose::Cards,
-                                Purpose::Fire,     Purpose::Casualties, Purpose::Fire,   Purpose::Casualties};
+                                Purpose::Fire,     Purpose::Fire,     Purpose::Fire,     Purpose::Fire};
   order.insert(order.end(), 9, Purpose::Melee);  // 4 pairs of dice, then Z2's melee morale
   order.insert(order.end(), 2, Purpose::Morale);
   INFO(h.narr.text);
