@@ -1,9 +1,12 @@
 // `volley bench [--threads T]`: the fixed suite's signature and speed, and the random-number floor.
+#include "analysis/text_format.hpp"
+#include "sim/atomic_file.hpp"
 #include "sim/bench_scaling.hpp"
 #include "sim/bench_suite.hpp"
 #include "sim/commands.hpp"
 
 #include <boost/program_options.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <iostream>
@@ -16,12 +19,15 @@ namespace volley {
 int command_bench(const Args& args) {
   int threads = 0;
   uint64_t divisor = 1;
+  std::string json, csv;
   po::options_description options("volley bench [options]\n\nFixed suite: a signature of every result and the speed.\n"
                                   "Example: volley bench --threads 2\n\nOptions");
   options.add_options()("help,h", "this help")
       ("threads,j", po::value<int>(&threads)->default_value(0), "worker threads (0: all cores)")
       ("divisor", po::value<uint64_t>(&divisor)->default_value(1), "divide every trial count (a quicker, different signature)")
-      ("scaling", "instead: how the cost grows with force size (8, 32, 128, 512 units), both kernels");
+      ("scaling", "instead: how the cost grows with force size (8, 32, 128, 512 units), both kernels")
+      ("json", po::value<std::string>(&json), "write the figures and signatures as JSON")
+      ("csv", po::value<std::string>(&csv), "write the figures as CSV rows");
   po::variables_map vm;
   po::store(po::command_line_parser(args).options(options).run(), vm);
   po::notify(vm);
@@ -30,6 +36,8 @@ int command_bench(const Args& args) {
     return ExitOk;
   }
   if (threads < 0 || divisor == 0) throw std::invalid_argument("--threads must be >= 0 and --divisor >= 1");
+  if (!json.empty()) check_writable(json, "--json");
+  if (!csv.empty()) check_writable(csv, "--csv");
   if (vm.count("scaling")) {
     print_scaling_table(threads);
     return ExitOk;
@@ -51,6 +59,23 @@ int command_bench(const Args& args) {
       std::printf("%-26s %11s %18s %14.0f dice/s\n", "", "", "", line.trials_per_second * 10 * PoolsPerBenchTrial);
   }
   std::printf("\nsignature: 0x%016llx\n", static_cast<unsigned long long>(report.signature));
+  auto hex = [](uint64_t v) { return format_text("0x%016llx", static_cast<unsigned long long>(v)); };
+  if (!json.empty()) {
+    nlohmann::json lines = nlohmann::json::array();
+    for (const auto& l : report.lines)
+      lines.push_back({{"name", l.name}, {"trials", l.trials}, {"signature", hex(l.signature)}, {"seconds", l.seconds},
+                       {"trials_per_second", l.trials_per_second}, {"draws_per_trial", l.draws_per_trial}});
+    write_file_atomically(json, nlohmann::json{{"format", "volley-bench"}, {"format_version", 1}, {"threads", threads},
+                                               {"divisor", divisor}, {"raw_words_per_second", raw}, {"signature", hex(report.signature)},
+                                               {"entries", lines}}.dump(1) + "\n");
+  }
+  if (!csv.empty()) {
+    std::string rows = "entry,trials,signature,seconds,trials_per_second,draws_per_trial\n";
+    for (const auto& l : report.lines)
+      rows += format_text("%s,%llu,%s,%.6f,%.1f,%.2f\n", l.name.c_str(), static_cast<unsigned long long>(l.trials), hex(l.signature).c_str(),
+                          l.seconds, l.trials_per_second, l.draws_per_trial);
+    write_file_atomically(csv, rows);
+  }
   return ExitOk;
 }
 

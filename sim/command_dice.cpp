@@ -1,5 +1,7 @@
 // `volley dice 10d20 --hit '<=6' [--mod -1]`: a pool's exact distribution beside the simulated one.
 #include "analysis/estimate.hpp"
+#include "analysis/text_format.hpp"
+#include "sim/atomic_file.hpp"
 #include "engine/exact_dice.hpp"
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
@@ -7,6 +9,7 @@
 #include "sim/run_settings.hpp"
 
 #include <boost/program_options.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <iostream>
@@ -29,11 +32,15 @@ int command_dice(const Args& args) {
       ("precision", po::value<std::string>(&settings.precision), "E: stop when the mean's interval half-width is at most E")
       ("seed", po::value<std::string>(&settings.seed)->default_value("1"), "master seed")
       ("threads,j", po::value<int>(&settings.threads)->default_value(0), "worker threads (0: all cores)")
-      ("level", po::value<double>(&settings.level)->default_value(0.95), "confidence level");
+      ("level", po::value<double>(&settings.level)->default_value(0.95), "confidence level")
+      ("json", po::value<std::string>(&settings.json), "write the exact and simulated law as JSON")
+      ("csv", po::value<std::string>(&settings.csv), "write the exact and simulated law as CSV rows");
   po::variables_map vm;
   if (!parse_command_line(args, options, "pool", po::value<std::string>(&pool_text), 1, vm)) return ExitOk;
   if (pool_text.empty()) throw std::invalid_argument("give a pool, e.g. volley dice 10d20 --hit '<=6'");
   const PoolSpec pool = parse_pool(pool_text, hit, modifier);
+  if (!settings.json.empty()) check_writable(settings.json, "--json");
+  if (!settings.csv.empty()) check_writable(settings.csv, "--csv");
   settings.trials_option = vm["trials"].defaulted() ? 0 : settings.trials;
   Schema pool_schema;
   pool_schema.add({"hits", MetricKind::Count, 0, pool.dice, "", true});
@@ -51,11 +58,15 @@ int command_dice(const Args& args) {
               per_die ? "per-die" : "binomial");
   std::printf("%6s  %10s  %10s  %23s  %s\n", "hits", "exact", "simulated", "interval (Wilson)", "");
   int outside = 0;
+  nlohmann::json rows = nlohmann::json::array();
+  std::string csv = "hits,exact,simulated,low,high,level\n";
   for (int k = 0; k <= pool.dice; ++k) {
     const uint64_t c = result.tally.count(0, k);
     const auto w = wilson_interval(c, result.tally.trials(), settings.level);
     const bool in = exact[k] >= w.low && exact[k] <= w.high;
     outside += !in;
+    rows.push_back({{"hits", k}, {"exact", exact[k]}, {"simulated", w.estimate}, {"low", w.low}, {"high", w.high}});
+    csv += format_text("%d,%.10g,%.10g,%.10g,%.10g,%g\n", k, exact[k], w.estimate, w.low, w.high, settings.level);
     if (exact[k] < 1e-9 && c == 0) continue;
     std::printf("%6d  %10.6f  %10.6f  [%9.6f, %9.6f]  %s\n", k, exact[k], w.estimate, w.low, w.high, in ? "" : "outside");
   }
@@ -66,6 +77,11 @@ int command_dice(const Args& args) {
               m.method, settings.level * 100);
   std::printf("%d of %d values outside their %.0f%% interval (about %.1f expected by chance)\n", outside,
               pool.dice + 1, settings.level * 100, (1 - settings.level) * (pool.dice + 1));
+  if (!settings.json.empty())
+    write_file_atomically(settings.json, nlohmann::json{{"format", "volley-dice"}, {"format_version", 1}, {"pool", pool.describe()},
+                                                        {"trials", result.tally.trials()}, {"seed", seed}, {"level", settings.level},
+                                                        {"path", per_die ? "per-die" : "binomial"}, {"distribution", rows}}.dump(1) + "\n");
+  if (!settings.csv.empty()) write_file_atomically(settings.csv, csv);
   return ExitOk;
 }
 

@@ -34,7 +34,9 @@ uint64_t RunSettings::planned_trials() const {
 
 void add_run_options(po::options_description& options, RunSettings& s, bool long_run) {
   options.add_options()
-      ("trials,n", po::value<uint64_t>(&s.trials_option),
+      ("trials,n", po::value<uint64_t>(&s.trials_option)->notifier([](uint64_t n) {
+         if (n == 0) throw std::invalid_argument("--trials: expected at least 1");
+       }),
        ("number of trials (default " + std::to_string(s.trials) + "; with --precision, the cap, default " +
         std::to_string(PrecisionTrialCap) + ")").c_str())
       ("precision", po::value<std::string>(&s.precision), "[NAME=]E: stop when that estimate's interval half-width is at most E")

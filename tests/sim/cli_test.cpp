@@ -73,3 +73,22 @@ TEST_CASE("A scenario that does not exist is refused with its name and exit 2", 
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("no-such-scenario.toml") != std::string::npos);
 }
+
+TEST_CASE("Scale limits: 10^12 trials are refused with a message, not overflowed", "[sim][cli]") {
+  const auto r = run_volley("run osona --trials 1000000000000 --quiet");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("--trials: at most 100000000000") != std::string::npos);
+  const auto zero = run_volley("run osona --trials 0 --quiet");
+  CHECK(zero.exit_code == 2);
+}
+
+TEST_CASE("dice and bench write JSON and CSV too", "[sim][cli]") {
+  const auto d = run_volley("dice 3d6 --hit '>=5' --trials 10000 --json dice.json --csv dice.csv");
+  REQUIRE(d.exit_code == 0);
+  CHECK(read_file(scratch_directory() + "/dice.json").find("\"volley-dice\"") != std::string::npos);
+  CHECK(read_file(scratch_directory() + "/dice.csv").rfind("hits,exact,simulated", 0) == 0);
+  const auto b = run_volley("bench --divisor 400 --json bench.json --csv bench.csv");
+  REQUIRE(b.exit_code == 0);
+  CHECK(read_file(scratch_directory() + "/bench.json").find("\"volley-bench\"") != std::string::npos);
+  CHECK(read_file(scratch_directory() + "/bench.csv").find("rolling-barrage") != std::string::npos);
+}
