@@ -57,17 +57,9 @@ Interval mean_interval(uint64_t n, Int128 sum, UInt128 sum_squares, double level
 }
 
 Interval estimate_metric(const Tally& tally, size_t metric, double level) {
-  const auto& spec = tally.schema().metrics[metric];
-  if (spec.kind == MetricKind::Probability)
+  if (tally.schema().metrics[metric].kind == MetricKind::Probability)
     return wilson_interval(static_cast<uint64_t>(tally.sum(metric)), tally.trials(), level);
-  Interval r = mean_interval(tally.trials(), tally.sum(metric), tally.sum_squares(metric), level);
-  // The mean of a metric that never leaves its range cannot either: clip the normal interval there
-  // (a count that is almost always 0 would otherwise show a negative lower bound).
-  if (tally.underflow(metric) == 0 && tally.overflow(metric) == 0) {
-    r.low = std::max(r.low, static_cast<double>(spec.min_value));
-    r.high = std::min(r.high, static_cast<double>(spec.max_value));
-  }
-  return r;
+  return mean_interval(tally.trials(), tally.sum(metric), tally.sum_squares(metric), level);
 }
 
 int64_t histogram_quantile(const Tally& tally, size_t metric, double q) {
