@@ -83,13 +83,17 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
               }
               result.done_blocks[block] = 1;  // each block is written by the one thread that ran it
               if (progress != nullptr) progress->trials_done.fetch_add(last - first, std::memory_order_relaxed);
-              const uint64_t completed = blocks_completed.fetch_add(1, std::memory_order_relaxed) + 1;
+              // Release: this block's writes (the slot's tally, done_blocks) happen before the
+              // acquire below. TBB's own join already orders them; this makes the order visible to
+              // ThreadSanitizer, which cannot see inside the uninstrumented Debian libtbb.
+              const uint64_t completed = blocks_completed.fetch_add(1, std::memory_order_acq_rel) + 1;
               if (plan.stop_after_blocks != 0 && completed >= plan.stop_after_blocks)
                 hook_stop.store(true, std::memory_order_relaxed);
             }
           },
           tbb::simple_partitioner{});
     });
+    (void)blocks_completed.load(std::memory_order_acquire);
     slots.combine_each([&](const WorkerSlot& slot) { result.tally.merge(slot.tally); });
     result.planned_trials = std::min(plan.trials, round_end * block_size);
     round_begin = round_end;
