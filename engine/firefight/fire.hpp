@@ -22,17 +22,18 @@ int current_target(const Ctx& c, int g) {
   const int64_t r2 = squared(c.reach(g));
   const auto row = c.row(g);
   const int first = c.first(enemy), last = c.last(enemy);
+  // Strictly nearer than the best so far (the first: within reach), so ties keep the lower index.
+  // Written without branches on the data: which enemy is nearest is a coin toss for the predictor.
   int best = -1;
-  int64_t best_d2 = r2;
-  for (int h = first; h < last; ++h) {
-    const size_t at = static_cast<size_t>(h - first) * row.stride;
-    const int64_t d2 = row.d2[at];
-    // Strictly nearer than the best so far (or in reach, for the first): ties keep the lower index.
-    if (best >= 0 ? d2 >= best_d2 : d2 > best_d2) continue;
+  int64_t best_d2 = r2 + 1;
+  const int64_t* d2s = row.d2;
+  const uint8_t* los = row.los;
+  for (int h = first; h < last; ++h, d2s += row.stride, los += row.stride) {
     const UnitState& e = units[h];
-    if (e.hidden || e.out() || e.in_melee || !row.los[at]) continue;
-    best = h;
-    best_d2 = d2;
+    const int64_t d2 = *d2s;
+    const bool take = (d2 < best_d2) & (*los != 0) & !e.hidden & !e.gone & !e.in_melee;
+    best = take ? h : best;
+    best_d2 = take ? d2 : best_d2;
   }
   return best;
 }
@@ -56,19 +57,20 @@ void build_candidates(Ctx& c) {
     for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
       int count = 0, best = -1;
       if (may_fire(units[g], turn)) {  // only a unit that may fire asks for its target
+        // As current_target, without branches on the data, and counting the possible targets too.
         const int64_t r2 = squared(c.reach(g));
         const auto row = c.row(g);
-        int64_t best_d2 = r2;
-        for (int h = first; h < last; ++h) {
-          const size_t at = static_cast<size_t>(h - first) * row.stride;
-          const int64_t d2 = row.d2[at];
-          if (d2 > r2 || !row.los[at]) continue;
+        int64_t best_d2 = r2 + 1;
+        const int64_t* d2s = row.d2;
+        const uint8_t* los = row.los;
+        for (int h = first; h < last; ++h, d2s += row.stride, los += row.stride) {
           const UnitState& e = units[h];
-          if (e.out() || e.in_melee) continue;
-          count = 1;
-          if (e.hidden || (best >= 0 && d2 >= best_d2)) continue;
-          best = h;
-          best_d2 = d2;
+          const int64_t d2 = *d2s;
+          const bool possible = (d2 <= r2) & (*los != 0) & !e.gone & !e.in_melee;
+          count |= possible;
+          const bool take = possible & !e.hidden & (d2 < best_d2);
+          best = take ? h : best;
+          best_d2 = take ? d2 : best_d2;
         }
       }
       st.candidate_count[g] = count;

@@ -9,12 +9,12 @@
 namespace volley::firefight {
 
 // F-3: a card of `side` activates the unit of that side that has not fired this phase and has a
-// target, with the most figures, ties to the lowest index; -1: the card is void. `ready` lists, in
-// index order, the side's units that may fire and had a possible target when the phase began; the
-// units that fired or fell out of action since are dropped from it as it is read (neither comes back
-// in this phase).
+// target (returned in `target`), with the most figures, ties to the lowest index; -1: the card is
+// void. `ready` lists, in index order, the side's units that may fire and had a possible target
+// when the phase began; the units that fired or fell out of action since are dropped from it as it
+// is read (neither comes back in this phase).
 template <class Ctx>
-int pick_unit(Ctx& c, int* ready, int& count) {
+int pick_unit(Ctx& c, int* ready, int& count, int& target) {
   const UnitState* units = c.st.units.data();
   int best = -1, best_figures = 0, kept = 0;
   for (int i = 0; i < count; ++i) {
@@ -22,9 +22,12 @@ int pick_unit(Ctx& c, int* ready, int& count) {
     const UnitState& u = units[g];
     if (u.fired || u.out()) continue;
     ready[kept++] = g;
-    if (u.figures <= best_figures || target_now(c, g) < 0) continue;
+    if (u.figures <= best_figures) continue;
+    const int t = target_now(c, g);
+    if (t < 0) continue;
     best = g;
     best_figures = u.figures;
+    target = t;
   }
   count = kept;
   return best;
@@ -97,12 +100,13 @@ void fire_phase(Ctx& c) {
         continue;
       }
     }
-    const int g = pick_unit(c, ready[side], ready_count[side]);
+    int target = -1;
+    const int g = pick_unit(c, ready[side], ready_count[side], target);
     if (g < 0) {
       if constexpr (Ctx::Narrator::enabled) c.narr.say("  void: no unit of that side can fire");
       continue;
     }
-    fire_at(c, g, target_now(c, g), false);
+    fire_at(c, g, target, false);
     --pending[side];
     after_card(c, prone_after[side]);
   }

@@ -73,10 +73,11 @@ bool play_turn(Ctx& c, int t) {
   if constexpr (Ctx::Narrator::enabled) c.narr.say(text("turn ", t));
   // Step 1: movement phase (F-6), then re-concealment (SF-F), then spotting (F-5).
   if constexpr (Ctx::Narrator::enabled) c.narr.say(" movement phase");
-  // Sight, spotting and cover change only where a unit moved: with no move they are skipped.
+  // Sight, spotting and cover change only where a unit moved: with no move they are skipped. Only
+  // a side that declared schnellfeuer last turn has units to re-conceal (SF-F).
   const bool moved = movement_phase(c);
   if (moved) refresh_geometry(c, false);
-  reconceal(c);
+  if (st.tally[0].last_declaration == t - 1 || st.tally[1].last_declaration == t - 1) reconceal(c);
   if (moved) {
     spot(c, false);
     update_cover(c, false);
