@@ -40,10 +40,11 @@ for scenario in osona designated-targets; do
   mpirun "${mpirun_flags[@]}" -np 3 "$mpi" run "$scenario" --precision 0.02 --seed 5 --quiet --json p3.json >/dev/null
   check "$scenario: --precision under mpirun -np 3 equals one process" "$(signature p1.json)" "$(signature p3.json)"
 done
-# Merge refuses what does not belong together.
+# Merge refuses what does not belong together: four good osona shards, each refusal changes one thing.
+for k in 1 2 3 4; do "$single" run osona --trials 30000 --seed 11 --quiet --shard "$k/4" --json "shard$k.json" >/dev/null; done
+"$single" merge shard1.json shard2.json shard3.json shard4.json >/dev/null && passed=$((passed + 1)) && echo "ok: the four osona shards merge"
 "$single" run osona --trials 30000 --seed 12 --quiet --shard 2/4 --json other-seed.json >/dev/null
 "$single" run designated-targets --trials 30000 --seed 11 --quiet --shard 2/4 --json other-scenario.json >/dev/null
-"$single" run osona --trials 30000 --seed 11 --quiet --shard 2/4 --json shard2.json >/dev/null
 refused "merge refuses another seed" "$single" merge shard1.json other-seed.json shard3.json shard4.json
 refused "merge refuses another scenario" "$single" merge shard1.json other-scenario.json shard3.json shard4.json
 refused "merge refuses a missing shard" "$single" merge shard1.json shard2.json shard3.json
