@@ -9,12 +9,12 @@ BarrageState::BarrageState(const BarrageScenario& scenario)
       blinds(scenario.blinds.size()),
       batteries(scenario.batteries.size()),
       missions(scenario.missions.size()),
+      fired(scenario.missions.size()),
+      attacks(scenario.units.size()),
+      dispersed_now(scenario.units.size()),
       initial_units(scenario.units.size()),
       initial_blinds(scenario.blinds.size()),
       initial_missions(scenario.missions.size()) {
-  fired.reserve(scenario.missions.size());
-  attacks.reserve(scenario.units.size());
-  dispersed_now.reserve(scenario.units.size());
   for (size_t u = 0; u < initial_units.size(); ++u) {
     const UnitSpec& spec = scenario.units[u];
     move_unit(initial_units[u], spec, spec.placement.position);

@@ -3,6 +3,7 @@
 // once (BarrageState(scenario)), with the state every trial starts from, and copied back from it by
 // reset_state() at the start of each trial, so a trial allocates nothing (DESIGN.md, "The kernel").
 #include "engine/barrage/barrage_scenario.hpp"
+#include "engine/barrage/scratch_list.hpp"
 #include "engine/face_histogram.hpp"
 
 #include <array>
@@ -100,9 +101,9 @@ struct BarrageState {
   int next_recovery = 0;  // the earliest end of turn at which a suppressed unit recovers, 0: none (B-5)
 
   // Scratch, capacity fixed here.
-  std::vector<FiredTemplate> fired;     // this turn; capacity: one per mission
-  std::vector<Attack> attacks;          // this fire for effect; capacity: one per unit
-  std::vector<int> dispersed_now;       // this fire for effect; capacity: one per unit
+  ScratchList<FiredTemplate> fired;     // this turn; capacity: one per mission
+  ScratchList<Attack> attacks;          // this fire for effect; capacity: one per unit
+  ScratchList<int> dispersed_now;       // this fire for effect; capacity: one per unit
 
   // The start of every trial (before placement), built once from the scenario.
   std::vector<UnitState> initial_units;
