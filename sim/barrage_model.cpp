@@ -297,7 +297,9 @@ class BarrageReader {
         }
         UnitSpec& unit = sc_.units[found];
         if (unit.blind >= 0) {
-          m.error("name", "unit '" + name + "' is already in Blind " + sc_.blinds[unit.blind].name);
+          // The Blind being read is not in sc_.blinds yet: a unit listed twice in it names this one.
+          const bool earlier = unit.blind < static_cast<int>(sc_.blinds.size());
+          m.error("name", "unit '" + name + "' is already in Blind " + (earlier ? sc_.blinds[unit.blind].name : blind.name));
           continue;
         }
         if (has_place[found - first_unit])
