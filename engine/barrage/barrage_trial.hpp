@@ -111,10 +111,19 @@ void play_turn(BarrageContext<Dice>& ctx, int turn) {
   if (ctx.narrating()) ctx.narrator->indent();
   // Step 1: command dice, Command Failures, Staff Orders, pulse order (B-2).
   command_phase(ctx, turn);
-  // Step 2: each side's Friendly Logistics Phase and Command Pulse, in pulse order (B-3, B-7).
-  for (int s : st.pulse_order) {
-    friendly_logistics_phase(ctx, s, turn);
-    command_pulse(ctx, s, turn);
+  // Step 2: each side's Friendly Logistics Phase and Command Pulse, in pulse order (B-3, B-7). When
+  // one side is idle (its phases change nothing) and nothing is narrated, only the other's run: the
+  // order then cannot matter, and the CPU need not guess which side comes first.
+  const auto& sides = ctx.scenario.sides;
+  const int active = sides[0].idle() == sides[1].idle() ? -1 : (sides[0].idle() ? 1 : 0);
+  if (active >= 0 && !ctx.narrating()) {
+    friendly_logistics_phase(ctx, active, turn);
+    command_pulse(ctx, active, turn);
+  } else {
+    for (int s : st.pulse_order) {
+      friendly_logistics_phase(ctx, s, turn);
+      command_pulse(ctx, s, turn);
+    }
   }
   // Step 3: end of turn: units suppressed last turn recover (B-5). Only at the earliest recovery the
   // state knows of is there any to look for.
