@@ -12,7 +12,7 @@
 //
 // The search: a guide table (Chen and Asau's indexed search) maps the word's top bits to the first
 // histogram that bucket can draw; a short scan finishes it (no step at all for at least 3 words in 4:
-// there are at least four buckets per histogram). Size: 3,003 histograms of 16 bytes and 16,289 guide
+// there are at least four buckets per histogram). Size: 3,003 histograms of 16 bytes and 16,292 guide
 // entries of 2 bytes, 80 KB in all, of which a kernel rolling 4 to 6 dice touches under 21 KB.
 #include <cstdint>
 #include <span>

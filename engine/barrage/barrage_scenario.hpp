@@ -170,6 +170,10 @@ struct SideSpec {
   std::vector<int> pre_registered;  // its PF-PR missions, in the same order (the Command Pulse's calls)
   std::vector<int> movers;    // units with a velocity, index order
   std::vector<int> moving_blinds;  // Blinds with a velocity, index order
+
+  // Nothing to do in its Friendly Logistics Phase or Command Pulse: no fire missions, nothing that
+  // moves. Such a side's phases change nothing, whenever they come.
+  bool idle() const noexcept { return missions.empty() && movers.empty() && moving_blinds.empty(); }
 };
 
 struct BarrageScenario {

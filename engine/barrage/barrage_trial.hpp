@@ -91,7 +91,7 @@ void move_units(BarrageContext<Dice>& ctx, int side_index) {
 }
 
 template <class Dice>
-void command_pulse(BarrageContext<Dice>& ctx, int side_index, int turn) {
+[[gnu::always_inline]] inline void command_pulse(BarrageContext<Dice>& ctx, int side_index, int turn) {
   ctx.say([&] { return ctx.side_name(side_index) + " Command Pulse"; });
   if (ctx.narrating()) ctx.narrator->indent();
   const SideSpec& side = ctx.scenario.sides[side_index];
@@ -111,10 +111,26 @@ void play_turn(BarrageContext<Dice>& ctx, int turn) {
   if (ctx.narrating()) ctx.narrator->indent();
   // Step 1: command dice, Command Failures, Staff Orders, pulse order (B-2).
   command_phase(ctx, turn);
-  // Step 2: each side's Friendly Logistics Phase and Command Pulse, in pulse order (B-3, B-7).
-  for (int s : st.pulse_order) {
-    friendly_logistics_phase(ctx, s, turn);
-    command_pulse(ctx, s, turn);
+  // Step 2: each side's Friendly Logistics Phase and Command Pulse, in pulse order (B-3, B-7). When
+  // one side is idle (its phases change nothing) and nothing is narrated, only the other's run: the
+  // order then cannot matter, and the CPU need not guess which side comes first.
+  const auto& sides = ctx.scenario.sides;
+  const int active = sides[0].idle() == sides[1].idle() ? -1 : (sides[0].idle() ? 1 : 0);
+  if (active >= 0 && !ctx.narrating()) {
+    friendly_logistics_phase(ctx, active, turn);
+    command_pulse(ctx, active, turn);
+  } else if (st.pulse_order[0] == 0) {
+    // Written out for each order (and inlined), so that each side's steps have their own branches,
+    // which the CPU then predicts from the side's own history.
+    friendly_logistics_phase(ctx, 0, turn);
+    command_pulse(ctx, 0, turn);
+    friendly_logistics_phase(ctx, 1, turn);
+    command_pulse(ctx, 1, turn);
+  } else {
+    friendly_logistics_phase(ctx, 1, turn);
+    command_pulse(ctx, 1, turn);
+    friendly_logistics_phase(ctx, 0, turn);
+    command_pulse(ctx, 0, turn);
   }
   // Step 3: end of turn: units suppressed last turn recover (B-5). Only at the earliest recovery the
   // state knows of is there any to look for.

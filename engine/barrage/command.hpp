@@ -123,8 +123,9 @@ void command_phase(BarrageContext<Dice>& ctx, int turn) {
     });
   }
   // Step 3: a Command Failure cancels ongoing missions that are not maintained (B-2).
+  // (A side without fire missions has nothing to maintain: tested first, it spares the CPU a guess.)
   for (int s = 0; s < SideCount; ++s)
-    if (st.sides[s].failure) maintain_or_cancel(ctx, s);
+    if (!sc.sides[s].missions.empty() && st.sides[s].failure) maintain_or_cancel(ctx, s);
   // Step 4: pulse order (B-2).
   const int first = first_in_pulse({st.sides[0].roll, st.sides[1].roll}, {st.sides[0].failure, st.sides[1].failure}, sc.attacker,
                                    sc.ruleset.pulse_tie);

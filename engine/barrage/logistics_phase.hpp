@@ -124,7 +124,7 @@ void check_supply(BarrageContext<Dice>& ctx, int side_index, int turn) {
 }
 
 template <class Dice>
-void friendly_logistics_phase(BarrageContext<Dice>& ctx, int side_index, int turn) {
+[[gnu::always_inline]] inline void friendly_logistics_phase(BarrageContext<Dice>& ctx, int side_index, int turn) {
   const SideSpec& side = ctx.scenario.sides[side_index];
   if (side.missions.empty()) {
     ctx.say([&] { return side.name + " Friendly Logistics Phase: no fire missions"; });
