@@ -35,8 +35,11 @@ class Tally {
       const int64_t rel = v - min_[i];
       const uint64_t bin = rel < 0 ? 0 : (rel > width_[i] ? static_cast<uint64_t>(width_[i]) + 2 : static_cast<uint64_t>(rel) + 1);
       ++bins_[offset_[i] + bin];
+      // Most metrics of most trials are 0 (a turn not played, a rule not used), which adds nothing
+      // to the moments. A value within 32 bits has its square within 64, so no 128-bit multiply.
+      if (v == 0) continue;
       sum_[i] += v;
-      sum_squares_[i] += static_cast<UInt128>(static_cast<Int128>(v) * v);
+      sum_squares_[i] += static_cast<uint64_t>(v * v);
     }
   }
 

@@ -16,7 +16,7 @@ bool may_fire(const Ctx& c, int g) {
 // F-4: the unit's target now: the nearest enemy unit in reach and sight, revealed, in action and not
 // in melee, ties to the lowest index; -1: none.
 template <class Ctx>
-int current_target(const Ctx& c, int g) {
+[[gnu::noinline]] int current_target(const Ctx& c, int g) {
   const UnitState* units = c.st.units.data();
   const int enemy = 1 - c.side_of(g);
   const int64_t r2 = squared(c.reach(g));
@@ -82,11 +82,13 @@ void build_candidates(Ctx& c) {
 
 // current_target, remembered within a fire phase until the enemy side's epoch moves on (a reveal or
 // a unit out of action). Only the fire phase asks it (after build_candidates).
+// The remembered answer is the common case (a card looks at several units, most of them
+// unchanged since the last card): inlined, with the search out of line.
 template <class Ctx>
-int target_now(Ctx& c, int g) {
+[[gnu::always_inline]] inline int target_now(Ctx& c, int g) {
   auto& st = c.st;
   const uint32_t epoch = st.target_epoch[1 - c.side_of(g)];
-  if (st.target_stamp[g] != epoch) {
+  if (st.target_stamp[g] != epoch) [[unlikely]] {
     st.target_of[g] = current_target(c, g);
     st.target_stamp[g] = epoch;
   }

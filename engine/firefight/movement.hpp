@@ -141,6 +141,28 @@ Point advance_end(const Ctx& c, int g, int64_t roll, int goal) {
   const Point b = goal >= 0 ? start[goal] : decoys[-1 - goal].pos;
   const Path path(a, b);
   int64_t limit = std::min(roll, path.length);
+  // Both constraints below only ever lower `limit` to a point of the path, so the end point is the
+  // least of them whatever their order. The reach test comes first: it usually stops the unit well
+  // short of every enemy, so that the keep-off tests after it are rejected at their first check.
+  //
+  // Stop at the first point with a target: inside reach of a revealed enemy unit not in melee, with
+  // sight. On the edge of reach the exact test on the rounded point keeps the unit within reach.
+  const int64_t reach2 = squared(c.reach(g)), reach = c.reach(g) + 1;
+  const int64_t visibility2 = squared(c.sc.visibility);
+  for (int h = first; h < last && limit > 0; ++h) {
+    const UnitState& e = units[h];
+    if (e.out() || e.hidden || e.in_melee) continue;
+    const Point tp = start[h];
+    for (int64_t s = first_within<false>(path, tp, reach2, reach, limit); s >= 0 && s <= limit; s += LosStep) {
+      const Point q = path.at(s);
+      const int64_t d2 = distance_squared(q, tp);
+      if (d2 > reach2) break;  // out of reach again: a disk is left only once
+      if (d2 <= visibility2 && sight_clear(c.sc, q, tp)) {
+        limit = s;
+        break;
+      }
+    }
+  }
   // Never closer than contact_gap to an enemy marker or unit (only a charge makes contact). A marker
   // already that close is ignored unless it is the one the unit heads for.
   const int64_t gap2 = squared(c.sc.ruleset.contact_gap), gap = c.sc.ruleset.contact_gap + 1;
@@ -156,23 +178,6 @@ Point advance_end(const Ctx& c, int g, int64_t roll, int goal) {
     if (!units[h].out()) keep_off(h, start[h]);
   for (int d = 0, d_end = c.st.decoy_count[enemy]; d < d_end; ++d)
     if (decoys[d].alive) keep_off(-1 - d, decoys[d].pos);
-  // Stop at the first point with a target: inside reach of a revealed enemy unit not in melee, with
-  // sight. On the edge of reach the exact test on the rounded point keeps the unit within reach.
-  const int64_t reach2 = squared(c.reach(g)), reach = c.reach(g) + 1;
-  for (int h = first; h < last && limit > 0; ++h) {
-    const UnitState& e = units[h];
-    if (e.out() || e.hidden || e.in_melee) continue;
-    const Point tp = start[h];
-    for (int64_t s = first_within<false>(path, tp, reach2, reach, limit); s >= 0 && s <= limit; s += LosStep) {
-      const Point q = path.at(s);
-      const int64_t d2 = distance_squared(q, tp);
-      if (d2 > reach2) break;  // out of reach again: a disk is left only once
-      if (d2 <= squared(c.sc.visibility) && sight_clear(c.sc, q, tp)) {
-        limit = s;
-        break;
-      }
-    }
-  }
   return path.at(std::max<int64_t>(limit, 0));
 }
 
