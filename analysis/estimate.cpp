@@ -56,10 +56,26 @@ Interval mean_interval(uint64_t n, Int128 sum, UInt128 sum_squares, double level
   return r;
 }
 
-Interval estimate_metric(const Tally& tally, size_t metric, double level) {
+namespace {
+Interval uncut_estimate(const Tally& tally, size_t metric, double level) {
   if (tally.schema().metrics[metric].kind == MetricKind::Probability)
     return wilson_interval(static_cast<uint64_t>(tally.sum(metric)), tally.trials(), level);
   return mean_interval(tally.trials(), tally.sum(metric), tally.sum_squares(metric), level);
+}
+}  // namespace
+
+Interval estimate_metric(const Tally& tally, size_t metric, double level) {
+  Interval r = uncut_estimate(tally, metric, level);
+  const auto& spec = tally.schema().metrics[metric];
+  if (spec.kind != MetricKind::Probability && tally.trials() > 0 && tally.underflow(metric) == 0 && tally.overflow(metric) == 0) {
+    r.low = std::clamp(r.low, static_cast<double>(spec.min_value), static_cast<double>(spec.max_value));
+    r.high = std::clamp(r.high, static_cast<double>(spec.min_value), static_cast<double>(spec.max_value));
+  }
+  return r;
+}
+
+double precision_half_width(const Tally& tally, size_t metric, double level) {
+  return uncut_estimate(tally, metric, level).half_width();
 }
 
 int64_t histogram_quantile(const Tally& tally, size_t metric, double q) {

@@ -28,7 +28,14 @@ Interval wilson_interval(uint64_t successes, uint64_t trials, double level = Def
 Interval mean_interval(uint64_t n, Int128 sum, UInt128 sum_squares, double level = DefaultLevel);
 
 // The estimate a metric is reported with: Wilson for probabilities, the mean interval for counts.
+// A count's interval is cut to the metric's range [min_value, max_value] when no trial fell outside
+// it: the mean lies in that range, so the cut interval covers it whenever the whole one does, and a
+// rare count near 0 no longer prints a lower bound below 0.
 Interval estimate_metric(const Tally& tally, size_t metric, double level = DefaultLevel);
+
+// The half-width --precision compares with its target: that of the interval before the cut above
+// (the uncertainty of the estimate, which the cut does not reduce).
+double precision_half_width(const Tally& tally, size_t metric, double level = DefaultLevel);
 
 // The q-quantile (0 <= q <= 1) of a metric's distribution from its histogram: the smallest value v
 // with P(X <= v) >= q and at least one trial at or below v (so q = 0 gives the minimum seen).

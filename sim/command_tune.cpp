@@ -71,7 +71,11 @@ int command_tune(const Args& args) {
     probability = target.is_probability(run.tally.schema());
     const Interval e = evaluate_target(run.tally, target, settings.level);
     const double z = normal_quantile_two_sided(settings.level);
-    const double se = e.half_width() / z;
+    // The fit's weights take the standard error of the estimate: the interval's half-width before
+    // any cut to the metric's range (estimate.hpp).
+    const double half = target.at_least ? e.half_width()
+                                        : precision_half_width(run.tally, static_cast<size_t>(run.tally.schema().find(target.metric)), settings.level);
+    const double se = half / z;
     Evaluated ev{x, e, run.tally.trials(), se * se};
     std::printf("  %s = %-10s %s %.4f [%.4f, %.4f]\n", axis.key.c_str(), value.c_str(), target.text.c_str(), e.estimate, e.low, e.high);
     std::fflush(stdout);

@@ -105,8 +105,7 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
     }
     if (plan.precision && round_end < result.blocks_total && is_precision_check(round_end)) {
       Tally global = plan.combine ? plan.combine(result.tally) : result.tally;
-      const auto interval = estimate_metric(global, plan.precision->metric, plan.precision->level);
-      if (interval.half_width() <= plan.precision->half_width) {
+      if (precision_half_width(global, plan.precision->metric, plan.precision->level) <= plan.precision->half_width) {
         result.tally = std::move(global);
         combined = true;
         result.precision_reached = true;
@@ -118,14 +117,14 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
     const Tally& global_view = result.tally;
     if (!plan.combine) {
       result.precision_reached =
-          estimate_metric(global_view, plan.precision->metric, plan.precision->level).half_width() <= plan.precision->half_width;
+          precision_half_width(global_view, plan.precision->metric, plan.precision->level) <= plan.precision->half_width;
     }
   }
   if (plan.combine && !combined) {
     result.tally = plan.combine(result.tally);
     if (plan.precision && !result.interrupted)
       result.precision_reached =
-          estimate_metric(result.tally, plan.precision->metric, plan.precision->level).half_width() <= plan.precision->half_width;
+          precision_half_width(result.tally, plan.precision->metric, plan.precision->level) <= plan.precision->half_width;
   }
   return result;
 }

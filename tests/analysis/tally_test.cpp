@@ -90,3 +90,30 @@ TEST_CASE("Mean intervals come from the exact integer moments", "[analysis][esti
   CHECK(histogram_quantile(t, 0, 1.0) == 9);
   CHECK(histogram_quantile(t, 0, 0.0) == 2);
 }
+
+TEST_CASE("A count's interval is cut to the metric's range; --precision reads the uncut half-width", "[analysis][estimate]") {
+  auto s = std::make_shared<Schema>();
+  s->add({"rare", MetricKind::Count, 0, 10, "", false});
+  s->add({"wide", MetricKind::Count, -5, 10, "", false});
+  Tally t(s);
+  // One 1 in 1000 trials: mean 0.001, sample sd ~ 0.0316, half-width 1.96 * 0.0316 / sqrt(1000)
+  // ~ 0.00196, so the normal interval reaches below 0, where no mean of a count can lie.
+  for (int i = 0; i < 1000; ++i) {
+    const int64_t obs[2] = {i == 0 ? 1 : 0, i == 0 ? 1 : 0};
+    t.add(obs);
+  }
+  const Interval whole = mean_interval(t.trials(), t.sum(0), t.sum_squares(0), 0.95);
+  REQUIRE(whole.low < 0);
+  const Interval cut = estimate_metric(t, 0, 0.95);
+  CHECK(cut.estimate == Approx(0.001));
+  CHECK(cut.low == 0.0);
+  CHECK(cut.high == Approx(whole.high));
+  CHECK(precision_half_width(t, 0, 0.95) == Approx(whole.half_width()));
+  // A range that holds the whole interval leaves it as it is.
+  const Interval wide = estimate_metric(t, 1, 0.95);
+  CHECK(wide.low == Approx(whole.low));
+  // A value outside the range (underflow) means the range is not a bound: no cut.
+  const int64_t outside[2] = {-1, 0};
+  t.add(outside);
+  CHECK(estimate_metric(t, 0, 0.95).low < 0);
+}
