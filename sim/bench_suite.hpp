@@ -38,8 +38,9 @@ struct BenchReport {
   double raw_draws_per_second = 0;  // the random-number floor: one thread, Philox words per second
 };
 
-// Runs the suite (trials divided by `divisor`) with `threads` workers.
-BenchReport run_bench(int threads, uint64_t divisor);
+// Runs the suite (trials divided by `divisor`) with `threads` workers, each entry `repeat` times:
+// its line has the fastest run's time, and every run must give the same signature (else throws).
+BenchReport run_bench(int threads, uint64_t divisor, int repeat = 1);
 
 // Draws one word after another from a Philox stream for about `seconds`: words per second, one thread.
 double measure_raw_draws_per_second(double seconds);

@@ -49,27 +49,35 @@ void build_candidates(Ctx& c) {
   auto& st = c.st;
   // Positions, sight and contacts may have changed since the last phase: every remembered target
   // is stale.
-  const uint32_t epoch[SideCount] = {++st.target_epoch[0], ++st.target_epoch[1]};
+  const uint64_t epoch[SideCount] = {++st.target_epoch[0], ++st.target_epoch[1]};
   const UnitState* units = st.units.data();
   const int turn = c.turn();
+  // What each unit is to the enemy's fire, read once rather than once per pair: bit 0, a possible
+  // target (in action, not in melee); bit 1, also revealed. A pair adds sight and reach to it.
+  uint8_t* screen = st.screen.data();
+  for (int h = 0, n = c.sc.total_units(); h < n; ++h) {
+    const UnitState& e = units[h];
+    const int possible = !e.gone & !e.in_melee;
+    screen[h] = static_cast<uint8_t>(possible | ((possible & !e.hidden) << 1));
+  }
   for (int side = 0; side < SideCount; ++side) {
-    const int enemy = 1 - side, first = c.first(enemy), last = c.last(enemy);
+    const int enemy = 1 - side, first = c.first(enemy), count_enemies = c.last(enemy) - first;
+    const uint8_t* enemy_screen = screen + first;
     for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
       int count = 0, best = -1;
       if (may_fire(units[g], turn)) {  // only a unit that may fire asks for its target
         // As current_target, without branches on the data, and counting the possible targets too.
+        // Strictly nearer than the best so far (the first: within reach), so ties keep the lower
+        // index.
         const int64_t r2 = squared(c.reach(g));
         const auto row = c.row(g);
         int64_t best_d2 = r2 + 1;
-        const int64_t* d2s = row.d2;
-        const uint8_t* los = row.los;
-        for (int h = first; h < last; ++h, d2s += row.stride, los += row.stride) {
-          const UnitState& e = units[h];
-          const int64_t d2 = *d2s;
-          const bool possible = (d2 <= r2) & (*los != 0) & !e.gone & !e.in_melee;
-          count |= possible;
-          const bool take = possible & !e.hidden & (d2 < best_d2);
-          best = take ? h : best;
+        for (int k = 0; k < count_enemies; ++k) {
+          const int64_t d2 = row.d2[k * row.stride];
+          const int seen = row.los[k * row.stride] != 0 ? enemy_screen[k] : 0;
+          count |= (d2 <= r2) & seen;
+          const bool take = (seen >> 1) & (d2 < best_d2);
+          best = take ? first + k : best;
           best_d2 = take ? d2 : best_d2;
         }
       }
@@ -87,7 +95,7 @@ void build_candidates(Ctx& c) {
 template <class Ctx>
 [[gnu::always_inline]] inline int target_now(Ctx& c, int g) {
   auto& st = c.st;
-  const uint32_t epoch = st.target_epoch[1 - c.side_of(g)];
+  const uint64_t epoch = st.target_epoch[1 - c.side_of(g)];
   if (st.target_stamp[g] != epoch) [[unlikely]] {
     st.target_of[g] = current_target(c, g);
     st.target_stamp[g] = epoch;

@@ -98,6 +98,7 @@ class FirefightState {
     pair_d2.assign(sc.sides[0].units.size() * static_cast<size_t>(side1_units), 0);
     pair_los.assign(pair_d2.size(), 0);
     candidate_count.assign(n, 0);
+    screen.assign(n, 0);
     target_of.assign(n, -1);
     target_stamp.assign(n, 0);
     burst_casualties.assign(n, -1);
@@ -125,12 +126,16 @@ class FirefightState {
         decoys[s][d] = DecoyState{side.decoys[d].placement.position, side.decoys[d].subgroup, d, true, false};
       }
       tally[s] = SideTally{};
-      std::fill(hits_turn[s].begin(), hits_turn[s].end(), 0);
+      // Only the turns the last trial reached were written (fire.hpp writes turn `turn` only).
+      const int written = std::min(turn, static_cast<int>(hits_turn[s].size()) - 1);
+      for (int t = 0; t <= written; ++t) hits_turn[s][t] = 0;
     }
-    std::fill(burst_casualties.begin(), burst_casualties.end(), -1);
-    std::fill(target_stamp.begin(), target_stamp.end(), 0u);
-    target_epoch[0] = target_epoch[1] = 1;
+    // The burst record is emptied after every card; a trial stopped between a volley and its
+    // card's end leaves only the recorded targets to clear.
+    for (int i = 0; i < burst_target_count; ++i) burst_casualties[burst_targets[i]] = -1;
     burst_target_count = 0;
+    // Remembered targets need no clearing: the epochs only ever move on (64 bits: they never wrap),
+    // so no stamp of an earlier trial equals a current epoch.
     contact_count = 0;
     turn = 0;
     outcome = Outcome::Undecided;
@@ -174,12 +179,14 @@ class FirefightState {
   // F-4: whether each unit may fire and has a possible target this fire phase (an enemy unit in reach
   // and sight, not in melee, not out of action): 1 or 0 (fire.hpp, build_candidates).
   std::vector<int> candidate_count;
+  // F-4: what each unit is to the enemy's fire when the phase begins (build_candidates).
+  std::vector<uint8_t> screen;
   // F-4: each unit's target as last found in this fire phase (fire.hpp, target_now), valid while
   // target_stamp[g] equals the epoch of the enemy side; an epoch moves on whenever a unit of that
   // side is revealed or put out of action, and at the start of each fire phase.
   std::vector<int> target_of;
-  std::vector<uint32_t> target_stamp;
-  uint32_t target_epoch[SideCount] = {1, 1};
+  std::vector<uint64_t> target_stamp;
+  uint64_t target_epoch[SideCount] = {1, 1};
   // F-3: the order of the phase's deck (the side of each card).
   std::vector<int> deck_order;
   // F-3: per side, the units that may be activated this phase (side 0's from ready[0], side 1's

@@ -166,11 +166,13 @@ Point advance_end(const Ctx& c, int g, int64_t roll, int goal) {
   // Never closer than contact_gap to an enemy marker or unit (only a charge makes contact). A marker
   // already that close is ignored unless it is the one the unit heads for.
   const int64_t gap2 = squared(c.sc.ruleset.contact_gap), gap = c.sc.ruleset.contact_gap + 1;
-  auto keep_off = [&](int who, Point e) {
-    if (distance_squared(a, e) < gap2) {
+  auto keep_off = [&](int who, Point e) [[gnu::always_inline]] {
+    const int64_t w2 = distance_squared(a, e);
+    if (w2 < gap2) {
       if (who == goal) limit = 0;
       return;
     }
+    if (limit <= 0 || w2 > squared(limit + gap + 2)) return;  // first_within's own first test
     const int64_t s = first_within<true>(path, e, gap2, gap, limit);
     if (s >= 0) limit = std::min(limit, s - 1);
   };
