@@ -34,7 +34,7 @@ class BasicTrialDice {
   BasicTrialDice(uint64_t seed, uint64_t trial) noexcept
       : seed_(seed), trial_(trial), tables_(&BinomialTables::instance()), histograms_(&FaceHistogramTable::instance()) {}
 
-  void restart(Purpose purpose, uint32_t turn, uint32_t actor) noexcept {
+  [[gnu::always_inline]] void restart(Purpose purpose, uint32_t turn, uint32_t actor) noexcept {
     words_ += stream_.words();
     stream_ = Stream(seed_, trial_, purpose, turn, actor);
   }
@@ -42,7 +42,7 @@ class BasicTrialDice {
   uint32_t below(uint32_t bound) noexcept { return stream_.below(bound); }
   int die(int faces) noexcept { return 1 + static_cast<int>(stream_.below(static_cast<uint32_t>(faces))); }
 
-  int successes(int n, int band, int faces) noexcept {
+  [[gnu::always_inline]] int successes(int n, int band, int faces) noexcept {
     assert(faces >= 1 && faces <= MaxFaces);
     if (n <= 0 || band <= 0) return 0;
     if (band >= faces) return n;

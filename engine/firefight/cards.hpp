@@ -47,16 +47,14 @@ struct Deck {
     // arrangements of the cards left begin with a side-0 card, and they come first.
     if (l0 > 0 && l1 > 0) {
       uint32_t rank = dice.below(Arrangements.c[l0 + l1][l0]);
+      // Which side each card is, is a coin toss for the branch predictor: conditional moves.
       for (; l0 > 0 && l1 > 0; ++i) {
         const uint32_t first0 = Arrangements.c[l0 + l1 - 1][l0 - 1];
-        if (rank < first0) {
-          order[i] = 0;
-          --l0;
-        } else {
-          rank -= first0;
-          order[i] = 1;
-          --l1;
-        }
+        const int side = rank < first0 ? 0 : 1;
+        rank -= side == 1 ? first0 : 0;
+        order[i] = side;
+        l0 -= 1 - side;
+        l1 -= side;
       }
     }
     for (; l0 > 0; --l0) order[i++] = 0;

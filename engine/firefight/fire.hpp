@@ -107,11 +107,12 @@ template <class Ctx>
 template <class Ctx>
 void record_burst(Ctx& c, int target, int casualties) {
   auto& st = c.st;
-  if (st.burst_casualties[target] < 0) {
-    st.burst_casualties[target] = 0;
-    st.burst_targets[st.burst_target_count++] = target;
-  }
-  st.burst_casualties[target] += casualties;
+  // A target's first burst of the card is listed (without a branch: whether it is the first is
+  // often a coin toss).
+  const bool first = st.burst_casualties[target] < 0;
+  st.burst_targets[st.burst_target_count] = target;
+  st.burst_target_count += first;
+  st.burst_casualties[target] = (first ? 0 : st.burst_casualties[target]) + casualties;
 }
 
 // F-4: unit g fires at `target`, its current target (which exists). Schnellfeuer (SF-B): twice the

@@ -17,17 +17,21 @@ template <class Ctx>
 int pick_unit(Ctx& c, int* ready, int& count, int& target) {
   const UnitState* units = c.st.units.data();
   int best = -1, best_figures = 0, kept = 0;
+  // Without branches on the data (which units fired, which has the most figures: coin tosses for
+  // the predictor): every unit still listed gets its target (remembered, target_now) and the best
+  // is kept with conditional moves. A unit's target is asked for even where it cannot win; the
+  // answer is only remembered.
   for (int i = 0; i < count; ++i) {
     const int g = ready[i];
     const UnitState& u = units[g];
-    if (u.fired || u.out()) continue;
-    ready[kept++] = g;
-    if (u.figures <= best_figures) continue;
-    const int t = target_now(c, g);
-    if (t < 0) continue;
-    best = g;
-    best_figures = u.figures;
-    target = t;
+    const bool listed = !u.fired & !u.out();
+    ready[kept] = g;
+    kept += listed;
+    const int t = listed ? target_now(c, g) : -1;
+    const bool better = (t >= 0) & (u.figures > best_figures);
+    best = better ? g : best;
+    best_figures = better ? u.figures : best_figures;
+    target = better ? t : target;
   }
   count = kept;
   return best;
@@ -37,7 +41,7 @@ int pick_unit(Ctx& c, int* ready, int& count, int& target) {
 // side plays the prone rule (`test`), in the order they were first fired at, on the stream of the
 // card's last volley. Clears the card's burst record either way.
 template <class Ctx>
-void after_card(Ctx& c, bool test) {
+[[gnu::always_inline]] inline void after_card(Ctx& c, bool test) {
   auto& st = c.st;
   for (int i = 0; i < st.burst_target_count; ++i) {
     const int target = st.burst_targets[i];

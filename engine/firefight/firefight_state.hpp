@@ -99,10 +99,11 @@ class FirefightState {
     pair_los.assign(pair_d2.size(), 0);
     candidate_count.assign(n, 0);
     screen.assign(n, 0);
+    unit_list.assign(n, 0);
     target_of.assign(n, -1);
     target_stamp.assign(n, 0);
     burst_casualties.assign(n, -1);
-    burst_targets.assign(n, 0);
+    burst_targets.assign(n + 1, 0);  // record_burst writes one past the listed targets
     deck_order.assign(n, 0);
     ready.assign(n, 0);
     keep_order.assign(n + static_cast<size_t>(decoys[0].size() + decoys[1].size()), KeepCandidate{});
@@ -181,6 +182,8 @@ class FirefightState {
   std::vector<int> candidate_count;
   // F-4: what each unit is to the enemy's fire when the phase begins (build_candidates).
   std::vector<uint8_t> screen;
+  // Scratch: a list of units a phase works through (morale.hpp).
+  std::vector<int> unit_list;
   // F-4: each unit's target as last found in this fire phase (fire.hpp, target_now), valid while
   // target_stamp[g] equals the epoch of the enemy side; an epoch moves on whenever a unit of that
   // side is revealed or put out of action, and at the start of each fire phase.

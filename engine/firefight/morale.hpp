@@ -40,7 +40,7 @@ void prone_test(Ctx& c, int target, int casualties) {
   if (u.out() || u.prone) return;
   const int roll = c.dice.die(6);
   const bool prone = roll + casualties >= c.sc.ruleset.prone_threshold;
-  if (prone) u.prone = true;
+  u.prone = prone;  // it was not prone (above)
   if constexpr (Ctx::Narrator::enabled)
     c.narr.say(text("  prone test (F-8a): ", c.name(target), " rolls ", roll, " + ", casualties, " casualties = ", roll + casualties,
                     prone ? ": goes prone" : ": stays up"));
@@ -51,9 +51,17 @@ void prone_test(Ctx& c, int target, int casualties) {
 template <class Ctx>
 void morale_phase(Ctx& c) {
   bool any_broken = false;
+  // The units that test, listed first without branches (which units took casualties is a coin toss
+  // for the predictor), then tested in index order.
+  int* testing = c.st.unit_list.data();
+  int count = 0;
   for (int g = 0, g_end = c.sc.total_units(); g < g_end; ++g) {
     const UnitState& u = c.st.units[g];
-    if (!u.took_casualties || u.out() || 2 * u.figures > c.spec(g).figures) continue;
+    testing[count] = g;
+    count += u.took_casualties & !u.out() & (2 * u.figures <= c.spec(g).figures);
+  }
+  for (int i = 0; i < count; ++i) {
+    const int g = testing[i];
     c.dice.restart(Purpose::Morale, static_cast<uint32_t>(c.turn()), static_cast<uint32_t>(g));
     if (!passes_morale(c, g, 0, "morale test (F-8b)")) {
       break_unit(c, g, "morale");

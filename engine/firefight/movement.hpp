@@ -92,13 +92,13 @@ bool has_target_now(const Ctx& c, int g) {
   const int64_t r2 = squared(c.reach(g));
   const auto row = c.row(g);
   const int first = c.first(enemy), last = c.last(enemy);
+  bool any = false;  // without branches on the data
   for (int h = first; h < last; ++h) {
     const UnitState& e = units[h];
-    if (e.out() || e.hidden || e.in_melee) continue;
     const size_t k = static_cast<size_t>(h - first) * row.stride;
-    if (row.d2[k] <= r2 && row.los[k]) return true;
+    any |= !e.out() & !e.hidden & !e.in_melee & (row.d2[k] <= r2) & (row.los[k] != 0);
   }
-  return false;
+  return any;
 }
 
 // The nearest enemy unit in action (hidden or not) or decoy: ties to the lowest index, units before
@@ -112,17 +112,20 @@ int nearest_enemy_marker_or_unit(const Ctx& c, int g, Point p, int64_t range) {
   const int enemy = 1 - c.side_of(g);
   int best = NoEnemy;
   int64_t best_d2 = range >= 0 ? squared(range) + 1 : INT64_MAX;
+  // Strictly nearer keeps the lower index on ties; conditional moves, not branches on distances.
   for (int h = c.first(enemy), h_end = c.last(enemy); h < h_end; ++h) {
-    if (units[h].out()) continue;
     const int64_t d2 = distance_squared(p, start[h]);
-    if (d2 < best_d2) best_d2 = d2, best = h;
+    const bool take = !units[h].out() & (d2 < best_d2);
+    best_d2 = take ? d2 : best_d2;
+    best = take ? h : best;
   }
   const DecoyState* decoys = c.st.decoys[enemy].data();
   for (int d = 0, d_end = c.st.decoy_count[enemy]; d < d_end; ++d) {
     const DecoyState& dec = decoys[d];
-    if (!dec.alive) continue;
     const int64_t d2 = distance_squared(p, dec.pos);
-    if (d2 < best_d2) best_d2 = d2, best = -1 - d;
+    const bool take = dec.alive & (d2 < best_d2);
+    best_d2 = take ? d2 : best_d2;
+    best = take ? -1 - d : best;
   }
   return best;
 }

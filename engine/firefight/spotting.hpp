@@ -13,7 +13,7 @@ namespace volley::firefight {
 inline bool sight_clear(const FirefightScenario& sc, Point a, Point b) noexcept {
   const Coord lx = std::min(a.x, b.x), hx = std::max(a.x, b.x), ly = std::min(a.y, b.y), hy = std::max(a.y, b.y);
   for (const Rect& r : sc.sight_blockers) {
-    if (r.x0 > hx || r.x1 < lx || r.y0 > hy || r.y1 < ly) continue;
+    if ((r.x0 > hx) | (r.x1 < lx) | (r.y0 > hy) | (r.y1 < ly)) continue;  // one branch, usually taken
     if (contains(r, a) || contains(r, b)) continue;
     if (segment_meets_rect(a, b, r)) return false;
   }
@@ -58,8 +58,12 @@ void refresh_geometry(Ctx& c, bool all) {
 // F-1: the cover class of the terrain at a point (the highest of the rectangles holding it).
 inline int cover_class_at(const FirefightScenario& sc, Point p) noexcept {
   int c = 0;
-  for (const Terrain& t : sc.cover_terrain)
-    if (t.cover_class > c && contains(t.area, p)) c = t.cover_class;
+  // Without branches on the coordinates (where a unit stands is random).
+  for (const Terrain& t : sc.cover_terrain) {
+    const Rect& r = t.area;
+    const bool in = (p.x >= r.x0) & (p.x <= r.x1) & (p.y >= r.y0) & (p.y <= r.y1);
+    c = in && t.cover_class > c ? t.cover_class : c;
+  }
   return c;
 }
 
@@ -99,11 +103,12 @@ template <class Ctx>
 bool unit_of_side_within(const Ctx& c, int side, Point p, Coord range) {
   const int64_t r2 = squared(range);
   const UnitState* units = c.st.units.data();
+  bool any = false;
   for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
     const UnitState& u = units[g];
-    if (!u.out() && distance_squared(u.pos, p) <= r2) return true;
+    any |= !u.out() & (distance_squared(u.pos, p) <= r2);
   }
-  return false;
+  return any;
 }
 
 // Is any enemy unit in action within `range` of unit g (cached geometry)?
@@ -115,9 +120,9 @@ bool enemy_unit_within(const Ctx& c, int g, Coord range) {
   const UnitState* units = c.st.units.data();
   const int first = c.first(enemy), last = c.last(enemy);
   const int64_t* d2 = row.d2;
-  for (int h = first; h < last; ++h, d2 += row.stride)
-    if (*d2 <= r2 && !units[h].out()) return true;
-  return false;
+  bool any = false;
+  for (int h = first; h < last; ++h, d2 += row.stride) any |= (*d2 <= r2) & !units[h].out();
+  return any;
 }
 
 // F-5 spotting, after movement and at setup: any hidden unit or decoy within spot_range of an enemy

@@ -9,7 +9,7 @@ template <class Ctx>
 int figures_in_action(const Ctx& c, int side) {
   int figures = 0;
   for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g)
-    if (!c.st.units[g].out()) figures += c.st.units[g].figures;
+    figures += c.st.units[g].out() ? 0 : c.st.units[g].figures;
   return figures;
 }
 
