@@ -14,20 +14,27 @@ namespace volley::firefight {
 // when the phase began; the units that fired or fell out of action since are dropped from it as it
 // is read (neither comes back in this phase).
 template <class Ctx>
-int pick_unit(Ctx& c, int* ready, int& count, int& target) {
-  const UnitState* units = c.st.units.data();
+int pick_unit(Ctx& c, int side, int* ready, int& count, int& target) {
+  auto& st = c.st;
+  const UnitState* units = st.units.data();
+  // Every listed unit is of `side`: their remembered targets (target_now) are valid while the
+  // enemy's epoch is the one read here, which no search below moves on.
+  const uint64_t epoch = st.target_epoch[1 - side];
   int best = -1, best_figures = 0, kept = 0;
   // Without branches on the data (which units fired, which has the most figures: coin tosses for
-  // the predictor): every unit still listed gets its target (remembered, target_now) and the best
-  // is kept with conditional moves. A unit's target is asked for even where it cannot win; the
-  // answer is only remembered.
+  // the predictor): every unit still listed gets its target and the best is kept with conditional
+  // moves. A unit's target is asked for even where it cannot win; the answer is only remembered.
   for (int i = 0; i < count; ++i) {
     const int g = ready[i];
     const UnitState& u = units[g];
     const bool listed = !u.fired & !u.out();
     ready[kept] = g;
     kept += listed;
-    const int t = listed ? target_now(c, g) : -1;
+    if (listed && st.target_stamp[g] != epoch) [[unlikely]] {
+      st.target_of[g] = current_target(c, g);
+      st.target_stamp[g] = epoch;
+    }
+    const int t = listed ? st.target_of[g] : -1;
     const bool better = (t >= 0) & (u.figures > best_figures);
     best = better ? g : best;
     best_figures = better ? u.figures : best_figures;
@@ -105,7 +112,7 @@ void fire_phase(Ctx& c) {
       }
     }
     int target = -1;
-    const int g = pick_unit(c, ready[side], ready_count[side], target);
+    const int g = pick_unit(c, side, ready[side], ready_count[side], target);
     if (g < 0) {
       if constexpr (Ctx::Narrator::enabled) c.narr.say("  void: no unit of that side can fire");
       continue;
