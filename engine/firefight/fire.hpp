@@ -89,18 +89,22 @@ void build_candidates(Ctx& c) {
 }
 
 // current_target, remembered within a fire phase until the enemy side's epoch moves on (a reveal or
-// a unit out of action). Only the fire phase asks it (after build_candidates).
-// The remembered answer is the common case (a card looks at several units, most of them
-// unchanged since the last card): inlined, with the search out of line.
+// a unit out of action). Only the fire phase asks it (after build_candidates). The remembered answer
+// is the common case (a card looks at several units, most of them unchanged since the last card):
+// inlined, with the search out of line. `epoch` is the enemy side's, which a caller asking for
+// several units of one side reads once.
 template <class Ctx>
-[[gnu::always_inline]] inline int target_now(Ctx& c, int g) {
+[[gnu::always_inline]] inline int target_now(Ctx& c, int g, uint64_t epoch) {
   auto& st = c.st;
-  const uint64_t epoch = st.target_epoch[1 - c.side_of(g)];
   if (st.target_stamp[g] != epoch) [[unlikely]] {
     st.target_of[g] = current_target(c, g);
     st.target_stamp[g] = epoch;
   }
   return st.target_of[g];
+}
+template <class Ctx>
+[[gnu::always_inline]] inline int target_now(Ctx& c, int g) {
+  return target_now(c, g, c.st.target_epoch[1 - c.side_of(g)]);
 }
 
 // F-8a bookkeeping: a card's fire on one target is one burst; record its casualties per target.

@@ -30,11 +30,7 @@ int pick_unit(Ctx& c, int side, int* ready, int& count, int& target) {
     const bool listed = !u.fired & !u.out();
     ready[kept] = g;
     kept += listed;
-    if (listed && st.target_stamp[g] != epoch) [[unlikely]] {
-      st.target_of[g] = current_target(c, g);
-      st.target_stamp[g] = epoch;
-    }
-    const int t = listed ? st.target_of[g] : -1;
+    const int t = listed ? target_now(c, g, epoch) : -1;
     const bool better = (t >= 0) & (u.figures > best_figures);
     best = better ? g : best;
     best_figures = better ? u.figures : best_figures;
