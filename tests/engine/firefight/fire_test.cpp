@@ -190,6 +190,40 @@ TEST_CASE("F-3: units broken, in melee or reloading get no card; casualties take
   CHECK(h.dice.exhausted());
 }
 
+TEST_CASE("F-3: a unit hit during the phase gives way to one that now has more figures; ties to the lowest index",
+          "[engine][firefight][F-3]") {
+  auto sc = make_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 12);   // 8" from Z1: its nearest target
+  add_unit(sc, Herero, "H2", 7, 14, 10);   // 10.8"
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  Harness h(sc);
+  h.setup();
+  h.begin_turn(1);
+  auto c = h.ctx();
+  SECTION("fewer figures: the other unit fires first") {
+    // Deck: german, then the two herero cards. Z1 hits H1 twice (none killed): H1 has 6, H2 7, so
+    // the next herero card is H2's, with 7 dice; then H1 with 6.
+    h.dice.push({deck_rank({German, Herero, Herero}), 2, 0, 0, 0});
+    fire_phase(c);
+    const auto fire = h.dice.volleys();
+    REQUIRE(fire.size() == 3);
+    CHECK(fire[1].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
+    CHECK(fire[1].n == 7);
+    CHECK(fire[2].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+    CHECK(fire[2].n == 6);
+  }
+  SECTION("as many figures: the lower index fires first") {
+    // Z1 hits H1 once: 7 and 7, and H1 has the lower index.
+    h.dice.push({deck_rank({German, Herero, Herero}), 1, 0, 0, 0});
+    fire_phase(c);
+    const auto fire = h.dice.volleys();
+    REQUIRE(fire.size() == 3);
+    CHECK(fire[1].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+    CHECK(fire[2].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
+  }
+  CHECK(h.dice.exhausted());
+}
+
 TEST_CASE("F-3: a card that finds no unit to activate is void; a unit reduced to 0 figures does not fire", "[engine][firefight][F-3]") {
   auto sc = make_scenario();
   add_unit(sc, Herero, "H1", 2, 10, 12);
