@@ -17,6 +17,9 @@ BinomialTables::BinomialTables()
       const long double p = static_cast<long double>(band) / faces;
       for (int n = 0; n <= ChunkDice; ++n) {
         auto* t = const_cast<uint32_t*>(thresholds(faces, band, n));
+        // Entries n.. of the row: above every word but the largest, so that a small pool can be
+        // counted over a fixed number of entries (binomial_from_word_small).
+        for (int k = n; k < ChunkDice; ++k) t[k] = 0xFFFFFFFFu;
         // pmf by the exact product formula in long double: C(n,k) p^k (1-p)^(n-k).
         long double cdf = 0.0L;
         long double choose = 1.0L;

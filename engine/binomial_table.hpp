@@ -42,4 +42,14 @@ inline int binomial_from_word(const uint32_t* thresholds, int n, uint32_t u) noe
   return k;
 }
 
+// Pools of at most SmallPool dice: the count over the first SmallPool entries of the row, whose
+// entries from n on hold 0xFFFFFFFF, clamped to n (a word of 0xFFFFFFFF is at or above those too).
+// A loop of fixed length: its end is not a branch the predictor has to guess from n.
+inline constexpr int SmallPool = 8;
+inline int binomial_from_word_small(const uint32_t* thresholds, int n, uint32_t u) noexcept {
+  int k = 0;
+  for (int i = 0; i < SmallPool; ++i) k += u >= thresholds[i];
+  return k < n ? k : n;
+}
+
 }  // namespace volley

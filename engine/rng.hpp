@@ -63,6 +63,15 @@ class Stream {
     return out_.v[index_++];
   }
 
+  // The next word without drawing it, then draw it or not (`take`): a word used only on some
+  // condition is read without a branch on that condition. The sequence of words drawn is the same
+  // as next_u32() when taken, and as no call at all when not.
+  uint32_t peek_u32() noexcept {
+    if (index_ == 4) refill();
+    return out_.v[index_];
+  }
+  void consume(bool take) noexcept { index_ += take ? 1u : 0u; }
+
   // Uniform integer in [0, bound), bound >= 1, without bias: Lemire's multiply-shift with
   // rejection ("Fast random integer generation in an interval", 2019).
   uint32_t below(uint32_t bound) noexcept {

@@ -44,6 +44,18 @@ class BasicTrialDice {
 
   [[gnu::always_inline]] int successes(int n, int band, int faces) noexcept {
     assert(faces >= 1 && faces <= MaxFaces);
+    if constexpr (Path == PoolPath::Binomial) {
+      // Small pools (a volley's casualties: 0 to a few dice, a coin toss for the predictor) without
+      // a branch on n: the word is read, the padded row counted over SmallPool entries, and the word
+      // drawn only when n > 0. The same law and the same words as the general path below.
+      if (n <= SmallPool && band > 0 && band < faces) {
+        const int dice = n > 0 ? n : 0;
+        const uint32_t u = stream_.peek_u32();
+        const int k = binomial_from_word_small(tables_->thresholds(faces, band, dice), dice, u);
+        stream_.consume(n > 0);
+        return k;
+      }
+    }
     if (n <= 0 || band <= 0) return 0;
     if (band >= faces) return n;
     if constexpr (Path == PoolPath::PerDie) {

@@ -104,7 +104,7 @@ TEST_CASE("The binomial tables hold the CDF scaled to 2^32", "[engine][dice]") {
 
 TEST_CASE("Both pool paths sample the exact binomial law, large pools included", "[engine][dice]") {
   const uint64_t trials = 200000;
-  for (int n : {10, 40, 75}) {
+  for (int n : {3, 8, 10, 40, 75}) {  // 3 and 8: the small-pool path; 75: three words
     const int band = 6, faces = 20;
     std::vector<uint64_t> binomial(static_cast<size_t>(n) + 1), per_die(static_cast<size_t>(n) + 1);
     for (uint64_t t = 0; t < trials; ++t) {
@@ -149,6 +149,31 @@ TEST_CASE("Chained binomials give the multinomial face histogram of a d6 pool", 
   }
   check_histogram(counts_b, exact, trials);
   check_histogram(counts_p, exact, trials);
+}
+
+TEST_CASE("A small pool counts as the general path does and draws one word only when it has dice", "[engine][dice]") {
+  const auto& tables = BinomialTables::instance();
+  // The fixed-length count equals the count over the first n entries, the largest word included
+  // (it is at or above the padding of the row too).
+  for (int band = 1; band < 20; ++band)
+    for (int n = 0; n <= SmallPool; ++n)
+      for (uint32_t u : {0u, 1u, 0x40000000u, 0x7fffffffu, 0xc0000000u, 0xfffffffeu, 0xffffffffu}) {
+        const uint32_t* row = tables.thresholds(20, band, n);
+        CHECK(binomial_from_word_small(row, n, u) == binomial_from_word(row, n, u));
+      }
+  // Through TrialDice: the same count as the word drawn by hand, one word for n > 0 and none for
+  // n = 0, and the stream goes on with the same next word.
+  for (uint64_t trial = 0; trial < 200; ++trial)
+    for (int n = 0; n <= SmallPool; ++n) {
+      const int band = 1 + static_cast<int>(trial % 19);
+      TrialDice d(5, trial);
+      d.restart(Purpose::Test, 0, 0);
+      Stream reference(5, trial, Purpose::Test, 0, 0);
+      const int expected = n > 0 ? binomial_from_word(tables.thresholds(20, band, n), n, reference.next_u32()) : 0;
+      CHECK(d.successes(n, band, 20) == expected);
+      CHECK(d.words() == (n > 0 ? 1u : 0u));
+      CHECK(d.below(1000000) == reference.below(1000000));
+    }
 }
 
 TEST_CASE("A pool that cannot hit or cannot miss draws nothing", "[engine][dice]") {
