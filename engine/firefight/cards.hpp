@@ -47,15 +47,19 @@ struct Deck {
     // arrangements of the cards left begin with a side-0 card, and they come first.
     if (l0 > 0 && l1 > 0) {
       uint32_t rank = dice.below(Arrangements.c[l0 + l1][l0]);
-      // Which side each card is, is a coin toss for the branch predictor: conditional moves.
-      for (; l0 > 0 && l1 > 0; ++i) {
-        const uint32_t first0 = Arrangements.c[l0 + l1 - 1][l0 - 1];
+      // Which side each card is, and when one side runs out, are coin tosses for the branch
+      // predictor: one loop over the rest of the deck with conditional moves. Once a side has no
+      // card left the rest are the other side's (first0 is 0 with no side-0 card left, and with no
+      // side-1 card left it is C(l0 - 1, l0 - 1) = 1 > rank = 0).
+      for (; i < n; ++i) {
+        const uint32_t first0 = l0 > 0 ? Arrangements.c[l0 + l1 - 1][l0 > 0 ? l0 - 1 : 0] : 0;
         const int side = rank < first0 ? 0 : 1;
         rank -= side == 1 ? first0 : 0;
         order[i] = side;
         l0 -= 1 - side;
         l1 -= side;
       }
+      return n;
     }
     for (; l0 > 0; --l0) order[i++] = 0;
     for (; l1 > 0; --l1) order[i++] = 1;
