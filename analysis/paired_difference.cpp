@@ -21,7 +21,11 @@ PairedDifference paired_difference(const Tally& tally, size_t base, size_t varia
   const double half = n > 0 ? z * std::sqrt(var_unpaired / static_cast<double>(n)) : 0;
   r.unpaired.low = r.paired.estimate - half;
   r.unpaired.high = r.paired.estimate + half;
-  r.variance_reduction = var_d > 0 ? var_unpaired / var_d : std::numeric_limits<double>::infinity();
+  // Infinite when the difference never varies but the metrics do; undefined (NaN) when nothing
+  // varies at all (a metric that is always 0 in both variants): there is no variance to reduce.
+  r.variance_reduction = var_d > 0            ? var_unpaired / var_d
+                         : var_unpaired > 0   ? std::numeric_limits<double>::infinity()
+                                              : std::numeric_limits<double>::quiet_NaN();
   return r;
 }
 

@@ -13,7 +13,7 @@ struct PairedDifference {
   Interval variant;
   Interval paired;          // mean of d, from d's moments
   Interval unpaired;        // the same centre, with the independent-runs half-width
-  double variance_reduction = 1;  // unpaired variance / paired variance (inf when d never varies)
+  double variance_reduction = 1;  // unpaired variance / paired variance (inf when d never varies; NaN when nothing does)
 };
 
 // Metrics base, variant and difference are indices in the tally (a compare tally holds all three).

@@ -35,7 +35,9 @@ std::string format_compare(const Tally& tally, const CompareJob& job, const Sche
                            format_text(f, p.variant.estimate, p.variant.low, p.variant.high).c_str(),
                            format_text(prob ? "%+.4f [%+.4f,%+.4f]" : "%+.3f [%+.3f,%+.3f]", p.paired.estimate, p.paired.low, p.paired.high).c_str(),
                            format_text("+-%.4f", p.unpaired.half_width()).c_str(),
-                           std::isinf(p.variance_reduction) ? "inf" : format_text("%.2fx", p.variance_reduction).c_str());
+                           std::isnan(p.variance_reduction)   ? "-"
+                           : std::isinf(p.variance_reduction) ? "inf"
+                                                              : format_text("%.2fx", p.variance_reduction).c_str());
       if (std::isfinite(p.variance_reduction)) reductions.push_back(p.variance_reduction);
     }
     const long b = job.variant_metric(0, headline), o = job.variant_metric(v, headline), d = job.difference_metric(v, headline);

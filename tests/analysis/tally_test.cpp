@@ -1,8 +1,11 @@
 // Integer tallies: exact moments, histograms, and a merge that is associative and commutative.
 #include "analysis/estimate.hpp"
+#include "analysis/paired_difference.hpp"
 #include "analysis/tally.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <cmath>
 
 using namespace volley;
 
@@ -116,4 +119,32 @@ TEST_CASE("A count's interval is cut to the metric's range; --precision reads th
   const int64_t outside[2] = {-1, 0};
   t.add(outside);
   CHECK(estimate_metric(t, 0, 0.95).low < 0);
+}
+
+TEST_CASE("Paired differences: the variance reduction, infinite when only the difference never varies, undefined when nothing varies",
+          "[analysis][estimate]") {
+  auto s = std::make_shared<Schema>();
+  for (const char* name : {"base", "variant", "difference", "zero_base", "zero_variant", "zero_difference"})
+    s->add({name, MetricKind::Count, -10, 10, "", false});
+  Tally t(s);
+  // base and variant move together (common random numbers): the difference is always 1.
+  for (int64_t x : {1, 2, 3, 4, 5, 6}) {
+    const int64_t obs[6] = {x, x + 1, 1, 0, 0, 0};
+    t.add(obs);
+  }
+  const auto together = paired_difference(t, 0, 1, 2, 0.95);
+  CHECK(together.paired.estimate == Approx(1.0));
+  CHECK(together.paired.half_width() == 0.0);
+  CHECK(std::isinf(together.variance_reduction));
+  const auto nothing = paired_difference(t, 3, 4, 5, 0.95);
+  CHECK(std::isnan(nothing.variance_reduction));
+  // Independent-looking pairs: var(base) + var(variant) over var(difference), from the exact moments.
+  Tally u(s);
+  for (auto [a, b] : std::initializer_list<std::pair<int64_t, int64_t>>{{1, 2}, {3, 1}, {2, 2}, {5, 3}}) {
+    const int64_t obs[6] = {a, b, b - a, 0, 0, 0};
+    u.add(obs);
+  }
+  const double var_a = sample_variance(4, u.sum(0), u.sum_squares(0)), var_b = sample_variance(4, u.sum(1), u.sum_squares(1));
+  const double var_d = sample_variance(4, u.sum(2), u.sum_squares(2));
+  CHECK(paired_difference(u, 0, 1, 2, 0.95).variance_reduction == Approx((var_a + var_b) / var_d));
 }
