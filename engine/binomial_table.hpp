@@ -22,7 +22,8 @@ class BinomialTables {
   static const BinomialTables& instance();
 
   // thresholds[k] = floor(P(X <= k) * 2^32) for k in [0, n); X = k is drawn for the first k with
-  // u < thresholds[k], and X = n when there is none.
+  // u < thresholds[k], and X = n when there is none. Entries n to ChunkDice - 1 of the row hold
+  // 0xFFFFFFFF (binomial_from_word_small reads past n).
   const uint32_t* thresholds(int faces, int band, int n) const noexcept {
     return data_.data() + ((static_cast<size_t>(faces) * (MaxFaces + 1) + band) * (ChunkDice + 1) + n) * ChunkDice;
   }
