@@ -5,16 +5,12 @@
 // state reset (included in the time: a copy of the start state, as each trial makes).
 #include "engine/barrage/barrage_trial.hpp"
 #include "engine/trial_dice.hpp"
+#include "sim/barrage_model.hpp"
 #include "sim/scenario_model.hpp"
 
 #include <benchmark/benchmark.h>
 
 #include <vector>
-
-namespace volley {
-// Defined in sim/barrage_model.cpp: the scenario exactly as the loader reads it.
-barrage::BarrageScenario read_barrage_scenario(const ScenarioDocument& doc);
-}  // namespace volley
 
 using namespace volley;
 using namespace volley::barrage;

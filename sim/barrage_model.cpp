@@ -9,6 +9,7 @@
 #include "engine/barrage/supply.hpp"
 #include "engine/rng.hpp"
 #include "engine/trial_dice.hpp"
+#include "sim/barrage_model.hpp"
 #include "sim/scenario_model.hpp"
 
 #include <algorithm>
@@ -669,7 +670,6 @@ class BarrageModel final : public ScenarioModel {
 
 }  // namespace
 
-// Also used by tests/sim/barrage_model_test.cpp, which declares it: the scenario as the loader reads it.
 BarrageScenario read_barrage_scenario(const ScenarioDocument& doc) { return BarrageReader(doc).read(); }
 
 std::unique_ptr<ScenarioModel> load_barrage_model(const ScenarioDocument& doc) {

@@ -1,6 +1,7 @@
 // The barrage scenario kind: loading, --set, scenario errors, the shipped scenarios (bit-identical at
 // 1 and 2 threads, replay = run), map data.
 #include "engine/barrage/barrage_scenario.hpp"
+#include "sim/barrage_model.hpp"
 #include "sim/driver.hpp"
 #include "sim/embedded_scenarios.hpp"
 #include "sim/scenario_model.hpp"
@@ -11,11 +12,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-namespace volley {
-// Defined in sim/barrage_model.cpp: the scenario exactly as the loader reads it.
-barrage::BarrageScenario read_barrage_scenario(const ScenarioDocument& doc);
-}  // namespace volley
 
 using namespace volley;
 using namespace volley::barrage;
