@@ -72,6 +72,13 @@ class Stream {
   }
   void consume(bool take) noexcept { index_ += take ? 1u : 0u; }
 
+  // Move on to word `position` of the stream (0: its first), drawing and dropping the words before
+  // it; no move if it is there or past it. For streams that give each user a fixed place in a
+  // block, so that what one user draws never moves another's numbers.
+  void skip_to(uint64_t position) noexcept {
+    while (words() < position) (void)next_u32();
+  }
+
   // Uniform integer in [0, bound), bound >= 1, without bias: Lemire's multiply-shift with
   // rejection ("Fast random integer generation in an interval", 2019).
   uint32_t below(uint32_t bound) noexcept {

@@ -3,6 +3,7 @@
 //
 // Every kernel is a template over its random source, which offers exactly the draws the rules need:
 //   restart(purpose, turn, actor)   select the stream for what follows (rng.hpp)
+//   skip_to(position)               move on to that word of the stream (fixed places in a block)
 //   below(bound)                    uniform integer in [0, bound): card orders, placements
 //   die(faces)                      one die, 1..faces
 //   successes(n, band, faces)       how many of n dice show a face <= band (a pool's hits)
@@ -39,6 +40,7 @@ class BasicTrialDice {
     stream_ = Stream(seed_, trial_, purpose, turn, actor);
   }
 
+  void skip_to(uint64_t position) noexcept { stream_.skip_to(position); }
   uint32_t below(uint32_t bound) noexcept { return stream_.below(bound); }
   int die(int faces) noexcept { return 1 + static_cast<int>(stream_.below(static_cast<uint32_t>(faces))); }
 

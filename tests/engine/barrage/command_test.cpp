@@ -27,9 +27,9 @@ D6Histogram packed(const FaceCounts& faces) {
 }  // namespace
 
 TEST_CASE("B-2: more 1s than 6s is a Command Failure", "[engine][barrage][B-2]") {
-  ScriptedDice dice{1, 2, 0, 1, 0,   // 6 dice: one 6, two 5s, one 3; the other two are 1s
-                    2, 0, 0, 0, 2};  // 6 dice: two 6s, two 2s, two 1s
-  const D6Histogram a = roll_command_dice(dice, 6, 0, 1);
+  ScriptedDice dice{1, 2, 0, 1, 0,   // side 0, 6 dice: one 6, two 5s, one 3; the other two are 1s
+                    2, 0, 0, 0, 2};  // side 1, 6 dice: two 6s, two 2s, two 1s
+  const auto [a, b] = roll_command_dice(dice, {6, 6}, 1);
   CHECK(face_count(a, 6) == 1);
   CHECK(face_count(a, 5) == 2);
   CHECK(face_count(a, 4) == 0);
@@ -37,10 +37,33 @@ TEST_CASE("B-2: more 1s than 6s is a Command Failure", "[engine][barrage][B-2]")
   CHECK(face_count(a, 2) == 0);
   CHECK(face_count(a, 1) == 2);
   CHECK(is_command_failure(a));
-  const D6Histogram b = roll_command_dice(dice, 6, 0, 2);
   CHECK(face_count(b, 1) == 2);
   CHECK_FALSE(is_command_failure(b));  // as many 1s as 6s is no failure
   CHECK(dice.exhausted());
+}
+
+TEST_CASE("B-2: a side's command roll does not move with the other side's number of dice", "[engine][barrage][B-2]") {
+  // Both sides roll from one block a turn at fixed places (up to SharedCommandDice dice each), and a
+  // side with more dice from a stream of its own: a variant that changes one side's command dice
+  // leaves the other side's rolls as they were (common random numbers). Drawn one after the other,
+  // side 1's roll would move with side 0's second word (9 dice or more).
+  int same = 0;
+  for (uint64_t trial = 0; trial < 200; ++trial) {
+    auto roll = [&](int dice0, int dice1) {
+      TrialDice dice(20261129, trial);
+      return roll_command_dice(dice, {dice0, dice1}, 3);
+    };
+    const auto base = roll(6, 6);
+    CHECK(roll(12, 6)[1] == base[1]);
+    CHECK(roll(SharedCommandDice, 6)[1] == base[1]);
+    CHECK(roll(SharedCommandDice + 4, 6)[1] == base[1]);
+    CHECK(roll(6, 12)[0] == base[0]);
+    CHECK(roll(6, SharedCommandDice + 4)[0] == base[0]);
+    same += roll(8, 8)[0] == roll(8, 8)[1];
+  }
+  // The two sides' rolls are not one roll twice: two independent 8d6 histograms agree with
+  // probability under 0.3%, so about 0.5 of 200 (10 or more: under 1e-9).
+  CHECK(same < 10);
 }
 
 TEST_CASE("B-2: chains restock c - 1 Staff Orders per face 2-5 rolled c >= 2 times; none and fixed:k", "[engine][barrage][B-2]") {
@@ -199,19 +222,23 @@ TEST_CASE("B-2: with command_failures = false more 1s than 6s is no failure", "[
 }
 
 TEST_CASE("B-2: the Command Failure probability matches the exact law for 3 to 8 command dice", "[engine][barrage][B-2][exact]") {
-  // 100,000 rolls per pool through the kernel's own roll (chained binomials); bound: 5 standard
-  // errors of a proportion, so a correct kernel fails about once in 1.7 million runs.
+  // 100,000 rolls per pool and side through the kernel's own roll (a face histogram, each side at
+  // its place in the turn's block); bound: 5 standard errors of a proportion, so a correct kernel
+  // fails about once in 1.7 million runs per check.
   constexpr uint64_t N = 100'000;
   for (int n = 3; n <= 8; ++n) {
-    uint64_t failures = 0;
+    uint64_t failures[SideCount] = {0, 0};
     for (uint64_t trial = 0; trial < N; ++trial) {
       TrialDice dice(20261129, trial);
-      failures += is_command_failure(roll_command_dice(dice, n, 0, 1)) ? 1 : 0;
+      const auto rolls = roll_command_dice(dice, {n, n}, 1);
+      for (int s = 0; s < SideCount; ++s) failures[s] += is_command_failure(rolls[s]) ? 1 : 0;
     }
     const double exact = more_ones_than_sixes(n);
-    const double p = static_cast<double>(failures) / N;
-    INFO(n << " dice: simulated " << p << ", exact " << exact);
-    CHECK(std::abs(p - exact) <= 5 * std::sqrt(exact * (1 - exact) / N));
+    for (int s = 0; s < SideCount; ++s) {
+      const double p = static_cast<double>(failures[s]) / N;
+      INFO(n << " dice, side " << s << ": simulated " << p << ", exact " << exact);
+      CHECK(std::abs(p - exact) <= 5 * std::sqrt(exact * (1 - exact) / N));
+    }
   }
   // RULES.md B-2's check figures.
   CHECK(more_ones_than_sixes(3) == Approx(0.30).margin(0.005));
