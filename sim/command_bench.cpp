@@ -3,6 +3,7 @@
 #include "sim/atomic_file.hpp"
 #include "sim/bench_scaling.hpp"
 #include "sim/bench_suite.hpp"
+#include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 
 #include <boost/program_options.hpp>
@@ -24,9 +25,9 @@ int command_bench(const Args& args) {
   po::options_description options("volley bench [options]\n\nFixed suite: a signature of every result and the speed.\n"
                                   "Example: volley bench --threads 2\n\nOptions");
   options.add_options()("help,h", "this help")
-      ("threads,j", po::value<int>(&threads)->default_value(0), "worker threads (0: all cores)")
-      ("divisor", po::value<uint64_t>(&divisor)->default_value(1), "divide every trial count (a quicker, different signature)")
-      ("repeat", po::value<int>(&repeat)->default_value(3), "runs of each entry: the fastest is reported, all must agree bit for bit")
+      ("threads,j", whole_number(threads, "--threads", 0)->default_value("0"), "worker threads (0: all cores)")
+      ("divisor", whole_number(divisor, "--divisor", uint64_t{1})->default_value("1"), "divide every trial count (a quicker, different signature)")
+      ("repeat", whole_number(repeat, "--repeat", 1)->default_value("3"), "runs of each entry: the fastest is reported, all must agree bit for bit")
       ("scaling", "instead: how the cost grows with force size (8, 32, 128, 512 units), both kernels")
       ("json", po::value<std::string>(&json), "write the figures and signatures as JSON")
       ("csv", po::value<std::string>(&csv), "write the figures as CSV rows");
@@ -37,7 +38,6 @@ int command_bench(const Args& args) {
     std::cout << options << "\n";
     return ExitOk;
   }
-  if (threads < 0 || divisor == 0 || repeat < 1) throw std::invalid_argument("--threads must be >= 0, --divisor >= 1 and --repeat >= 1");
   if (!json.empty()) check_writable(json, "--json");
   if (!csv.empty()) check_writable(csv, "--csv");
   if (vm.count("scaling")) {

@@ -28,10 +28,10 @@ int command_dice(const Args& args) {
   options.add_options()("hit", po::value<std::string>(&hit)->default_value(hit), "what a die needs: '<=6' (TSATF), '>=4' or '4+' (Combat HQ)")
       ("mod", po::value<int>(&modifier)->default_value(0), "faces added to the hit band (-1: one face fewer hits)")
       ("per-die", po::bool_switch(&per_die), "roll every die instead of sampling the count (same law)")
-      ("trials,n", po::value<uint64_t>(&settings.trials)->default_value(1000000), "trials")
+      ("trials,n", whole_number(settings.trials, "--trials", uint64_t{1})->default_value("1000000"), "trials")
       ("precision", po::value<std::string>(&settings.precision), "E: stop when the mean's interval half-width is at most E")
       ("seed", po::value<std::string>(&settings.seed)->default_value("1"), "master seed")
-      ("threads,j", po::value<int>(&settings.threads)->default_value(0), "worker threads (0: all cores)")
+      ("threads,j", whole_number(settings.threads, "--threads", 0)->default_value("0"), "worker threads (0: all cores)")
       ("level", po::value<double>(&settings.level)->default_value(0.95), "confidence level")
       ("json", po::value<std::string>(&settings.json), "write the exact and simulated law as JSON")
       ("csv", po::value<std::string>(&settings.csv), "write the exact and simulated law as CSV rows");

@@ -2,7 +2,9 @@
 
 #include <boost/program_options.hpp>
 
+#include <charconv>
 #include <iostream>
+#include <stdexcept>
 
 namespace po = boost::program_options;
 
@@ -24,6 +26,21 @@ bool parse_command_line(const std::vector<std::string>& args, po::options_descri
     return false;
   }
   return true;
+}
+
+uint64_t parse_whole_number(const std::string& option, const std::string& text, uint64_t lo, uint64_t hi, bool hi_is_a_rule) {
+  uint64_t value = 0;
+  const char* last = text.data() + text.size();
+  // from_chars on an unsigned takes digits only: no sign, no space, no fraction, no exponent.
+  const auto [end, ec] = std::from_chars(text.data(), last, value);
+  if (text.empty() || ec != std::errc{} || end != last || value < lo || value > hi) {
+    // The upper bound is named where it is a rule, or where the text passed it (or the type's range).
+    const bool above = ec == std::errc::result_out_of_range || (ec == std::errc{} && end == last && value > hi);
+    const std::string range = hi_is_a_rule || above ? "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi)
+                                                    : "a whole number, at least " + std::to_string(lo);
+    throw std::invalid_argument(option + ": expected " + range + ", got '" + text + "'");
+  }
+  return value;
 }
 
 }  // namespace volley

@@ -5,7 +5,10 @@
 #include <boost/program_options/value_semantic.hpp>
 #include <boost/program_options/variables_map.hpp>
 
+#include <cstdint>
+#include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace volley {
@@ -15,5 +18,24 @@ namespace volley {
 bool parse_command_line(const std::vector<std::string>& args, boost::program_options::options_description& options,
                         const char* positional_name, boost::program_options::value_semantic* positional_value,
                         int positional_count, boost::program_options::variables_map& vm, const std::string& footer = "");
+
+// Whole-number options: counts, indices, thread counts. Boost.Program_options reads "-5" into an
+// unsigned option as 2^64 - 5 (a negative trial count was refused as "more than 10^11 trials", a
+// negative trial index replayed trial 2^64 - 1), so these read the text themselves: a sign, a
+// fraction or a number outside [lo, hi] is refused with a message naming the option and the text.
+// The target keeps its value when the option is not given; add ->default_value("...") to show one
+// in --help.
+// `hi_is_a_rule`: whether the message states hi (false where hi is only the type's limit).
+uint64_t parse_whole_number(const std::string& option, const std::string& text, uint64_t lo, uint64_t hi, bool hi_is_a_rule);
+
+template <class Int>
+boost::program_options::typed_value<std::string>* whole_number(Int& target, std::string option, Int lo,
+                                                               Int hi = std::numeric_limits<Int>::max()) {
+  static_assert(std::numeric_limits<Int>::is_integer);
+  return boost::program_options::value<std::string>()->notifier([&target, option = std::move(option), lo, hi](const std::string& text) {
+    target = static_cast<Int>(parse_whole_number(option, text, static_cast<uint64_t>(lo), static_cast<uint64_t>(hi),
+                                                 hi != std::numeric_limits<Int>::max()));
+  });
+}
 
 }  // namespace volley

@@ -1,5 +1,6 @@
 // `volley replay SCENARIO --trial N --trace [--plot FILE]`: one trial, narrated, through the very same
 // code path as a run (the same seed and trial index give the same game).
+#include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/plots.hpp"
 #include "sim/run_settings.hpp"
@@ -21,7 +22,7 @@ int command_replay(const Args& args) {
   po::options_description options(
       "volley replay SCENARIO --trial N [--trace] [options]\n\nReplay one trial and narrate it: every card, roll, hit and decision.\n"
       "Example: volley replay herero-ambush --trial 17 --trace --seed 1\n\nOptions");
-  options.add_options()("trial", po::value<uint64_t>(&trial)->default_value(0), "trial index (as in a run with the same seed)")
+  options.add_options()("trial", whole_number(trial, "--trial", uint64_t{0})->default_value("0"), "trial index (as in a run with the same seed)")
       ("trace", "narrate the trial (the default; kept for clarity)")
       ("seed", po::value<std::string>(&seed.seed)->default_value("1"), "master seed of the run the trial belongs to")
       ("plot", po::value<std::string>(&plot), "draw the table turn by turn (.png or .svg)");

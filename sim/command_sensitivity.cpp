@@ -69,7 +69,7 @@ int command_sensitivity(const Args& args) {
       "against the unchanged scenario, ranked by how far it moves the target; [assumed] rules listed first.\n"
       "Example: volley sensitivity herero-ambush --target herero.win --trials 5000\n\nOptions");
   options.add_options()("target", po::value<std::string>(&target_text), "the estimate (default: the headline), e.g. herero.win")
-      ("limit", po::value<size_t>(&limit)->default_value(0), "study only the first N parameters (0: all)");
+      ("limit", whole_number(limit, "--limit", size_t{0})->default_value("0"), "study only the first N parameters (0: all)");
   add_run_options(options, settings, false);
   po::variables_map vm;
   if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm, "(--trials is per parameter, paired; default 10000)")) return ExitOk;

@@ -1,4 +1,5 @@
 // `volley show SCENARIO [--plot FILE]`: the setup in words, and drawn as a map.
+#include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/plots.hpp"
 #include "sim/scenario_command.hpp"
@@ -18,7 +19,7 @@ int command_show(const Args& args) {
   po::options_description options("volley show SCENARIO [options]\n\nThe setup, summarised, and drawn as a map with --plot.\n"
                                   "Example: volley show osona --plot osona.png\n\nOptions");
   options.add_options()("plot", po::value<std::string>(&plot), "draw the table (.png or .svg)")
-      ("trial", po::value<uint64_t>(&trial)->default_value(0), "whose random deployment (zones) to draw, with seed 1");
+      ("trial", whole_number(trial, "--trial", uint64_t{0})->default_value("0"), "whose random deployment (zones) to draw, with seed 1");
   ScenarioArgs scenario;
   po::variables_map vm;
   if (!parse_scenario_command(args, options, scenario, vm)) return ExitOk;

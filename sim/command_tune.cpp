@@ -48,7 +48,7 @@ int command_tune(const Args& args) {
       "Example: volley tune herero-ambush --param german.units.Z1.figures=4:20 --target 'herero.win=0.5'\n\nOptions");
   options.add_options()("param", po::value<std::string>(&param), "KEY=lo:hi: the parameter and its bracket")
       ("target", po::value<std::string>(&target_text), "NAME=GOAL, e.g. herero.win=0.5")
-      ("steps", po::value<int>(&steps)->default_value(8), "bisection steps for a continuous parameter");
+      ("steps", whole_number(steps, "--steps", 0)->default_value("8"), "bisection steps for a continuous parameter");
   add_run_options(options, settings, false);
   po::variables_map vm;
   if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm, "(--trials is per evaluated value; default 20000)")) return ExitOk;

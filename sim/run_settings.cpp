@@ -1,5 +1,6 @@
 #include "sim/run_settings.hpp"
 
+#include "sim/command_line.hpp"
 #include "sim/mpi_world.hpp"
 
 #include <boost/program_options.hpp>
@@ -34,14 +35,12 @@ uint64_t RunSettings::planned_trials() const {
 
 void add_run_options(po::options_description& options, RunSettings& s, bool long_run) {
   options.add_options()
-      ("trials,n", po::value<uint64_t>(&s.trials_option)->notifier([](uint64_t n) {
-         if (n == 0) throw std::invalid_argument("--trials: expected at least 1");
-       }),
+      ("trials,n", whole_number(s.trials_option, "--trials", uint64_t{1}),
        ("number of trials (default " + std::to_string(s.trials) + "; with --precision, the cap, default " +
         std::to_string(PrecisionTrialCap) + ")").c_str())
       ("precision", po::value<std::string>(&s.precision), "[NAME=]E: stop when that estimate's interval half-width is at most E")
       ("seed", po::value<std::string>(&s.seed)->default_value(s.seed), "master seed (a number, or 'random')")
-      ("threads,j", po::value<int>(&s.threads)->default_value(0), "worker threads (0: all cores)")
+      ("threads,j", whole_number(s.threads, "--threads", 0)->default_value("0"), "worker threads (0: all cores)")
       ("set", po::value<std::vector<std::string>>(&s.sets)->composing(), "override a scenario key: key=value (repeatable)")
       ("level", po::value<double>(&s.level)->default_value(0.95), "confidence level of every interval")
       ("json", po::value<std::string>(&s.json), "write results (integer tallies and estimates) as JSON")
@@ -54,7 +53,7 @@ void add_run_options(po::options_description& options, RunSettings& s, bool long
         ("shard", po::value<std::string>(&s.shard), "k/N: run only the k-th of N slices of blocks (merge with volley merge)")
         ("checkpoint", po::value<std::string>(&s.checkpoint), "save tallies and completed blocks to this file as the run goes")
         ("resume", po::value<std::string>(&s.resume), "continue the run saved in this checkpoint")
-        ("stop-after-blocks", po::value<uint64_t>(&s.stop_after_blocks)->default_value(0),
+        ("stop-after-blocks", whole_number(s.stop_after_blocks, "--stop-after-blocks", uint64_t{0})->default_value("0"),
          "testing: stop as if interrupted once this many blocks are done (0: never)");
 }
 

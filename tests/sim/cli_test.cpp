@@ -82,6 +82,33 @@ TEST_CASE("Scale limits: 10^12 trials are refused with a message, not overflowed
   CHECK(zero.exit_code == 2);
 }
 
+TEST_CASE("A negative or fractional count or index is refused with the option and the text, exit 2", "[sim][cli]") {
+  // Boost.Program_options read "-5" into an unsigned option as 2^64 - 5: the negative trial count
+  // was refused as too large, and a negative divisor, trial index or limit was taken and run.
+  struct Case {
+    const char* arguments;
+    const char* message;
+  };
+  for (const Case& c : {Case{"run osona --trials -5 --quiet", "--trials: expected a whole number, at least 1, got '-5'"},
+                        Case{"run osona --trials 1e3 --quiet", "--trials: expected a whole number, at least 1, got '1e3'"},
+                        Case{"run osona --trials 100 --threads -2 --quiet", "--threads: expected a whole number, at least 0, got '-2'"},
+                        Case{"bench --divisor -1", "--divisor: expected a whole number, at least 1, got '-1'"},
+                        Case{"bench --divisor 1000 --repeat 0", "--repeat: expected a whole number, at least 1, got '0'"},
+                        Case{"replay osona --trial -1", "--trial: expected a whole number, at least 0, got '-1'"},
+                        Case{"show osona --trial 2.5", "--trial: expected a whole number, at least 0, got '2.5'"},
+                        Case{"sensitivity osona --limit -1 --trials 10 --quiet", "--limit: expected a whole number, at least 0, got '-1'"},
+                        Case{"tune osona --param german.break_fraction=0.5:0.9 --target german.win=0.5 --steps -2 --quiet",
+                             "--steps: expected a whole number, at least 0, got '-2'"},
+                        Case{"dice 3d6 --hit '>=5' --trials -3", "--trials: expected a whole number, at least 1, got '-3'"},
+                        Case{"run osona --threads 3000000000 --quiet", "--threads: expected a whole number from 0 to 2147483647"}}) {
+    INFO(c.arguments);
+    const auto r = run_volley(c.arguments);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find(c.message) != std::string::npos);
+    CHECK(r.out.empty());  // refused before any work
+  }
+}
+
 TEST_CASE("dice and bench write JSON and CSV too", "[sim][cli]") {
   const auto d = run_volley("dice 3d6 --hit '>=5' --trials 10000 --json dice.json --csv dice.csv");
   REQUIRE(d.exit_code == 0);
