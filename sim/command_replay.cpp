@@ -31,7 +31,7 @@ int command_replay(const Args& args) {
   if (!parse_scenario_command(args, options, scenario, vm)) return ExitOk;
   const auto doc = open_scenario(scenario.scenario, scenario.sets);
   const auto model = load_model(doc);
-  if (!plot.empty()) gnuplot_terminal(plot, 1, 1);  // refuse a bad extension before the work
+  if (!plot.empty()) check_plot_path(plot);  // refuse a bad name or place before the work
   const uint64_t s = seed.seed_value();
   std::cout << model->replay(s, trial);
   if (!plot.empty()) {

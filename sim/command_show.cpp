@@ -25,7 +25,7 @@ int command_show(const Args& args) {
   if (!parse_scenario_command(args, options, scenario, vm)) return ExitOk;
   const auto doc = open_scenario(scenario.scenario, scenario.sets);
   const auto model = load_model(doc);
-  if (!plot.empty()) gnuplot_terminal(plot, 1, 1);
+  if (!plot.empty()) check_plot_path(plot);
   std::cout << model->summary();
   if (!plot.empty()) {
     draw_plot(map_plot({{"setup", model->map_data(1, trial, 0)}}, model->title()), plot);

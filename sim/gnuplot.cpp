@@ -61,6 +61,11 @@ std::string gnuplot_terminal(const std::string& path, int width, int height) {
   throw std::invalid_argument("--plot " + path + ": expected a .png or .svg file name");
 }
 
+void check_plot_path(const std::string& path) {
+  (void)gnuplot_terminal(path, 1, 1);
+  check_writable(path, "--plot");
+}
+
 void render_gnuplot(const std::vector<Datablock>& data, const std::string& script, const std::string& output, int width,
                     int height) {
   if (mpi_world().rank != 0) return;  // rank 0 draws

@@ -16,6 +16,10 @@ struct Datablock {
 // The terminal line for a path's extension; throws std::invalid_argument for other extensions.
 std::string gnuplot_terminal(const std::string& path, int width, int height);
 
+// Refuses a plot path before any work is done: not .png or .svg, or not writable
+// (std::invalid_argument naming --plot and the path).
+void check_plot_path(const std::string& path);
+
 // Runs gnuplot on the datablocks and script, writing `output` atomically. Throws std::runtime_error
 // with gnuplot's message if it fails or is missing.
 void render_gnuplot(const std::vector<Datablock>& data, const std::string& script, const std::string& output,

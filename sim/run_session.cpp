@@ -2,6 +2,7 @@
 
 #include "analysis/summary_table.hpp"
 #include "sim/atomic_file.hpp"
+#include "sim/gnuplot.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/mpi_world.hpp"
 #include "sim/progress_bar.hpp"
@@ -14,7 +15,7 @@ namespace volley {
 void check_outputs(const RunSettings& s) {
   if (!s.json.empty()) check_writable(s.json, "--json");
   if (!s.csv.empty()) check_writable(s.csv, "--csv");
-  if (!s.plot.empty()) check_writable(s.plot, "--plot");
+  if (!s.plot.empty()) check_plot_path(s.plot);
   if (!s.report.empty()) check_writable(s.report, "--report");
   if (!s.checkpoint.empty()) check_writable(s.checkpoint, "--checkpoint");
 }

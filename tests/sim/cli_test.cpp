@@ -82,31 +82,52 @@ TEST_CASE("Scale limits: 10^12 trials are refused with a message, not overflowed
   CHECK(zero.exit_code == 2);
 }
 
+// Bad command-line input: exit 2, the message on stderr, and nothing on stdout (refused before any work).
+namespace {
+struct Refused {
+  const char* arguments;
+  const char* message;
+};
+void check_refused(const Refused& c) {
+  INFO(c.arguments);
+  const auto r = run_volley(c.arguments);
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find(c.message) != std::string::npos);
+  CHECK(r.out.empty());
+}
+}  // namespace
+
 TEST_CASE("A negative or fractional count or index is refused with the option and the text, exit 2", "[sim][cli]") {
   // Boost.Program_options read "-5" into an unsigned option as 2^64 - 5: the negative trial count
   // was refused as too large, and a negative divisor, trial index or limit was taken and run.
-  struct Case {
-    const char* arguments;
-    const char* message;
-  };
-  for (const Case& c : {Case{"run osona --trials -5 --quiet", "--trials: expected a whole number, at least 1, got '-5'"},
-                        Case{"run osona --trials 1e3 --quiet", "--trials: expected a whole number, at least 1, got '1e3'"},
-                        Case{"run osona --trials 100 --threads -2 --quiet", "--threads: expected a whole number, at least 0, got '-2'"},
-                        Case{"bench --divisor -1", "--divisor: expected a whole number, at least 1, got '-1'"},
-                        Case{"bench --divisor 1000 --repeat 0", "--repeat: expected a whole number, at least 1, got '0'"},
-                        Case{"replay osona --trial -1", "--trial: expected a whole number, at least 0, got '-1'"},
-                        Case{"show osona --trial 2.5", "--trial: expected a whole number, at least 0, got '2.5'"},
-                        Case{"sensitivity osona --limit -1 --trials 10 --quiet", "--limit: expected a whole number, at least 0, got '-1'"},
-                        Case{"tune osona --param german.break_fraction=0.5:0.9 --target german.win=0.5 --steps -2 --quiet",
-                             "--steps: expected a whole number, at least 0, got '-2'"},
-                        Case{"dice 3d6 --hit '>=5' --trials -3", "--trials: expected a whole number, at least 1, got '-3'"},
-                        Case{"run osona --threads 3000000000 --quiet", "--threads: expected a whole number from 0 to 2147483647"}}) {
-    INFO(c.arguments);
-    const auto r = run_volley(c.arguments);
-    CHECK(r.exit_code == 2);
-    CHECK(r.err.find(c.message) != std::string::npos);
-    CHECK(r.out.empty());  // refused before any work
+  for (const Refused& c : {Refused{"run osona --trials -5 --quiet", "--trials: expected a whole number, at least 1, got '-5'"},
+                           Refused{"run osona --trials 1e3 --quiet", "--trials: expected a whole number, at least 1, got '1e3'"},
+                           Refused{"run osona --trials 100 --threads -2 --quiet", "--threads: expected a whole number, at least 0, got '-2'"},
+                           Refused{"bench --divisor -1", "--divisor: expected a whole number, at least 1, got '-1'"},
+                           Refused{"bench --divisor 1000 --repeat 0", "--repeat: expected a whole number, at least 1, got '0'"},
+                           Refused{"replay osona --trial -1", "--trial: expected a whole number, at least 0, got '-1'"},
+                           Refused{"show osona --trial 2.5", "--trial: expected a whole number, at least 0, got '2.5'"},
+                           Refused{"sensitivity osona --limit -1 --trials 10 --quiet", "--limit: expected a whole number, at least 0, got '-1'"},
+                           Refused{"tune osona --param german.break_fraction=0.5:0.9 --target german.win=0.5 --steps -2 --quiet",
+                                "--steps: expected a whole number, at least 0, got '-2'"},
+                           Refused{"dice 3d6 --hit '>=5' --trials -3", "--trials: expected a whole number, at least 1, got '-3'"},
+                           Refused{"run osona --threads 3000000000 --quiet", "--threads: expected a whole number from 0 to 2147483647"}}) {
+    check_refused(c);
   }
+}
+
+TEST_CASE("A plot that cannot be drawn is refused before the work, for every command that draws", "[sim][cli]") {
+  // A wrong extension used to be found only when drawing, after the run (a long run then ended with
+  // exit 2), and show and replay blamed gnuplot for an unwritable place.
+  for (const Refused& c : {Refused{"run osona --trials 100000000 --quiet --json refused.json --plot map.jpg", "--plot map.jpg: expected a .png or .svg file name"},
+                           Refused{"tune osona --param german.break_fraction=0.3:0.9 --target german.win=0.5 --quiet --plot map.jpg",
+                                "--plot map.jpg: expected a .png or .svg file name"},
+                           Refused{"sweep osona --param german.break_fraction=0.3,0.5 --quiet --plot map.gif", "--plot map.gif: expected a .png or .svg"},
+                           Refused{"show osona --plot /nonexistent-directory/map.png", "--plot /nonexistent-directory/map.png: cannot write there"},
+                           Refused{"replay osona --trial 3 --plot /nonexistent-directory/map.svg", "--plot /nonexistent-directory/map.svg: cannot write there"}}) {
+    check_refused(c);
+  }
+  CHECK_FALSE(file_exists(scratch_directory() + "/refused.json"));
 }
 
 TEST_CASE("dice and bench write JSON and CSV too", "[sim][cli]") {
