@@ -4,6 +4,7 @@
 #include "sim/bench_scaling.hpp"
 #include "sim/bench_suite.hpp"
 #include "sim/command_line.hpp"
+#include "sim/output_batch.hpp"
 #include "sim/commands.hpp"
 
 #include <boost/program_options.hpp>
@@ -38,8 +39,7 @@ int command_bench(const Args& args) {
     std::cout << options << "\n";
     return ExitOk;
   }
-  if (!json.empty()) check_writable(json, "--json");
-  if (!csv.empty()) check_writable(csv, "--csv");
+  check_output_paths({{"--json", json}, {"--csv", csv}}, {});
   if (vm.count("scaling")) {
     print_scaling_table(threads);
     return ExitOk;
@@ -63,7 +63,8 @@ int command_bench(const Args& args) {
   }
   std::printf("\nsignature: 0x%016llx\n", static_cast<unsigned long long>(report.signature));
   auto hex = [](uint64_t v) { return format_text("0x%016llx", static_cast<unsigned long long>(v)); };
-  if (!json.empty()) {
+  OutputBatch outputs;
+  if (!json.empty()) outputs.attempt([&] {
     nlohmann::json lines = nlohmann::json::array();
     for (const auto& l : report.lines)
       lines.push_back({{"name", l.name}, {"trials", l.trials}, {"signature", hex(l.signature)}, {"seconds", l.seconds},
@@ -71,14 +72,15 @@ int command_bench(const Args& args) {
     write_file_atomically(json, nlohmann::json{{"format", "volley-bench"}, {"format_version", 1}, {"threads", threads},
                                                {"divisor", divisor}, {"repeat", repeat}, {"raw_words_per_second", raw}, {"signature", hex(report.signature)},
                                                {"entries", lines}}.dump(1) + "\n");
-  }
-  if (!csv.empty()) {
+  });
+  if (!csv.empty()) outputs.attempt([&] {
     std::string rows = "entry,trials,signature,seconds,trials_per_second,draws_per_trial\n";
     for (const auto& l : report.lines)
       rows += format_text("%s,%llu,%s,%.6f,%.1f,%.2f\n", l.name.c_str(), static_cast<unsigned long long>(l.trials), hex(l.signature).c_str(),
                           l.seconds, l.trials_per_second, l.draws_per_trial);
     write_file_atomically(csv, rows);
-  }
+  });
+  outputs.finish();
   return ExitOk;
 }
 

@@ -7,6 +7,7 @@
 #include "sim/commands.hpp"
 #include "sim/compare_job.hpp"
 #include "sim/compare_report.hpp"
+#include "sim/output_batch.hpp"
 #include "sim/run_session.hpp"
 
 #include <boost/program_options.hpp>
@@ -99,8 +100,10 @@ int command_compare(const Args& args) {
               r.partial ? ", PARTIAL: interrupted, completed blocks only" : "");
   std::fputs(format_compare(r.tally, job, *models[0]->make_job(seed)->schema(), headline, r.level).c_str(), stdout);
   std::fflush(stdout);
-  write_record_outputs(r, settings);
-  write_compare_extras(r, settings, job, labels, *models[0]);
+  OutputBatch outputs;
+  outputs.attempt([&] { write_record_outputs(r, settings); });
+  outputs.attempt([&] { write_compare_extras(r, settings, job, labels, *models[0]); });
+  outputs.finish();
   return outcome.exit_code;
 }
 

@@ -6,6 +6,7 @@
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/dice_pool_job.hpp"
+#include "sim/output_batch.hpp"
 #include "sim/run_settings.hpp"
 
 #include <boost/program_options.hpp>
@@ -39,8 +40,7 @@ int command_dice(const Args& args) {
   if (!parse_command_line(args, options, "pool", po::value<std::string>(&pool_text), 1, vm)) return ExitOk;
   if (pool_text.empty()) throw std::invalid_argument("give a pool, e.g. volley dice 10d20 --hit '<=6'");
   const PoolSpec pool = parse_pool(pool_text, hit, modifier);
-  if (!settings.json.empty()) check_writable(settings.json, "--json");
-  if (!settings.csv.empty()) check_writable(settings.csv, "--csv");
+  check_output_paths({{"--json", settings.json}, {"--csv", settings.csv}}, {});
   settings.trials_option = vm["trials"].defaulted() ? 0 : settings.trials;
   Schema pool_schema;
   pool_schema.add({"hits", MetricKind::Count, 0, pool.dice, "", true});
@@ -77,11 +77,13 @@ int command_dice(const Args& args) {
               m.method, settings.level * 100);
   std::printf("%d of %d values outside their %.0f%% interval (about %.1f expected by chance)\n", outside,
               pool.dice + 1, settings.level * 100, (1 - settings.level) * (pool.dice + 1));
+  OutputBatch outputs;
   if (!settings.json.empty())
-    write_file_atomically(settings.json, nlohmann::json{{"format", "volley-dice"}, {"format_version", 1}, {"pool", pool.describe()},
+    outputs.attempt([&] { write_file_atomically(settings.json, nlohmann::json{{"format", "volley-dice"}, {"format_version", 1}, {"pool", pool.describe()},
                                                         {"trials", result.tally.trials()}, {"seed", seed}, {"level", settings.level},
-                                                        {"path", per_die ? "per-die" : "binomial"}, {"distribution", rows}}.dump(1) + "\n");
-  if (!settings.csv.empty()) write_file_atomically(settings.csv, csv);
+                                                        {"path", per_die ? "per-die" : "binomial"}, {"distribution", rows}}.dump(1) + "\n"); });
+  if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });
+  outputs.finish();
   return ExitOk;
 }
 

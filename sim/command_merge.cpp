@@ -25,7 +25,7 @@ int command_merge(const Args& args) {
       ("all", "show every metric, not only the headline ones");
   po::variables_map vm;
   if (!parse_command_line(args, options, "files", po::value<std::vector<std::string>>(&files), -1, vm)) return ExitOk;
-  check_outputs(settings);
+  check_outputs(settings, files);
   std::vector<RunRecord> shards;
   for (const auto& f : files) shards.push_back(read_record_file(f));
   const RunRecord merged = merge_shards(shards, files);

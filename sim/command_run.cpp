@@ -3,6 +3,7 @@
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/interrupt.hpp"
+#include "sim/output_batch.hpp"
 #include "sim/output_extras.hpp"
 #include "sim/run_session.hpp"
 
@@ -48,8 +49,10 @@ int command_run(const Args& args) {
   report.headline_only = !all_metrics;
   std::fputs(format_summary(r.tally, report).c_str(), stdout);
   std::fflush(stdout);
-  write_record_outputs(r, settings);
-  write_run_extras(r, settings, *model);
+  OutputBatch outputs;
+  outputs.attempt([&] { write_record_outputs(r, settings); });
+  outputs.attempt([&] { write_run_extras(r, settings, *model); });
+  outputs.finish();
   return outcome.exit_code;
 }
 

@@ -9,6 +9,7 @@
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/html_report.hpp"
+#include "sim/output_batch.hpp"
 #include "sim/parameter_axis.hpp"
 #include "sim/plots.hpp"
 #include "sim/run_record.hpp"
@@ -170,8 +171,9 @@ int command_sensitivity(const Args& args) {
   });
   if (bars.size() > 30) bars.resize(30);
   const PlotSpec plot = tornado_plot(bars, target.text, model->title() + ": sensitivity");
-  if (!settings.csv.empty()) write_file_atomically(settings.csv, csv);
-  if (!settings.json.empty()) {
+  OutputBatch outputs;
+  if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });
+  if (!settings.json.empty()) outputs.attempt([&] {
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& e : effects) {
       nlohmann::json row{{"parameter", e.parameter.key}, {"value", e.parameter.value}, {"assumed", e.parameter.assumed}};
@@ -182,11 +184,14 @@ int command_sensitivity(const Args& args) {
     write_file_atomically(settings.json, nlohmann::json{{"format", "volley-sensitivity"}, {"format_version", ResultFormatVersion},
                                                         {"target", target.text}, {"seed", seed}, {"level", settings.level},
                                                         {"trials", settings.planned_trials()}, {"parameters", rows}}.dump(1) + "\n");
-  }
-  if (!settings.plot.empty()) draw_plot(plot, settings.plot);
+  });
+  if (!settings.plot.empty()) outputs.attempt([&] { draw_plot(plot, settings.plot); });
   if (!settings.report.empty())
-    write_file_atomically(settings.report, html_report(model->title() + ": sensitivity", "target " + target.text,
-                                                       {{"Ranked parameters", csv, {draw_plot_svg(plot)}}}));
+    outputs.attempt([&] {
+      write_file_atomically(settings.report, html_report(model->title() + ": sensitivity", "target " + target.text,
+                                                         {{"Ranked parameters", csv, {draw_plot_svg(plot)}}}));
+    });
+  outputs.finish();
   return ExitOk;
 }
 

@@ -6,6 +6,7 @@
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/html_report.hpp"
+#include "sim/output_batch.hpp"
 #include "sim/parameter_axis.hpp"
 #include "sim/plots.hpp"
 #include "sim/run_record.hpp"
@@ -121,11 +122,14 @@ int command_sweep(const Args& args) {
   }
   if (runs.size() < points.size()) std::printf("PARTIAL: interrupted after %zu of %zu points\n", runs.size(), points.size());
 
+  OutputBatch outputs;
   if (!settings.json.empty())
-    write_file_atomically(settings.json, nlohmann::json{{"format", "volley-sweep"}, {"format_version", ResultFormatVersion},
-                                                        {"parameters", params}, {"seed", seed}, {"points", json_points}}
-                                                 .dump(1) + "\n");
-  if (!settings.csv.empty()) write_file_atomically(settings.csv, csv);
+    outputs.attempt([&] {
+      write_file_atomically(settings.json, nlohmann::json{{"format", "volley-sweep"}, {"format_version", ResultFormatVersion},
+                                                          {"parameters", params}, {"seed", seed}, {"points", json_points}}
+                                                   .dump(1) + "\n");
+    });
+  if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });
   PlotSpec plot;
   if (axes.size() == 1)
     plot = sweep_plot({{target.text, curve}}, axes[0].key, target.text, first.title() + ": sweep");
@@ -137,11 +141,14 @@ int command_sweep(const Args& args) {
     for (size_t i = 0; i < axes[0].values.size(); ++i) tics += (i ? ", " : "") + gnuplot_quote(axes[0].values[i]) + " " + std::to_string(i);
     plot.script = tics + ")\n" + plot.script;
   }
-  if (!settings.plot.empty()) draw_plot(plot, settings.plot);
+  if (!settings.plot.empty()) outputs.attempt([&] { draw_plot(plot, settings.plot); });
   if (!settings.report.empty()) {
-    write_file_atomically(settings.report, html_report(first.title() + ": sweep", "parameters: " + params[0] + (params.size() > 1 ? ", " + params[1] : ""),
-                                                       {{"Sweep", csv, {draw_plot_svg(plot)}}}));
+    outputs.attempt([&] {
+      write_file_atomically(settings.report, html_report(first.title() + ": sweep", "parameters: " + params[0] + (params.size() > 1 ? ", " + params[1] : ""),
+                                                         {{"Sweep", csv, {draw_plot_svg(plot)}}}));
+    });
   }
+  outputs.finish();
   return runs.size() < points.size() ? 130 : ExitOk;
 }
 

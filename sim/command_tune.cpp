@@ -8,6 +8,7 @@
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/html_report.hpp"
+#include "sim/output_batch.hpp"
 #include "sim/parameter_axis.hpp"
 #include "sim/plots.hpp"
 #include "sim/run_session.hpp"
@@ -139,18 +140,22 @@ int command_tune(const Args& args) {
     csv += row;
     curve.push_back({e.x, e.value.estimate, e.value.low, e.value.high});
   }
+  OutputBatch outputs;
   if (!settings.json.empty())
-    write_file_atomically(settings.json, nlohmann::json{{"format", "volley-tune"}, {"format_version", ResultFormatVersion},
+    outputs.attempt([&] { write_file_atomically(settings.json, nlohmann::json{{"format", "volley-tune"}, {"format_version", ResultFormatVersion},
                                                         {"parameter", axis.key}, {"target", target.text}, {"goal", goal}, {"seed", seed},
                                                         {"bracket", {a, b}}, {"fit_ok", fit.ok}, {"root", fit.root},
                                                         {"root_low", fit.low}, {"root_high", fit.high}, {"level", settings.level},
-                                                        {"points", points}}.dump(1) + "\n");
-  if (!settings.csv.empty()) write_file_atomically(settings.csv, csv);
+                                                        {"points", points}}.dump(1) + "\n"); });
+  if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });
   const PlotSpec plot = sweep_plot({{target.text, curve}}, axis.key, target.text, title + ": tune", goal);
-  if (!settings.plot.empty()) draw_plot(plot, settings.plot);
+  if (!settings.plot.empty()) outputs.attempt([&] { draw_plot(plot, settings.plot); });
   if (!settings.report.empty())
-    write_file_atomically(settings.report, html_report(title + ": tune", "parameter " + axis.key + ", target " + target.text,
-                                                       {{"Evaluated values", csv, {draw_plot_svg(plot)}}}));
+    outputs.attempt([&] {
+      write_file_atomically(settings.report, html_report(title + ": tune", "parameter " + axis.key + ", target " + target.text,
+                                                         {{"Evaluated values", csv, {draw_plot_svg(plot)}}}));
+    });
+  outputs.finish();
   return ExitOk;
 }
 

@@ -5,6 +5,7 @@
 #include "analysis/text_format.hpp"
 #include "sim/atomic_file.hpp"
 #include "sim/html_report.hpp"
+#include "sim/output_batch.hpp"
 #include "sim/output_extras.hpp"
 #include "sim/plots.hpp"
 
@@ -76,8 +77,9 @@ void write_compare_extras(const RunRecord& record, const RunSettings& settings, 
   const size_t base_size = job.variant_count() > 1 ? job.offset(1) : schema.size();
   const auto metrics = distribution_metrics(schema, 0, base_size);
   const PlotSpec distribution = distribution_plot(variants, metrics, model.title() + ": variants compared");
-  if (!settings.plot.empty()) draw_plot(distribution, settings.plot);
-  if (!settings.report.empty()) {
+  OutputBatch outputs;
+  if (!settings.plot.empty()) outputs.attempt([&] { draw_plot(distribution, settings.plot); });
+  if (!settings.report.empty()) outputs.attempt([&] {
     auto base_schema = std::make_shared<Schema>();
     for (size_t i = 0; i < base_size; ++i) {
       MetricSpec spec = schema.metrics[i];
@@ -91,7 +93,8 @@ void write_compare_extras(const RunRecord& record, const RunSettings& settings, 
     sections.push_back({"Paired comparison", variants_text + "\n" + format_compare(record.tally, job, *base_schema, model.headline_metric(), record.level), {}});
     if (!metrics.empty()) sections.push_back({"Distributions", "", {draw_plot_svg(distribution)}});
     write_file_atomically(settings.report, html_report(model.title() + ": comparison", run_subtitle(record), sections));
-  }
+  });
+  outputs.finish();
 }
 
 }  // namespace volley

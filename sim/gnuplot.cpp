@@ -3,6 +3,7 @@
 #include "sim/atomic_file.hpp"
 #include "sim/mpi_world.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -66,25 +67,13 @@ void check_plot_path(const std::string& path) {
   check_writable(path, "--plot");
 }
 
-void render_gnuplot(const std::vector<Datablock>& data, const std::string& script, const std::string& output, int width,
-                    int height) {
-  if (mpi_world().rank != 0) return;  // rank 0 draws
-  const std::string tmp = output + ".gnuplot." + std::to_string(::getpid()) + (ends_with(output, ".png") ? ".png" : ".svg");
-  try {
-    run_gnuplot(full_script(data, gnuplot_terminal(output, width, height), tmp, script));
-  } catch (...) {
-    ::unlink(tmp.c_str());
-    throw;
-  }
-  if (std::rename(tmp.c_str(), output.c_str()) != 0) {
-    ::unlink(tmp.c_str());
-    throw std::runtime_error(output + ": cannot write the plot");
-  }
-}
-
-std::string render_gnuplot_svg(const std::vector<Datablock>& data, const std::string& script, int width, int height) {
-  char name[] = "/tmp/volley-plot-XXXXXX.svg";
-  const int fd = ::mkstemps(name, 4);
+namespace {
+// gnuplot draws into a temporary file, whose bytes are returned; `extension` is ".png" or ".svg".
+std::string render_to_bytes(const std::vector<Datablock>& data, const std::string& script, const std::string& extension,
+                            int width, int height) {
+  char name[] = "/tmp/volley-plot-XXXXXX.xxx";
+  std::copy(extension.begin(), extension.end(), name + sizeof(name) - 1 - extension.size());
+  const int fd = ::mkstemps(name, static_cast<int>(extension.size()));
   if (fd < 0) throw std::runtime_error("cannot create a temporary file for a plot");
   ::close(fd);
   try {
@@ -93,11 +82,24 @@ std::string render_gnuplot_svg(const std::vector<Datablock>& data, const std::st
     ::unlink(name);
     throw;
   }
-  std::ifstream in(name);
-  std::stringstream svg;
-  svg << in.rdbuf();
+  std::ifstream in(name, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
   ::unlink(name);
-  return svg.str();
+  return bytes.str();
+}
+}  // namespace
+
+void render_gnuplot(const std::vector<Datablock>& data, const std::string& script, const std::string& output, int width,
+                    int height) {
+  if (mpi_world().rank != 0) return;  // rank 0 draws
+  (void)gnuplot_terminal(output, width, height);  // a .png or .svg name
+  // Written as every output is (sim/atomic_file.hpp): whole or not at all, through a link.
+  write_file_atomically(output, render_to_bytes(data, script, ends_with(output, ".png") ? ".png" : ".svg", width, height));
+}
+
+std::string render_gnuplot_svg(const std::vector<Datablock>& data, const std::string& script, int width, int height) {
+  return render_to_bytes(data, script, ".svg", width, height);
 }
 
 }  // namespace volley

@@ -3,6 +3,7 @@
 #include "analysis/summary_table.hpp"
 #include "sim/atomic_file.hpp"
 #include "sim/html_report.hpp"
+#include "sim/output_batch.hpp"
 #include "sim/plots.hpp"
 
 namespace volley {
@@ -29,8 +30,9 @@ std::string run_subtitle(const RunRecord& r) {
 void write_run_extras(const RunRecord& record, const RunSettings& settings, const ScenarioModel& model) {
   const auto metrics = distribution_metrics(record.tally.schema(), 0, record.tally.schema().size());
   const PlotSpec distribution = distribution_plot({{"run", &record.tally, 0}}, metrics, model.title());
-  if (!settings.plot.empty()) draw_plot(distribution, settings.plot);
-  if (!settings.report.empty()) {
+  OutputBatch outputs;
+  if (!settings.plot.empty()) outputs.attempt([&] { draw_plot(distribution, settings.plot); });
+  if (!settings.report.empty()) outputs.attempt([&] {
     ReportOptions options;
     options.level = record.level;
     std::vector<ReportSection> sections;
@@ -38,7 +40,8 @@ void write_run_extras(const RunRecord& record, const RunSettings& settings, cons
     sections.push_back({"Estimates", format_summary(record.tally, options), {}});
     if (!metrics.empty()) sections.push_back({"Distributions", "", {draw_plot_svg(distribution)}});
     write_file_atomically(settings.report, html_report(model.title(), run_subtitle(record), sections));
-  }
+  });
+  outputs.finish();
 }
 
 }  // namespace volley

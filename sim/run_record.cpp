@@ -1,7 +1,9 @@
 #include "sim/run_record.hpp"
 
 #include "analysis/estimate.hpp"
+#include "sim/scenario_document.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -132,6 +134,23 @@ RunRecord record_from_json(const nlohmann::json& j, const std::string& file) {
     const auto signature = std::stoull(need("signature").get<std::string>(), nullptr, 16);
     if (signature != r.tally.signature())
       throw std::invalid_argument(file + ": field 'signature': does not match the tally (the file was altered or truncated)");
+    // The signature covers the tally only; what says which trials it holds, and of which scenario,
+    // must agree with it too, or a merge or a resume would take a wrong count of trials as complete.
+    auto altered = [&](const std::string& field, const std::string& why) {
+      throw std::invalid_argument(file + ": field '" + field + "': " + why + " (the file was altered)");
+    };
+    if (ScenarioDocument::hash_text(r.scenario_text) != r.scenario_hash) altered("scenario.text", "does not match scenario.content_hash");
+    if (r.block_size == 0 || r.blocks_total != (r.trials + r.block_size - 1) / r.block_size)
+      altered("blocks_total", "is not trials_planned / block_size");
+    if (r.slice.count == 0 || r.slice.index >= r.slice.count) altered("slice", "index out of range");
+    uint64_t covered = 0;
+    for (uint64_t b = 0; b < r.blocks_total; ++b) {
+      if (r.done_blocks[b] == 0) continue;
+      if (b % r.slice.count != r.slice.index) altered("blocks_done", "block " + std::to_string(b) + " is not in this file's shard");
+      covered += std::min<uint64_t>(r.block_size, r.trials - b * r.block_size);
+    }
+    if (covered != r.tally.trials())
+      altered("blocks_done", "covers " + std::to_string(covered) + " trials, the tally holds " + std::to_string(r.tally.trials()));
     return r;
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument(file + ": malformed result file: " + e.what());

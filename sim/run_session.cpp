@@ -5,19 +5,29 @@
 #include "sim/gnuplot.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/mpi_world.hpp"
+#include "sim/output_batch.hpp"
 #include "sim/progress_bar.hpp"
 
 #include <charconv>
 #include <chrono>
+#include <filesystem>
 
 namespace volley {
 
-void check_outputs(const RunSettings& s) {
-  if (!s.json.empty()) check_writable(s.json, "--json");
-  if (!s.csv.empty()) check_writable(s.csv, "--csv");
-  if (!s.plot.empty()) check_plot_path(s.plot);
-  if (!s.report.empty()) check_writable(s.report, "--report");
-  if (!s.checkpoint.empty()) check_writable(s.checkpoint, "--checkpoint");
+const std::string& checkpoint_path(const RunSettings& s) { return s.checkpoint.empty() ? s.resume : s.checkpoint; }
+
+void check_outputs(const RunSettings& s, const std::vector<std::string>& inputs) {
+  if (!s.plot.empty()) (void)gnuplot_terminal(s.plot, 1, 1);
+  std::vector<std::string> all_inputs = inputs;
+  std::error_code ec;
+  if (!s.scenario.empty() && std::filesystem::is_regular_file(s.scenario, ec)) all_inputs.push_back(s.scenario);
+  // The checkpoint being resumed is read before the run and rewritten as it goes when it is also
+  // the one being saved; any other output on it would destroy it.
+  const std::string& checkpoint = checkpoint_path(s);
+  if (!s.resume.empty() && checkpoint != s.resume) all_inputs.push_back(s.resume);
+  check_output_paths({{"--json", s.json}, {"--csv", s.csv}, {"--plot", s.plot}, {"--report", s.report},
+                      {s.checkpoint.empty() ? "--resume" : "--checkpoint", checkpoint}},
+                     all_inputs);
 }
 
 BlockSlice parse_shard(const std::string& text) {
@@ -41,8 +51,10 @@ void describe_scenario(RunRecord& record, const ScenarioDocument& doc, const Sce
 }
 
 void write_record_outputs(const RunRecord& record, const RunSettings& s) {
-  if (!s.json.empty()) write_file_atomically(s.json, record_to_json(record).dump(1) + "\n");
-  if (!s.csv.empty()) write_file_atomically(s.csv, format_csv(record.tally, record.level));
+  OutputBatch outputs;
+  if (!s.json.empty()) outputs.attempt([&] { write_file_atomically(s.json, record_to_json(record).dump(1) + "\n"); });
+  if (!s.csv.empty()) outputs.attempt([&] { write_file_atomically(s.csv, format_csv(record.tally, record.level)); });
+  outputs.finish();
 }
 
 SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord record, const std::string& headline) {
@@ -82,14 +94,15 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
     plan.done_blocks = resumed.done_blocks;
     plan.resumed = &resumed.tally;
   }
-  if (!s.checkpoint.empty()) {
+  const std::string& checkpoint_file = checkpoint_path(s);
+  if (!checkpoint_file.empty()) {
     plan.checkpoint_blocks = 64;
     plan.on_round = [&](const Tally& tally, const std::vector<uint8_t>& done) {
       RunRecord checkpoint = record;
       checkpoint.tally = tally;
       checkpoint.done_blocks = done;
       checkpoint.partial = true;
-      write_file_atomically(s.checkpoint, record_to_json(checkpoint).dump() + "\n");
+      write_file_atomically(checkpoint_file, record_to_json(checkpoint).dump() + "\n");
     };
   }
 
@@ -104,10 +117,7 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
   SessionOutcome outcome;
   outcome.interrupted = result.interrupted;
   outcome.exit_code = result.interrupted ? 128 + (interrupt_signal() != 0 ? interrupt_signal() : 2) : 0;
-  if (!s.checkpoint.empty()) {
-    RunRecord checkpoint = record;
-    write_file_atomically(s.checkpoint, record_to_json(checkpoint).dump() + "\n");
-  }
+  if (!checkpoint_file.empty()) write_file_atomically(checkpoint_file, record_to_json(record).dump() + "\n");
   outcome.record = std::move(record);
   return outcome;
 }

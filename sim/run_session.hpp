@@ -7,6 +7,7 @@
 #include "sim/scenario_model.hpp"
 
 #include <string>
+#include <vector>
 
 namespace volley {
 
@@ -16,8 +17,14 @@ struct SessionOutcome {
   int exit_code = 0;  // 0, or 128 + the signal that stopped the run
 };
 
-// Check every output path of the settings (json, csv, plot, report, checkpoint) before running.
-void check_outputs(const RunSettings& settings);
+// Check every output path of the settings (json, csv, plot, report, checkpoint) before running:
+// writable, a .png or .svg plot, no two on one file, none on an input (the scenario file, the
+// checkpoint being resumed unless it is the one being saved, and `inputs`: the files to merge).
+void check_outputs(const RunSettings& settings, const std::vector<std::string>& inputs = {});
+
+// Where a run saves its checkpoints: --checkpoint, or else the file it resumes (a resumed run goes
+// on saving its progress there); empty: none.
+const std::string& checkpoint_path(const RunSettings& settings);
 
 // Run `job` as the settings say, filling the record's plan and tally; writes checkpoints as it goes.
 // The record's scenario fields must be filled by the caller.

@@ -191,9 +191,11 @@ std::string ScenarioDocument::canonical_text() const {
   return os.str();
 }
 
-uint64_t ScenarioDocument::content_hash() const {
+uint64_t ScenarioDocument::content_hash() const { return hash_text(canonical_text()); }
+
+uint64_t ScenarioDocument::hash_text(std::string_view text) noexcept {
   uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : canonical_text()) {
+  for (unsigned char c : text) {
     h ^= c;
     h *= 0x100000001b3ull;
   }

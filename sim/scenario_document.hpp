@@ -36,7 +36,9 @@ class ScenarioDocument {
   void locate(std::vector<ScenarioError>& errors) const;
   // The document as canonical TOML text (after --set): what a shard result records and hashes.
   std::string canonical_text() const;
-  uint64_t content_hash() const;
+  uint64_t content_hash() const;  // hash_text(canonical_text())
+  // FNV-1a of a canonical text: the scenario's identity in result files (checked when one is read).
+  static uint64_t hash_text(std::string_view text) noexcept;
 
  private:
   toml::table root_;

@@ -1,0 +1,165 @@
+// What a command does to the files it writes and reads (sim/atomic_file.hpp, sim/output_batch.hpp):
+// a link is written through, a FIFO in place, a read-only file is not replaced, an input is never an
+// output, two outputs never share a file, one output that fails does not lose the others, a resumed
+// run goes on saving its checkpoint, and a result file whose blocks or scenario text were altered is
+// refused.
+#include "cli_runner.hpp"
+#include "sim/output_batch.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <cstdlib>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace volley::testing;
+namespace fs = std::filesystem;
+
+namespace {
+std::string fresh_directory(const std::string& name) {
+  const std::string dir = scratch_directory() + "/" + name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+void write_text(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
+std::string blocks_done(const std::string& path) { return nlohmann::json::parse(read_file(path))["blocks_done"].dump(); }
+}  // namespace
+
+TEST_CASE("An output through a symbolic link replaces the file it names and keeps the link", "[sim][outputs]") {
+  const std::string dir = fresh_directory("link");
+  write_text(dir + "/real.json", "old");
+  fs::create_symlink("real.json", dir + "/link.json");
+  const auto r = run_volley("run osona --trials 100 --quiet --json link.json", dir);
+  REQUIRE(r.exit_code == 0);
+  CHECK(fs::is_symlink(dir + "/link.json"));
+  CHECK(read_file(dir + "/real.json").find("\"format\": \"volley-result\"") != std::string::npos);
+}
+
+TEST_CASE("An output on a FIFO is written into it, not replaced by a file", "[sim][outputs]") {
+  const std::string dir = fresh_directory("fifo");
+  const std::string pipe = dir + "/pipe";
+  REQUIRE(::mkfifo(pipe.c_str(), 0644) == 0);
+  // A reader on the FIFO while the run writes its CSV into it.
+  std::string received;
+  std::thread reader([&] {
+    const int fd = ::open(pipe.c_str(), O_RDONLY);  // waits for a writer
+    if (fd < 0) return;
+    char buffer[4096];
+    for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;) received.append(buffer, static_cast<size_t>(n));
+    ::close(fd);
+  });
+  const auto r = run_volley("dice 3d6 --hit '>=5' --trials 1000 --csv pipe", dir);
+  // Had the run not opened the FIFO, the reader would wait forever: open and close it once.
+  const int unblock = ::open(pipe.c_str(), O_WRONLY | O_NONBLOCK);
+  if (unblock >= 0) ::close(unblock);
+  reader.join();
+  CHECK(r.exit_code == 0);
+  struct stat st {};
+  REQUIRE(::stat(pipe.c_str(), &st) == 0);
+  CHECK(S_ISFIFO(st.st_mode));
+  CHECK(received.rfind("hits,", 0) == 0);
+}
+
+TEST_CASE("A read-only output file is refused, not replaced", "[sim][outputs]") {
+  // Root may write any file, so as root the run is made as the unprivileged user 65534 (setpriv),
+  // in a directory everyone may write: the file is read-only, its directory is not.
+  char name[] = "/tmp/volley-readonly-XXXXXX";
+  REQUIRE(::mkdtemp(name) != nullptr);
+  const std::string dir = name;
+  fs::permissions(dir, fs::perms::all);
+  write_text(dir + "/kept.json", "keep");
+  fs::permissions(dir + "/kept.json", fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  const std::string as_user = ::geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
+  const std::string command = "cd '" + dir + "' && " + as_user + "'" VOLLEY_BINARY "' run osona --trials 100 --quiet --json kept.json >/dev/null 2>'" +
+                              dir + "/err.txt'";
+  const int status = std::system(command.c_str());
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK(read_file(dir + "/err.txt").find("--json kept.json: is read-only") != std::string::npos);
+  CHECK(read_file(dir + "/kept.json") == "keep");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("An output on an input, or two outputs on one file, are refused before any work", "[sim][outputs]") {
+  const std::string dir = fresh_directory("same");
+  fs::copy_file(std::string(VOLLEY_SOURCE_DIR) + "/scenarios/osona.toml", dir + "/in.toml");
+  const std::string scenario = read_file(dir + "/in.toml");
+  const auto on_input = run_volley("run in.toml --trials 100000000 --quiet --json in.toml", dir);
+  CHECK(on_input.exit_code == 2);
+  CHECK(on_input.err.find("--json in.toml: is an input of this command") != std::string::npos);
+  CHECK(read_file(dir + "/in.toml") == scenario);
+  const auto twice = run_volley("run osona --trials 100000000 --quiet --json out.txt --csv ./out.txt", dir);
+  CHECK(twice.exit_code == 2);
+  CHECK(twice.err.find("--csv ./out.txt: the same file as --json") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir + "/out.txt"));
+  // merge: an output on one of the shards would lose it.
+  for (int k = 1; k <= 2; ++k)
+    REQUIRE(run_volley("run osona --trials 8192 --quiet --shard " + std::to_string(k) + "/2 --json s" + std::to_string(k) + ".json", dir).exit_code == 0);
+  const std::string shard = read_file(dir + "/s1.json");
+  const auto merge = run_volley("merge s1.json s2.json --json s1.json", dir);
+  CHECK(merge.exit_code == 2);
+  CHECK(merge.err.find("--json s1.json: is an input of this command") != std::string::npos);
+  CHECK(read_file(dir + "/s1.json") == shard);
+}
+
+TEST_CASE("One output that fails does not lose the others: each is attempted, then every failure named", "[sim][outputs]") {
+  volley::OutputBatch outputs;
+  int written = 0;
+  outputs.attempt([&] { throw std::runtime_error("a.json: cannot write"); });
+  outputs.attempt([&] { ++written; });
+  outputs.attempt([&] { throw std::runtime_error("c.png: cannot write"); });
+  CHECK(written == 1);
+  try {
+    outputs.finish();
+    FAIL("finish() did not report the failures");
+  } catch (const std::runtime_error& e) {
+    CHECK(std::string(e.what()) == "a.json: cannot write; c.png: cannot write");
+  }
+  volley::OutputBatch fine;
+  fine.attempt([] {});
+  CHECK_NOTHROW(fine.finish());
+}
+
+TEST_CASE("A run resumed without --checkpoint goes on saving its progress into the file it resumed", "[sim][outputs][interrupt]") {
+  const std::string dir = fresh_directory("resume");
+  const std::string common = "run osona --trials 409600 --seed 4 --threads 1 --quiet --stop-after-blocks 10";
+  CHECK(run_volley(common + " --checkpoint ck.json", dir).exit_code == 130);
+  CHECK(blocks_done(dir + "/ck.json") == "[[0,9]]");
+  CHECK(run_volley(common + " --resume ck.json", dir).exit_code == 130);
+  CHECK(blocks_done(dir + "/ck.json") == "[[0,19]]");
+}
+
+TEST_CASE("A result file whose blocks or scenario text were altered is refused by merge and resume", "[sim][outputs]") {
+  const std::string dir = fresh_directory("altered");
+  for (int k = 1; k <= 3; ++k)
+    REQUIRE(run_volley("run designated-targets --trials 12288 --quiet --shard " + std::to_string(k) + "/3 --json s" + std::to_string(k) + ".json", dir).exit_code == 0);
+  const nlohmann::json shard = nlohmann::json::parse(read_file(dir + "/s2.json"));
+  // Shard 2 of 3 holds block 1 only: claiming blocks 1 to 2 would pass 8192 trials off as 12288.
+  REQUIRE(shard["blocks_done"].dump() == "[[1,1]]");
+  nlohmann::json more = shard;
+  more["blocks_done"] = nlohmann::json::parse("[[1,2]]");
+  write_text(dir + "/s2-blocks.json", more.dump(1));
+  const auto merge = run_volley("merge s1.json s2-blocks.json s3.json", dir);
+  CHECK(merge.exit_code == 2);
+  CHECK(merge.err.find("s2-blocks.json: field 'blocks_done'") != std::string::npos);
+  // The tally's signature does not cover the scenario text; its hash does.
+  nlohmann::json text = shard;
+  std::string scenario = shard["scenario"]["text"].get<std::string>();
+  const size_t turns = scenario.find("turns = ");
+  REQUIRE(turns != std::string::npos);
+  scenario.replace(turns, 8, "turns = 1");  // one more digit: 2 turns become 12
+  text["scenario"]["text"] = scenario;
+  write_text(dir + "/s2-text.json", text.dump(1));
+  const auto edited = run_volley("merge s1.json s2-text.json s3.json", dir);
+  CHECK(edited.exit_code == 2);
+  CHECK(edited.err.find("s2-text.json: field 'scenario.text'") != std::string::npos);
+  CHECK(run_volley("merge s1.json s2.json s3.json", dir).exit_code == 0);
+}
