@@ -153,7 +153,9 @@ class BarrageReader {
     rs.call_cost = static_cast<int>(r.integer("call_cost", rs.call_cost, 0, MaxPoolDice));
     rs.supply_bonus_cost = static_cast<int>(r.integer("supply_bonus_cost", rs.supply_bonus_cost, 0, MaxPoolDice));
     rs.supply_bonus_dice = dice_of(r, "supply_bonus_dice", rs.supply_bonus_dice);
-    rs.min_rolling_speed = length_of(r, "min_rolling_speed", rs.min_rolling_speed);
+    // PF-RB [seed]: "The Fire Template must move at least 4" per turn." A house rule may ask more,
+    // never less.
+    rs.min_rolling_speed = hundredths(r.number("min_rolling_speed", rs.min_rolling_speed / 100.0, 4.0, MaxInches));
     rs.max_registered_points = static_cast<int>(r.integer("max_registered_points", rs.max_registered_points, 0, 1000));
     rs.call_comms_bonus = dice_of(r, "call_comms_bonus", rs.call_comms_bonus);
     rs.trigger_radius = length_of(r, "trigger_radius", rs.trigger_radius);
@@ -209,7 +211,7 @@ class BarrageReader {
     if (name.empty()) t.error("name", std::string("missing: every ") + what + " needs a name");
     else if (name.find('.') != std::string::npos)
       t.error("name", std::string("a ") + what + " name must not contain dots (it addresses the entry in --set keys), got '" + name + "'");
-    else if (!seen.insert(name).second) t.error("name", std::string("two ") + what + "s named '" + name + "'");
+    else if (!seen.insert(name).second) t.error("name", std::string("a second ") + what + " named '" + name + "'");
   }
 
   void read_side(TableReader& t, int s) {
@@ -380,9 +382,10 @@ class BarrageReader {
         mission.step = rolling_step(direction[0], direction[1], mission.speed);
       }
 
-      // PF-DT keys.
+      // PF-DT keys. Names are optional; given, they address the entry in --set keys, so each is unique.
+      std::set<std::string> target_names, point_names;
       for (auto& target : m.tables("targets")) {
-        target.string("name", "");
+        if (const std::string name = target.string("name", ""); !name.empty()) unique_name(target, name, target_names, "target");
         DesignatedTarget d;
         if (!target.has("at")) target.error("at", "missing: expected at = [x, y]");
         d.at = point_of(target, "at", {});
@@ -395,7 +398,7 @@ class BarrageReader {
 
       // PF-PR keys.
       for (auto& point : m.tables("points")) {
-        point.string("name", "");
+        if (const std::string name = point.string("name", ""); !name.empty()) unique_name(point, name, point_names, "point");
         if (!point.has("at")) point.error("at", "missing: expected at = [x, y]");
         const Point p = point_of(point, "at", {});
         if (!contains(table_rect(sc_.table), p)) point.error("at", "off the table at the start: " + at(p));

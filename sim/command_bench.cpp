@@ -34,6 +34,7 @@ int command_bench(const Args& args) {
       ("csv", po::value<std::string>(&csv), "write the figures as CSV rows");
   po::variables_map vm;
   po::store(po::command_line_parser(args).options(options).run(), vm);
+  refuse_empty_arguments(vm, options);
   po::notify(vm);
   if (vm.count("help")) {
     std::cout << options << "\n";

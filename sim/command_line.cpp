@@ -20,12 +20,30 @@ bool parse_command_line(const std::vector<std::string>& args, po::options_descri
   po::options_description all;
   all.add(options).add(hidden);
   po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  refuse_empty_arguments(vm, all);
   po::notify(vm);
   if (vm.count("help")) {
     std::cout << options << "\n" << footer << (footer.empty() ? "" : "\n");
     return false;
   }
   return true;
+}
+
+void refuse_empty_arguments(const po::variables_map& vm, const po::options_description& options) {
+  for (const auto& [name, value] : vm) {
+    if (value.defaulted()) continue;
+    const po::option_description* option = options.find_nothrow(name, false);
+    if (option == nullptr || option->semantic()->max_tokens() == 0) continue;  // a switch: no value
+    bool empty = false;
+    if (const auto* text = boost::any_cast<std::string>(&value.value())) empty = text->empty();
+    if (const auto* list = boost::any_cast<std::vector<std::string>>(&value.value()))
+      for (const auto& item : *list) empty = empty || item.empty();
+    if (empty) {
+      const bool positional = name == "scenario" || name == "files" || name == "pool";
+      throw std::invalid_argument(positional ? "an empty " + std::string(name == "files" ? "file name" : name) + " argument"
+                                             : "--" + name + ": an empty value");
+    }
+  }
 }
 
 uint64_t parse_whole_number(const std::string& option, const std::string& text, uint64_t lo, uint64_t hi, bool hi_is_a_rule) {

@@ -19,6 +19,12 @@ bool parse_command_line(const std::vector<std::string>& args, boost::program_opt
                         const char* positional_name, boost::program_options::value_semantic* positional_value,
                         int positional_count, boost::program_options::variables_map& vm, const std::string& footer = "");
 
+// Refuses an argument given empty on the command line ('--json ""', 'run ""', '--vs ""'): no option
+// or argument of volley takes an empty text, and an empty one would otherwise read as "not given"
+// (the default scenario run, an output silently not written). Throws std::invalid_argument.
+// `options`: the description parsed (switches such as --help hold an empty text by design).
+void refuse_empty_arguments(const boost::program_options::variables_map& vm, const boost::program_options::options_description& options);
+
 // Whole-number options: counts, indices, thread counts. Boost.Program_options reads "-5" into an
 // unsigned option as 2^64 - 5 (a negative trial count was refused as "more than 10^11 trials", a
 // negative trial index replayed trial 2^64 - 1), so these read the text themselves: a sign, a

@@ -116,6 +116,18 @@ TEST_CASE("A negative or fractional count or index is refused with the option an
   }
 }
 
+TEST_CASE("An empty argument is refused, not read as 'not given'", "[sim][cli]") {
+  // 'run ""' ran the default scenario, '--json ""' wrote nothing and said nothing, '--vs ""' played
+  // an empty variant.
+  for (const Refused& c : {Refused{"run '' --trials 100000000 --quiet", "an empty scenario argument"},
+                           Refused{"run osona --trials 100000000 --quiet --json ''", "--json: an empty value"},
+                           Refused{"compare osona --vs '' --trials 100000000 --quiet", "--vs: an empty value"},
+                           Refused{"merge ''", "an empty file name argument"},
+                           Refused{"bench --csv ''", "--csv: an empty value"}}) {
+    check_refused(c);
+  }
+}
+
 TEST_CASE("A plot that cannot be drawn is refused before the work, for every command that draws", "[sim][cli]") {
   // A wrong extension used to be found only when drawing, after the run (a long run then ended with
   // exit 2), and show and replay blamed gnuplot for an unwritable place.
