@@ -49,6 +49,8 @@ int command_compare(const Args& args) {
   add_run_options(options, settings, false);
   po::variables_map vm;
   if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm)) return ExitOk;
+  settings.seed_given = !vm["seed"].defaulted();
+  take_plan_from_checkpoint(settings);
   if (versus.empty()) throw std::invalid_argument("give at least one --vs variant to compare with the base");
 
   // Variant 0 is the base; variant i applies --vs i on top of the base's --set.

@@ -28,6 +28,8 @@ int command_run(const Args& args) {
   add_run_options(options, settings, true);
   po::variables_map vm;
   if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm)) return ExitOk;
+  settings.seed_given = !vm["seed"].defaulted();
+  take_plan_from_checkpoint(settings);
 
   const ScenarioDocument doc = open_scenario(settings.scenario, settings.sets);
   const auto model = load_model(doc);

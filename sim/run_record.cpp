@@ -130,7 +130,11 @@ RunRecord record_from_json(const nlohmann::json& j, const std::string& file) {
       schema->add(spec);
     }
     r.tally = Tally(schema);
-    r.tally.from_words(need("tally").at("trials").get<uint64_t>(), need("tally").at("words").get<std::vector<uint64_t>>());
+    try {
+      r.tally.from_words(need("tally").at("trials").get<uint64_t>(), need("tally").at("words").get<std::vector<uint64_t>>());
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(file + ": field 'tally': " + e.what() + " (the file was altered or truncated)");
+    }
     const auto signature = std::stoull(need("signature").get<std::string>(), nullptr, 16);
     if (signature != r.tally.signature())
       throw std::invalid_argument(file + ": field 'signature': does not match the tally (the file was altered or truncated)");

@@ -57,7 +57,17 @@ void write_record_outputs(const RunRecord& record, const RunSettings& s) {
   outputs.finish();
 }
 
-SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord record, const std::string& headline) {
+void take_plan_from_checkpoint(RunSettings& s) {
+  if (s.resume.empty()) return;
+  const RunRecord saved = read_record_file(s.resume);
+  if (s.trials_option == 0 && s.precision.empty()) s.trials_option = saved.trials;
+  if (!s.seed_given) s.seed = std::to_string(saved.seed);
+}
+
+SessionOutcome run_session(const TrialJob& job, const RunSettings& given, RunRecord record, const std::string& headline) {
+  const RunSettings& s = given;
+  RunRecord resumed;
+  if (!s.resume.empty()) resumed = read_record_file(s.resume);
   RunPlan plan = make_plan(s, *job.schema(), headline);
   if (!s.precision.empty() && !s.shard.empty())
     throw std::invalid_argument("--precision and --shard together: a shard cannot see the other shards' estimate");
@@ -73,19 +83,23 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
   record.level = s.level;
   record.threads = s.threads;
 
-  RunRecord resumed;
   if (!s.resume.empty()) {
-    resumed = read_record_file(s.resume);
-    auto mismatch = [&](const char* field) {
-      throw std::invalid_argument("--resume " + s.resume + ": field '" + field + "' differs from this run");
+    auto mismatch = [&](const char* field, const std::string& saved, const std::string& now) {
+      throw std::invalid_argument("--resume " + s.resume + ": field '" + field + "' differs from this run (saved: " + saved +
+                                  "; this run: " + now + ")");
     };
-    if (resumed.scenario_hash != record.scenario_hash) mismatch("scenario.content_hash");
-    if (resumed.seed != record.seed) mismatch("seed");
-    if (resumed.trials != record.trials) mismatch("trials_planned");
-    if (resumed.block_size != record.block_size) mismatch("block_size");
-    if (resumed.slice.index != record.slice.index || resumed.slice.count != record.slice.count) mismatch("slice");
-    if (resumed.precision != record.precision) mismatch("precision");
-    if (resumed.tally.schema().size() != job.schema()->size()) mismatch("metrics");
+    auto slice_text = [](const BlockSlice& b) { return std::to_string(b.index + 1) + "/" + std::to_string(b.count); };
+    if (resumed.scenario_hash != record.scenario_hash)
+      mismatch("scenario.content_hash", resumed.scenario_name + (resumed.sets.empty() ? "" : " with --set"),
+               record.scenario_name + (record.sets.empty() ? "" : " with --set") + ": another scenario or other --set");
+    if (resumed.seed != record.seed) mismatch("seed", std::to_string(resumed.seed), std::to_string(record.seed));
+    if (resumed.trials != record.trials) mismatch("trials_planned", std::to_string(resumed.trials), std::to_string(record.trials));
+    if (resumed.block_size != record.block_size) mismatch("block_size", std::to_string(resumed.block_size), std::to_string(record.block_size));
+    if (resumed.slice.index != record.slice.index || resumed.slice.count != record.slice.count)
+      mismatch("slice", slice_text(resumed.slice), slice_text(record.slice));
+    if (resumed.precision != record.precision) mismatch("precision", "'" + resumed.precision + "'", "'" + record.precision + "'");
+    if (resumed.tally.schema().size() != job.schema()->size())
+      mismatch("metrics", std::to_string(resumed.tally.schema().size()), std::to_string(job.schema()->size()));
     resumed.tally = [&] {  // re-seat the tally on this job's schema object (same layout, checked above)
       Tally t(job.schema());
       t.from_words(resumed.tally.trials(), resumed.tally.to_words());

@@ -22,6 +22,11 @@ struct SessionOutcome {
 // checkpoint being resumed unless it is the one being saved, and `inputs`: the files to merge).
 void check_outputs(const RunSettings& settings, const std::vector<std::string>& inputs = {});
 
+// A resumed run plays the trials and the seed of the run that saved the checkpoint, unless --trials
+// or --seed say otherwise (then the two must agree: run_session refuses a checkpoint of another run).
+// Call before the job is made (the seed is the job's).
+void take_plan_from_checkpoint(RunSettings& settings);
+
 // Where a run saves its checkpoints: --checkpoint, or else the file it resumes (a resumed run goes
 // on saving its progress there); empty: none.
 const std::string& checkpoint_path(const RunSettings& settings);

@@ -18,6 +18,7 @@ struct RunSettings {
   uint64_t trials_option = 0;        // --trials as given (0: not given)
   std::string precision;             // "[NAME=]E"; empty: run exactly `trials`
   std::string seed = "1";            // a number, or "random"
+  bool seed_given = false;           // --seed was on the command line (a resumed run otherwise takes the saved one)
   int threads = 0;
   std::string json, csv, plot, report;
   bool quiet = false;

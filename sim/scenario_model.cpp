@@ -2,7 +2,10 @@
 
 #include "sim/embedded_scenarios.hpp"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 
 namespace volley {
 
@@ -60,7 +63,18 @@ std::unique_ptr<ScenarioModel> load_model(const ScenarioDocument& doc) {
 ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets) {
   ScenarioDocument doc = [&] {
     const std::string name = argument.empty() ? DefaultScenarioName : argument;
-    if (std::filesystem::exists(name)) return ScenarioDocument::from_file(name);
+    if (std::filesystem::exists(name)) {
+      // What toml++ would report as "File could not be opened" or a missing key, said plainly.
+      auto refuse = [&](const std::string& why) {
+        ScenarioError err;
+        err.file = name;
+        err.message = why;
+        throw ScenarioErrors({err});
+      };
+      if (std::filesystem::is_directory(name)) refuse("is a directory, not a scenario file");
+      if (std::ifstream probe(name); !probe) refuse("cannot read (" + std::string(std::strerror(errno)) + ")");
+      return ScenarioDocument::from_file(name);
+    }
     for (const auto& shipped : embedded_scenarios())
       if (name == shipped.name) return ScenarioDocument::from_string(shipped.text, std::string("scenarios/") + shipped.name + ".toml");
     ScenarioError err;

@@ -72,6 +72,10 @@ TEST_CASE("A scenario that does not exist is refused with its name and exit 2", 
   const auto r = run_volley("run no-such-scenario.toml");
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("no-such-scenario.toml") != std::string::npos);
+  // A directory is said to be one (toml++ alone reported a missing 'kind' at line 1).
+  const auto directory = run_volley("run /tmp --trials 100000000");
+  CHECK(directory.exit_code == 2);
+  CHECK(directory.err.find("/tmp: is a directory, not a scenario file") != std::string::npos);
 }
 
 TEST_CASE("Scale limits: 10^12 trials are refused with a message, not overflowed", "[sim][cli]") {

@@ -130,11 +130,18 @@ TEST_CASE("One output that fails does not lose the others: each is attempted, th
 
 TEST_CASE("A run resumed without --checkpoint goes on saving its progress into the file it resumed", "[sim][outputs][interrupt]") {
   const std::string dir = fresh_directory("resume");
-  const std::string common = "run osona --trials 409600 --seed 4 --threads 1 --quiet --stop-after-blocks 10";
-  CHECK(run_volley(common + " --checkpoint ck.json", dir).exit_code == 130);
+  const std::string common = "run osona --threads 1 --quiet --stop-after-blocks 10";
+  CHECK(run_volley(common + " --trials 409600 --seed 4 --checkpoint ck.json", dir).exit_code == 130);
   CHECK(blocks_done(dir + "/ck.json") == "[[0,9]]");
-  CHECK(run_volley(common + " --resume ck.json", dir).exit_code == 130);
+  CHECK(run_volley(common + " --trials 409600 --seed 4 --resume ck.json", dir).exit_code == 130);
   CHECK(blocks_done(dir + "/ck.json") == "[[0,19]]");
+  // Without --trials and --seed, the resumed run takes the saved ones.
+  CHECK(run_volley(common + " --resume ck.json", dir).exit_code == 130);
+  CHECK(blocks_done(dir + "/ck.json") == "[[0,29]]");
+  // Given, they must agree, and the message says both.
+  const auto other = run_volley(common + " --seed 5 --resume ck.json", dir);
+  CHECK(other.exit_code == 2);
+  CHECK(other.err.find("field 'seed' differs from this run (saved: 4; this run: 5)") != std::string::npos);
 }
 
 TEST_CASE("A result file whose blocks or scenario text were altered is refused by merge and resume", "[sim][outputs]") {
