@@ -122,6 +122,13 @@ void ScenarioDocument::apply_set(const std::string& assignment) {
   }
 
   const auto parts = split_path(key);
+  auto entry_names = [](const toml::array& array) {
+    std::string names;
+    for (const auto& element : array)
+      if (const auto* entry = element.as_table())
+        if (auto n = (*entry)["name"].value<std::string>()) names += (names.empty() ? "" : ", ") + *n;
+    return names;
+  };
   toml::node* at = &root_;
   std::string walked;
   for (size_t i = 0; i + 1 < parts.size(); ++i) {
@@ -145,10 +152,7 @@ void ScenarioDocument::apply_set(const std::string& assignment) {
           index < array->size())
         next = array->get(index);
       if (next == nullptr) {
-        std::string names;
-        for (const auto& element : *array)
-          if (const auto* entry = element.as_table())
-            if (auto n = (*entry)["name"].value<std::string>()) names += (names.empty() ? "" : ", ") + *n;
+        const std::string names = entry_names(*array);
         fail(walked, "no entry named '" + part + "' in this list (" + (names.empty() ? std::string("it has no named entries") : "entries: " + names) + ")");
       }
     } else {
@@ -157,10 +161,14 @@ void ScenarioDocument::apply_set(const std::string& assignment) {
     at = next;
   }
   auto* table = at->as_table();
-  if (table == nullptr)
-    fail(walked.empty() ? key : walked,
-         at->is_array() ? "is a list: address one of its entries by name, " + walked + ".NAME." + parts.back()
-                        : "is a value, not a table: cannot address '" + parts.back() + "' inside it");
+  if (table == nullptr && at->is_array()) {
+    // 'missions.RB1=5': RB1 is an entry (a table of keys), not a value.
+    const std::string names = entry_names(*at->as_array());
+    const bool is_entry = (", " + names + ", ").find(", " + parts.back() + ", ") != std::string::npos;
+    fail(key, is_entry ? "is an entry of a list, not a value: set one of its keys, " + key + ".KEY=VALUE"
+                       : "is not an entry of the list " + walked + " (" + (names.empty() ? std::string("it has no named entries") : "entries: " + names) + ")");
+  }
+  if (table == nullptr) fail(walked.empty() ? key : walked, "is a value, not a table: cannot address '" + parts.back() + "' inside it");
   table->insert_or_assign(parts.back(), std::move(*parsed.get("v")));
   sets_.push_back(assignment);
 }

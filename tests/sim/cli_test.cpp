@@ -132,6 +132,14 @@ TEST_CASE("An empty argument is refused, not read as 'not given'", "[sim][cli]")
   }
 }
 
+TEST_CASE("A --set on a list or a list entry says what to address instead", "[sim][cli]") {
+  // It used to suggest 'british.missions.NAME.RB1' for 'british.missions.RB1=5'.
+  check_refused({"run rolling-barrage --trials 100000000 --quiet --set british.missions.RB1=5",
+                 "british.missions.RB1: is an entry of a list, not a value: set one of its keys, british.missions.RB1.KEY=VALUE"});
+  check_refused({"run rolling-barrage --trials 100000000 --quiet --set british.missions.RB9=5",
+                 "british.missions.RB9: is not an entry of the list british.missions (entries: RB1, RB2, RB3)"});
+}
+
 TEST_CASE("A plot that cannot be drawn is refused before the work, for every command that draws", "[sim][cli]") {
   // A wrong extension used to be found only when drawing, after the run (a long run then ended with
   // exit 2), and show and replay blamed gnuplot for an unwritable place.
