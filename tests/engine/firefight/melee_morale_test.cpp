@@ -141,6 +141,22 @@ TEST_CASE("F-8b: a unit with casualties this turn at or below half its figures t
   CHECK(h.dice.exhausted());
 }
 
+TEST_CASE("F-8b: a unit at or below half its figures that took no casualties this turn does not test", "[engine][firefight][F-8]") {
+  // Found by mutation testing: a morale phase testing every unit at half or below survived the test above.
+  auto sc = make_scenario();
+  add_unit(sc, German, "Z1", 10, 10, 10);
+  add_unit(sc, Herero, "H1", 8, 10, 40);
+  Harness h(sc);
+  h.setup();
+  h.begin_turn(1);
+  h.u(German, 0).lose_figures(6);  // 4 of 10 left, lost in turn 1
+  h.begin_turn(2);                 // no casualties in turn 2
+  auto c = h.ctx();
+  morale_phase(c);
+  CHECK(h.dice.of("die", Purpose::Morale).empty());
+  CHECK_FALSE(h.u(German, 0).broken);
+}
+
 TEST_CASE("F-9: a side at or below break_fraction of its figures in action is defeated; the other wins that turn", "[engine][firefight][F-9]") {
   auto sc = make_scenario(8);
   sc.sides[German].break_fraction = 0.5;

@@ -227,3 +227,50 @@ TEST_CASE("F-6: a charger engaged by an earlier charge in the same phase does no
   CHECK(h.dice.exhausted());
   CHECK(h.u(German, 0).pos == at(10, 14));
 }
+
+// Edge cases found by mutation testing (each mutation survived every other test).
+
+TEST_CASE("F-6: an enemy exactly at charge_reach is charged; a charge roll equal to the distance reaches it", "[engine][firefight][F-6]") {
+  auto sc = make_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Charge;  // 4d6 charge, reach 24"
+  add_unit(sc, German, "Z1", 10, 10, 24);                         // exactly 24": within reach
+  Harness h(sc);
+  h.setup();
+  h.dice.push({6, 6, 6, 6, 6, 6});  // 24" = the distance: not short; go in on 6; Z1 stands on 6
+  move(h);
+  CHECK(h.dice.of("die", Purpose::Charge).size() == 6);
+  CHECK(h.dice.of("die", Purpose::Movement).empty());
+  CHECK(h.u(Herero, 0).in_melee);
+  CHECK(h.u(German, 0).in_melee);
+  CHECK(h.dice.exhausted());
+}
+
+TEST_CASE("F-6: an enemy a hundredth beyond charge_reach is not charged: the unit advances", "[engine][firefight][F-6]") {
+  auto sc = make_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Charge;
+  add_unit(sc, German, "Z1", 10, 10, 24.01);
+  Harness h(sc);
+  h.setup();
+  h.dice.push({1, 1, 1});  // 3d6 move
+  move(h);
+  CHECK(h.dice.of("die", Purpose::Charge).empty());
+  CHECK(h.dice.of("die", Purpose::Movement).size() == 3);
+  CHECK_FALSE(h.u(Herero, 0).in_melee);
+}
+
+TEST_CASE("F-8a, F-6: a unit that stood up from prone moves 1d6 and does not charge", "[engine][firefight][F-8][F-6]") {
+  auto sc = make_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Charge;
+  add_unit(sc, German, "Z1", 10, 10, 12).hidden = true;  // within its 24" charge reach; hidden: no target
+  Harness h(sc);
+  h.setup();
+  h.u(Herero, 0).prone = true;
+  h.begin_turn(2);
+  h.dice.push({5});
+  move(h, 2);
+  CHECK(h.dice.of("die", Purpose::Charge).empty());
+  CHECK(h.dice.of("die", Purpose::Movement).size() == 1);
+  CHECK_FALSE(h.u(Herero, 0).in_melee);
+  CHECK(h.u(Herero, 0).pos == at(10, 5));
+  CHECK(h.dice.exhausted());
+}
