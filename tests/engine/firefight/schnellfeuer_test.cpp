@@ -468,3 +468,33 @@ TEST_CASE("SF-H: sight of a hidden enemy unit counts too; units that fired are n
   CHECK(h.alive_decoys(Herero) == 2);   // two decoys kept instead
   CHECK(h.st.tally[Herero].kept_hidden_sf_h == 2);
 }
+
+TEST_CASE("SF-B, SF-E, SF-H: units in melee or broken do not fire schnellfeuer but reload; n counts units in action only", "[engine][firefight][SF-B][SF-E][SF-H]") {
+  // Found by mutation testing: letting broken or in-melee units fire, sparing in-melee units the
+  // reload, and counting broken units in n each survived every other test.
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10);
+  add_unit(sc, Herero, "H2", 8, 12, 10);               // in melee (below): Z1 in sight, but may not fire
+  add_unit(sc, Herero, "H3", 8, 14, 10);               // broken (below): out of action
+  add_unit(sc, Herero, "H4", 8, 40, 2).hidden = true;  // no sight of Z1: could stay hidden if n were 4
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  Harness h(sc);
+  h.setup();
+  h.u(Herero, 1).in_melee = true;
+  h.u(Herero, 2).broken = h.u(Herero, 2).gone = true;
+  // Cards: H1 and H4 (herero), Z1. Card 1: schnellfeuer, H1 alone fires (16 dice, no hits); card 2:
+  // void (the group is spent); card 3: Z1 at H1 (H2 is in melee), no hits.
+  h.dice.push({deck_rank({Herero, Herero, German}), 0, 0});
+  fire(h, 1);
+  const auto f = h.dice.volleys();
+  REQUIRE(f.size() == 2);
+  CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+  CHECK(f[0].n == 16);
+  CHECK(f[1].actor == static_cast<uint32_t>(h.unit(German, 0)));
+  CHECK(h.dice.exhausted());
+  // SF-E: the whole group reloads, the unit in melee and the broken one included.
+  for (int k = 0; k < 4; ++k) CHECK(h.u(Herero, k).reload_turn == 2);
+  // SF-H: n = 3 (H1, H2, H4: H3 is broken), 3 / 4 = 0 kept: H4 is revealed (SF-D).
+  CHECK(h.st.tally[Herero].kept_hidden_sf_h == 0);
+  CHECK_FALSE(h.u(Herero, 3).hidden);
+}
