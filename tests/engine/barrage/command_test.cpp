@@ -245,3 +245,32 @@ TEST_CASE("B-2: the Command Failure probability matches the exact law for 3 to 8
   CHECK(more_ones_than_sixes(6) == Approx(0.36).margin(0.005));
   CHECK(more_ones_than_sixes(8) == Approx(0.38).margin(0.005));
 }
+
+TEST_CASE("B-2: a Command Failure reaches a delayed call too: maintained while the stock lasts, else cancelled",
+          "[engine][barrage][B-2][PF-PR]") {
+  // Found by mutation testing: a maintenance that skipped called missions whose comms check failed
+  // (phase Called: they fire in the next Friendly Logistics Phase) survived every other test.
+  const MaintainPolicy policy = GENERATE(MaintainPolicy::WhileStockLasts, MaintainPolicy::Never);
+  CAPTURE(static_cast<int>(policy));
+  Fixture f;
+  const int a = f.battery(Red, "A");
+  const int pr = f.pre_registered(Red, "PR", {a}, {pt(30, 24)}, FireMode::Single);
+  f.sc.sides[Red].maintain = policy;
+  Table t(f);
+  // The state of a call whose comms check failed: its battery is committed and the mission waits.
+  t.state.missions[pr].phase = MissionPhase::Called;
+  t.state.batteries[a].mission = pr;
+  t.side(Red).stock = 3;
+  maintain_or_cancel(t.ctx, Red);
+  if (policy == MaintainPolicy::WhileStockLasts) {
+    CHECK(t.mission(pr).phase == MissionPhase::Called);
+    CHECK(t.state.batteries[a].mission == pr);
+    CHECK(t.side(Red).stock == 3 - f.sc.ruleset.maintain_cost);
+    CHECK(t.side(Red).missions_cancelled == 0);
+  } else {
+    CHECK(t.mission(pr).phase == MissionPhase::Waiting);  // a pre-registered mission waits for its next call
+    CHECK(t.state.batteries[a].mission == -1);
+    CHECK(t.side(Red).stock == 3);
+    CHECK(t.side(Red).missions_cancelled == 1);
+  }
+}
