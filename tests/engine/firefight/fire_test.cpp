@@ -296,3 +296,23 @@ TEST_CASE("F-3: the shuffle deals every order of the deck with the same chance; 
     CHECK(std::abs(side0_at[i] / double(Trials) - p) <= bound);
   }
 }
+
+TEST_CASE("F-4: an enemy exactly at the weapon's range is in reach; a hundredth beyond it is not", "[engine][firefight][F-4]") {
+  // Found by mutation testing: excluding the edge from the phase's possible targets was caught only
+  // incidentally, by the F-2 turn test.
+  const double distance = GENERATE(24.0, 24.01);
+  CAPTURE(distance);
+  auto sc = make_scenario();
+  sc.visibility = in(48);                  // sight is not what limits here
+  add_unit(sc, Herero, "H1", 8, 10, 0);   // herero rifle: range 24"
+  add_unit(sc, German, "Z1", 10, 10, distance);
+  Harness h(sc);
+  h.setup();
+  h.begin_turn(1);
+  auto c = h.ctx();
+  build_candidates(c);
+  const int h1 = h.unit(Herero, 0);
+  const bool in_reach = distance <= 24.0;
+  CHECK(h.st.candidate_count[h1] == (in_reach ? 1 : 0));
+  CHECK(current_target(c, h1) == (in_reach ? h.unit(German, 0) : -1));
+}
