@@ -64,10 +64,7 @@ void take_plan_from_checkpoint(RunSettings& s) {
   if (!s.seed_given) s.seed = std::to_string(saved.seed);
 }
 
-SessionOutcome run_session(const TrialJob& job, const RunSettings& given, RunRecord record, const std::string& headline) {
-  const RunSettings& s = given;
-  RunRecord resumed;
-  if (!s.resume.empty()) resumed = read_record_file(s.resume);
+SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord record, const std::string& headline) {
   RunPlan plan = make_plan(s, *job.schema(), headline);
   if (!s.precision.empty() && !s.shard.empty())
     throw std::invalid_argument("--precision and --shard together: a shard cannot see the other shards' estimate");
@@ -83,7 +80,9 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& given, RunRec
   record.level = s.level;
   record.threads = s.threads;
 
+  RunRecord resumed;
   if (!s.resume.empty()) {
+    resumed = read_record_file(s.resume);
     auto mismatch = [&](const char* field, const std::string& saved, const std::string& now) {
       throw std::invalid_argument("--resume " + s.resume + ": field '" + field + "' differs from this run (saved: " + saved +
                                   "; this run: " + now + ")");
