@@ -40,6 +40,7 @@ class BarrageReader {
     TableReader root(&doc_.root(), "", doc_.name(), &errors_);
     root.string("kind", "barrage");
     sc_.title = root.string("title", doc_.name());
+    if (sc_.title.empty()) root.error("title", "expected a title, got an empty string (leave the key out to use the file name)");
     sc_.turns = static_cast<int>(root.integer("turns", 8, 1, MaxTurns));
     const bool named = read_side_names(root);
     if (named) {
@@ -53,6 +54,8 @@ class BarrageReader {
         if (value.is_table() && key.str() != "table" && key.str() != "ruleset") root.ignore(key.str());
     }
     sc_.headline = root.string("headline", "");
+    if (root.has("headline") && sc_.headline.empty())
+      root.error("headline", "expected a metric name, got an empty string (leave the key out for <defender>.dispersed)");
 
     TableReader table = root.table("table");
     sc_.table = {hundredths(table.number("width", 72, 1, MaxInches)), hundredths(table.number("depth", 48, 1, MaxInches))};

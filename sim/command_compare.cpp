@@ -54,22 +54,21 @@ int command_compare(const Args& args) {
   if (versus.empty()) throw std::invalid_argument("give at least one --vs variant to compare with the base");
 
   // Variant 0 is the base; variant i applies --vs i on top of the base's --set.
-  std::vector<std::vector<std::string>> variant_sets{settings.sets};
+  // The --vs assignments come after the base's --set; an error on one names its --vs.
+  std::vector<std::vector<std::string>> variant_extra{{}};
   std::vector<std::string> labels{settings.sets.empty() ? std::string("base") : [&] {
     std::string l;
     for (const auto& s : settings.sets) l += (l.empty() ? "" : "; ") + s;
     return l;
   }()};
   for (const auto& v : versus) {
-    auto sets = settings.sets;
-    for (auto& a : split_assignments(v)) sets.push_back(a);
-    variant_sets.push_back(sets);
+    variant_extra.push_back(split_assignments(v));
     labels.push_back(v);
   }
   std::vector<ScenarioDocument> docs;
   std::vector<std::unique_ptr<ScenarioModel>> models;
-  for (const auto& sets : variant_sets) {
-    docs.push_back(open_scenario(settings.scenario, sets));
+  for (const auto& extra : variant_extra) {
+    docs.push_back(open_scenario(settings.scenario, settings.sets, extra, "--vs"));
     models.push_back(load_model(docs.back()));
   }
   check_outputs(settings);

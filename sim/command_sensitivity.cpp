@@ -116,7 +116,8 @@ int command_sensitivity(const Args& args) {
       ++skipped;
       continue;
     }
-    const PairedRun run = run_paired(settings, variants, seed, p.key);
+    // Each step was loaded above: no error can come from it here.
+    const PairedRun run = run_paired(settings, variants, "--set", seed, p.key);
     for (size_t v = 1; v < variants.size(); ++v) {
       Interval delta;
       if (target.at_least) {

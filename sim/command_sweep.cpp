@@ -48,8 +48,8 @@ int command_sweep(const Args& args) {
   for (size_t j = 0; j < n1; ++j)
     for (size_t i = 0; i < axes[0].values.size(); ++i) points.push_back(axes.size() > 1 ? std::vector<size_t>{i, j} : std::vector<size_t>{i});
 
-  std::vector<VariantRun> runs;
   std::vector<std::vector<std::string>> assignments;
+  std::vector<std::string> labels;
   for (const auto& p : points) {
     std::vector<std::string> sets;
     std::string label;
@@ -58,7 +58,14 @@ int command_sweep(const Args& args) {
       label += (label.empty() ? "" : " ") + sets.back();
     }
     assignments.push_back(sets);
-    runs.push_back(run_variant(settings, sets, seed, label));
+    labels.push_back(label);
+  }
+  // Every grid point is checked before any is run: a value the rules refuse at the end of the grid
+  // stops the sweep at once, not after the points before it have been played.
+  for (const auto& sets : assignments) (void)load_model(open_scenario(settings.scenario, settings.sets, sets, "--param"));
+  std::vector<VariantRun> runs;
+  for (size_t i = 0; i < assignments.size(); ++i) {
+    runs.push_back(run_variant(settings, assignments[i], "--param", seed, labels[i]));
     if (runs.back().interrupted) break;
   }
   const auto& first = *runs.front().model;

@@ -57,6 +57,10 @@ int command_tune(const Args& args) {
   const ParameterAxis axis = parse_axis(param, "--param", true);
   const TargetSpec target = parse_target(target_text, true);
   const double goal = *target.goal;
+  // Both ends of the bracket are checked before any value is run: the rules' ranges are intervals,
+  // so a bracket whose ends load has no value inside that the rules refuse.
+  for (const double end : {axis.lo, axis.hi})
+    (void)load_model(open_scenario(settings.scenario, settings.sets, {axis.key + "=" + format_value(end, axis.integer)}, "--param"));
   check_outputs(settings);
   const uint64_t seed = settings.seed_value();
 
@@ -66,7 +70,7 @@ int command_tune(const Args& args) {
   auto evaluate = [&](double x) -> const Evaluated& {
     if (auto it = seen.find(x); it != seen.end()) return it->second;
     const std::string value = format_value(x, axis.integer);
-    VariantRun run = run_variant(settings, {axis.key + "=" + value}, seed, axis.key + "=" + value);
+    VariantRun run = run_variant(settings, {axis.key + "=" + value}, "--param", seed, axis.key + "=" + value);
     if (run.interrupted) throw std::runtime_error("interrupted");
     title = run.model->title();
     probability = target.is_probability(run.tally.schema());

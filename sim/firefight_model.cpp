@@ -98,6 +98,7 @@ class Reader {
     TableReader root(&doc_.root(), "", doc_.name(), &errors_);
     root.choice("kind", "firefight", {"firefight"});
     sc_.title = root.string("title", doc_.name());
+    if (sc_.title.empty()) root.error("title", "expected a title, got an empty string (leave the key out to use the file name)");
     sc_.turns = static_cast<int>(root.integer("turns", 8, 1, MaxFirefightTurns));
     sc_.visibility = to_coord(root.number("visibility", 12, 0, MaxInches));
     sc_.spot_range = to_coord(root.number("spot_range", 6, 0, MaxInches));

@@ -98,8 +98,8 @@ ScenarioDocument ScenarioDocument::from_string(std::string_view text, std::strin
   return doc;
 }
 
-void ScenarioDocument::apply_set(const std::string& assignment) {
-  const std::string source = "--set " + assignment;
+void ScenarioDocument::apply_set(const std::string& assignment, const std::string& option) {
+  const std::string source = option + " " + assignment;
   auto fail = [&](std::string key, std::string message) {
     ScenarioError err;
     err.file = source;
@@ -170,7 +170,7 @@ void ScenarioDocument::apply_set(const std::string& assignment) {
   }
   if (table == nullptr) fail(walked.empty() ? key : walked, "is a value, not a table: cannot address '" + parts.back() + "' inside it");
   table->insert_or_assign(parts.back(), std::move(*parsed.get("v")));
-  sets_.push_back(assignment);
+  sets_.push_back({key, source});
 }
 
 void ScenarioDocument::locate(std::vector<ScenarioError>& errors) const {
@@ -178,15 +178,15 @@ void ScenarioDocument::locate(std::vector<ScenarioError>& errors) const {
     if (err.line > 0 || err.file != name_ || err.key.empty()) continue;
     // The last --set whose key is the error's key, lies inside it, or was created with it.
     for (auto it = sets_.rbegin(); it != sets_.rend(); ++it) {
-      const std::string key = it->substr(0, it->find('='));
+      const std::string& key = it->key;
       const bool related = key == err.key || key.rfind(err.key + ".", 0) == 0 || err.key.rfind(key + ".", 0) == 0;
       if (related) {
-        err.file = "--set " + *it;
+        err.file = it->source;
         break;
       }
     }
   }
-  auto from_set = [](const ScenarioError& e) { return e.file.rfind("--set ", 0) == 0; };
+  auto from_set = [](const ScenarioError& e) { return from_command_line(e.file); };
   std::stable_sort(errors.begin(), errors.end(), [&](const ScenarioError& a, const ScenarioError& b) {
     if (from_set(a) != from_set(b)) return from_set(a);
     return a.line < b.line || (a.line == b.line && a.column < b.column);
@@ -228,7 +228,7 @@ void TableReader::error_at(const toml::node* at, std::string_view key, std::stri
     const auto& src = located->source();
     if (src.path) err.file = *src.path;
     // A value given by --set was parsed from "v = VALUE": its line and column mean nothing to the user.
-    const bool from_set = err.file.rfind("--set ", 0) == 0;
+    const bool from_set = from_command_line(err.file);
     err.line = from_set ? 0 : static_cast<int>(src.begin.line);
     err.column = from_set ? 0 : static_cast<int>(src.begin.column);
   }

@@ -25,14 +25,16 @@ class ScenarioDocument {
 
   // Apply "key.path=value". The value is read as TOML (14, 0.5, true, [1, 2], "text"); anything that
   // is not valid TOML is taken as a bare string (so `herero.policy=always` needs no quotes). A path
-  // through a missing table or unknown entry name throws ScenarioErrors naming the --set.
-  void apply_set(const std::string& assignment);
+  // through a missing table or unknown entry name throws ScenarioErrors naming the option that gave
+  // it: `option` is "--set", or "--vs" and "--param" for the assignments of compare, sweep and tune.
+  void apply_set(const std::string& assignment, const std::string& option = "--set");
 
   const toml::table& root() const noexcept { return root_; }
   const std::string& name() const noexcept { return name_; }
-  // Finish a list of errors for the user: an error on a value that a --set introduced, or on a key
-  // that a --set created, names that --set (it has no line in the file); then the errors are put in
-  // file order (the --set ones first), so that a designer can fix them top to bottom.
+  // Finish a list of errors for the user: an error on a value that a --set (--vs, --param) introduced,
+  // or on a key that one created, names that option and assignment (it has no line in the file); then
+  // the errors are put in file order (the command line's first), so that a designer can fix them top
+  // to bottom.
   void locate(std::vector<ScenarioError>& errors) const;
   // The document as canonical TOML text (after --set): what a shard result records and hashes.
   std::string canonical_text() const;
@@ -43,8 +45,16 @@ class ScenarioDocument {
  private:
   toml::table root_;
   std::string name_;
-  std::vector<std::string> sets_;
+  struct Assignment {
+    std::string key;
+    std::string source;  // "--set KEY=VALUE" (or --vs, --param): what an error on it is labelled
+  };
+  std::vector<Assignment> sets_;
 };
+
+// Is an error's source the command line (an assignment of --set, --vs or --param) rather than a file?
+// Such a source has no line or column.
+inline bool from_command_line(std::string_view source) noexcept { return source.starts_with("--"); }
 
 // Reads one table of the document into plain values. Each accessor records the key as known; finish()
 // reports every key of the table that no accessor asked for ("unknown key"). Range and type errors

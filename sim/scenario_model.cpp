@@ -31,7 +31,7 @@ std::unique_ptr<ScenarioModel> load_kind(const ScenarioDocument& doc) {
     // At the value when there is one, else at the top of the file (where a missing key belongs).
     const toml::node* at = node != nullptr ? node : &doc.root();
     if (at->source().path) err.file = *at->source().path;
-    if (err.file.rfind("--set ", 0) != 0) {
+    if (!from_command_line(err.file)) {
       err.line = static_cast<int>(at->source().begin.line);
       err.column = static_cast<int>(at->source().begin.column);
     }
@@ -60,7 +60,8 @@ std::unique_ptr<ScenarioModel> load_model(const ScenarioDocument& doc) {
   }
 }
 
-ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets) {
+ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets,
+                               const std::vector<std::string>& extra, const std::string& option) {
   ScenarioDocument doc = [&] {
     const std::string name = argument.empty() ? DefaultScenarioName : argument;
     if (std::filesystem::exists(name)) {
@@ -83,6 +84,7 @@ ScenarioDocument open_scenario(const std::string& argument, const std::vector<st
     throw ScenarioErrors({err});
   }();
   for (const auto& set : sets) doc.apply_set(set);
+  for (const auto& set : extra) doc.apply_set(set, option);
   return doc;
 }
 

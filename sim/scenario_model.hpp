@@ -42,7 +42,9 @@ std::unique_ptr<ScenarioModel> load_firefight_model(const ScenarioDocument& doc)
 std::unique_ptr<ScenarioModel> load_barrage_model(const ScenarioDocument& doc);
 
 // The document for a command line's SCENARIO argument: a path, the name of a shipped scenario
-// ("osona"), or empty for the embedded default; then every --set applied in order.
-ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets);
+// ("osona"), or empty for the embedded default; then every --set applied in order, then the `extra`
+// assignments of a variant (compare's --vs, sweep's and tune's --param), whose errors name `option`.
+ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets,
+                               const std::vector<std::string>& extra = {}, const std::string& option = "--set");
 
 }  // namespace volley

@@ -5,18 +5,10 @@
 
 namespace volley {
 
-namespace {
-std::vector<std::string> with(const std::vector<std::string>& base, const std::vector<std::string>& extra) {
-  auto all = base;
-  all.insert(all.end(), extra.begin(), extra.end());
-  return all;
-}
-}  // namespace
-
-VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, uint64_t seed,
-                       const std::string& label) {
+VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, const std::string& option,
+                       uint64_t seed, const std::string& label) {
   VariantRun run;
-  run.model = load_model(open_scenario(settings.scenario, with(settings.sets, extra_sets)));
+  run.model = load_model(open_scenario(settings.scenario, settings.sets, extra_sets, option));
   const auto job = run.model->make_job(seed);
   RunPlan plan = make_plan(settings, *job->schema(), run.model->headline_metric());
   plan.stop = install_interrupt_handlers();
@@ -27,12 +19,12 @@ VariantRun run_variant(const RunSettings& settings, const std::vector<std::strin
   return run;
 }
 
-PairedRun run_paired(const RunSettings& settings, const std::vector<std::vector<std::string>>& extra_sets, uint64_t seed,
-                     const std::string& label) {
+PairedRun run_paired(const RunSettings& settings, const std::vector<std::vector<std::string>>& extra_sets,
+                     const std::string& option, uint64_t seed, const std::string& label) {
   PairedRun run;
   std::vector<std::unique_ptr<TrialJob>> jobs;
   for (const auto& extra : extra_sets) {
-    run.models.push_back(load_model(open_scenario(settings.scenario, with(settings.sets, extra))));
+    run.models.push_back(load_model(open_scenario(settings.scenario, settings.sets, extra, option)));
     jobs.push_back(run.models.back()->make_job(seed));
   }
   run.job = std::make_unique<CompareJob>(std::move(jobs));

@@ -19,9 +19,10 @@ struct VariantRun {
   bool interrupted = false;
 };
 
-// Loads the variant (throws ScenarioErrors if the assignments make it invalid) and runs it.
-VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, uint64_t seed,
-                       const std::string& label);
+// Loads the variant (throws ScenarioErrors if the assignments make it invalid; errors on the extra
+// assignments name `option`, the command-line option that gave them) and runs it.
+VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, const std::string& option,
+                       uint64_t seed, const std::string& label);
 
 // Several variants in one paired run (CompareJob): variant 0 is the base.
 struct PairedRun {
@@ -30,7 +31,7 @@ struct PairedRun {
   Tally tally;
   bool interrupted = false;
 };
-PairedRun run_paired(const RunSettings& settings, const std::vector<std::vector<std::string>>& extra_sets, uint64_t seed,
-                     const std::string& label);
+PairedRun run_paired(const RunSettings& settings, const std::vector<std::vector<std::string>>& extra_sets,
+                     const std::string& option, uint64_t seed, const std::string& label);
 
 }  // namespace volley

@@ -140,6 +140,29 @@ TEST_CASE("A --set on a list or a list entry says what to address instead", "[si
                  "british.missions.RB9: is not an entry of the list british.missions (entries: RB1, RB2, RB3)"});
 }
 
+TEST_CASE("An error in a --vs or --param value names that option, and every grid point is checked before any is run",
+          "[sim][cli]") {
+  // They were all labelled '--set', and a sweep played its grid up to the point the rules refused.
+  check_refused({"compare osona --vs german.break_fraction=2 --trials 100000000 --quiet",
+                 "--vs german.break_fraction=2: german.break_fraction: expected a number in"});
+  check_refused({"compare osona --vs 'herero.policy=always;german.units.Z9.figures=3' --trials 100000000 --quiet",
+                 "--vs german.units.Z9.figures=3: german.units.Z9: no entry named 'Z9'"});
+  // The last grid point is refused: with 10^8 trials a point, playing the first would not end.
+  check_refused({"sweep herero-ambush --param german.units.Z1.figures=10:100010:100000 --trials 100000000 --quiet",
+                 "--param german.units.Z1.figures=100010: german.units.Z1.figures: expected an integer in [1, 100000], got 100010"});
+  check_refused({"tune herero-ambush --param german.units.Z1.figures=4:100001 --target herero.win=0.5 --trials 100000000 --quiet",
+                 "--param german.units.Z1.figures=100001: german.units.Z1.figures: expected an integer in [1, 100000]"});
+  // The base's own --set keeps its label.
+  check_refused({"compare osona --set german.break_fraction=2 --vs herero.policy=never --trials 100000000 --quiet",
+                 "--set german.break_fraction=2: german.break_fraction: expected a number in"});
+}
+
+TEST_CASE("An empty title or headline is refused (leaving the key out gives the default)", "[sim][cli]") {
+  check_refused({"run osona --set title= --trials 100000000 --quiet", "--set title=: title: expected a title, got an empty string"});
+  check_refused({"run rolling-barrage --set headline= --trials 100000000 --quiet",
+                 "--set headline=: headline: expected a metric name, got an empty string"});
+}
+
 TEST_CASE("A plot that cannot be drawn is refused before the work, for every command that draws", "[sim][cli]") {
   // A wrong extension used to be found only when drawing, after the run (a long run then ended with
   // exit 2), and show and replay blamed gnuplot for an unwritable place.
