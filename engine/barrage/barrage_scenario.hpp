@@ -200,7 +200,7 @@ constexpr int success_faces(int target) noexcept { return target <= 1 ? 6 : (tar
 void index_scenario(BarrageScenario& scenario);
 
 // The per-turn move of a rolling barrage: `speed` (hundredths) along the direction (dx, dy), rounded
-// to hundredths once, here, so the kernel moves in integers (PF-RB).
+// to hundredths once, here, so the kernel moves in integers (PF-RB); never shorter than `speed`.
 Point rolling_step(double dx, double dy, Coord speed);
 
 const char* to_string(MissionType t) noexcept;

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdlib>
 
 using namespace volley;
@@ -52,6 +53,29 @@ TEST_CASE("PF-RB: fires at its start on its first turn, then moves its speed alo
   CHECK(fired_at(t, rb) == pt(42, 18));
   CHECK(t.side(Red).staff_spent == 2);  // nothing more to keep it going
   CHECK(t.dice.exhausted());
+}
+
+TEST_CASE("PF-RB: the rounded step is never shorter than the speed, whatever the direction", "[engine][barrage][PF-RB]") {
+  // The seed: "The Fire Template must move at least 4" per turn". 4" along (1, 3) is (1.2649, 3.7947);
+  // the nearest hundredths, (1.26, 3.79), would move it 3.994".
+  CHECK(rolling_step(1, 3, 400) == Point{127, 380});
+  CHECK(rolling_step(-1, -3, 400) == Point{-127, -380});
+  // Exact steps stay exact; a step the nearest hundredths keep long enough stays nearest.
+  CHECK(rolling_step(0, 1, 600) == Point{0, 600});
+  CHECK(rolling_step(3, 4, 500) == Point{300, 400});
+  CHECK(rolling_step(1, 1, 400) == Point{283, 283});
+  for (int dx = -10; dx <= 10; ++dx)
+    for (int dy = -10; dy <= 10; ++dy) {
+      if (dx == 0 && dy == 0) continue;
+      for (Coord speed = 400; speed <= 1200; speed += 25) {
+        const Point step = rolling_step(dx, dy, speed);
+        const double length = std::hypot(dx, dy);
+        INFO("direction (" << dx << ", " << dy << "), speed " << speed << ", step " << step);
+        REQUIRE(distance_squared({}, step) >= int64_t{speed} * speed);
+        REQUIRE(std::abs(step.x - speed * dx / length) < 1.0);
+        REQUIRE(std::abs(step.y - speed * dy / length) < 1.0);
+      }
+    }
 }
 
 TEST_CASE("PF-RB: ends as soon as, after a move, its template no longer overlaps the table with positive area", "[engine][barrage][PF-RB]") {
