@@ -87,26 +87,28 @@ inline std::string describe_faces(D6Histogram roll) {
   return s.empty() ? "no dice" : s;
 }
 
-// A friendly Command Failure: pay to maintain each ongoing mission's batteries or lose them (B-2).
+// A friendly Command Failure: pay to maintain each ongoing mission's batteries or lose them (B-2),
+// in battery index order (B-2's spending order), whatever order a mission lists its batteries in.
 template <class Dice>
 void maintain_or_cancel(BarrageContext<Dice>& ctx, int side_index) {
   const BarrageScenario& sc = ctx.scenario;
   BarrageState& st = ctx.state;
   SideState& side = st.sides[side_index];
   const bool pay = sc.sides[side_index].maintain == MaintainPolicy::WhileStockLasts;
+  for (int b : sc.sides[side_index].batteries) {
+    const int mission = st.batteries[b].mission;  // a battery serves a mission only while it is ongoing or called
+    if (mission < 0) continue;
+    if (pay && spend_staff_orders(side, sc.ruleset.maintain_cost)) {
+      ctx.say([&] { return sc.missions[mission].name + ": battery " + sc.batteries[b].name + " maintained (" +
+                           std::to_string(sc.ruleset.maintain_cost) + " Staff Orders, " + std::to_string(side.stock) + " left)"; });
+    } else {
+      st.batteries[b].mission = -1;
+      ctx.say([&] { return sc.missions[mission].name + ": battery " + sc.batteries[b].name + " not maintained, it drops out"; });
+    }
+  }
   for (int mission : sc.sides[side_index].missions) {
     const MissionPhase phase = st.missions[mission].phase;
     if (phase != MissionPhase::Ongoing && phase != MissionPhase::Called) continue;
-    for (int b : sc.missions[mission].batteries) {
-      if (st.batteries[b].mission != mission) continue;
-      if (pay && spend_staff_orders(side, sc.ruleset.maintain_cost)) {
-        ctx.say([&] { return sc.missions[mission].name + ": battery " + sc.batteries[b].name + " maintained (" +
-                             std::to_string(sc.ruleset.maintain_cost) + " Staff Orders, " + std::to_string(side.stock) + " left)"; });
-      } else {
-        st.batteries[b].mission = -1;
-        ctx.say([&] { return sc.missions[mission].name + ": battery " + sc.batteries[b].name + " not maintained, it drops out"; });
-      }
-    }
     if (active_batteries(sc, st, mission) == 0) {
       end_mission(sc, st, mission);
       ++side.missions_cancelled;

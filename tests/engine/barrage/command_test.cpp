@@ -192,6 +192,38 @@ TEST_CASE("B-2: on a Command Failure an ongoing mission is maintained for 1 Staf
   CHECK(t.dice.exhausted());
 }
 
+TEST_CASE("B-2: on a Command Failure maintenance is paid in battery index order, whatever order a mission lists its batteries in",
+          "[engine][barrage][B-2]") {
+  Fixture f;
+  const int a = f.battery(Red, "A");
+  const int b = f.battery(Red, "B");
+  const int c = f.battery(Red, "C");
+  const int both = f.rolling(Red, "Both", {c, a}, pt(10, 10), pt(0, 6));  // lists C before A
+  const int one = f.rolling(Red, "One", {b}, pt(60, 10), pt(0, 6));
+  f.sc.ruleset.supply_checks = false;
+  f.sc.sides[Red].staff_orders = 6;
+  f.sc.sides[Red].restock = RestockRule::None;
+  Table t(f);
+  t.quiet_command();
+  play_turn(t.ctx, 1);  // both start: 4 Staff Orders, 2 left
+  REQUIRE(t.side(Red).stock == 2);
+  t.command(0, 0, 0, 0, 0);  // red fails
+  t.command(1, 1, 1, 1, 1);
+  play_turn(t.ctx, 2);
+  // Battery index order: A and B are maintained with the two Staff Orders, C drops out; both
+  // missions go on (Both with A alone).
+  CHECK(t.state.batteries[a].mission == both);
+  CHECK(t.state.batteries[b].mission == one);
+  CHECK(t.state.batteries[c].mission == -1);
+  CHECK(says(t, "Both: battery C not maintained, it drops out"));
+  CHECK(t.mission(both).phase == MissionPhase::Ongoing);
+  CHECK(t.mission(one).phase == MissionPhase::Ongoing);
+  CHECK(t.mission(one).position == pt(60, 16));
+  CHECK(t.side(Red).missions_cancelled == 0);
+  CHECK(t.side(Red).stock == 0);
+  CHECK(t.dice.exhausted());
+}
+
 TEST_CASE("B-2: policy maintain = never lets a Command Failure cancel every ongoing mission", "[engine][barrage][B-2]") {
   Fixture f;
   const int a = f.battery(Red, "A");
