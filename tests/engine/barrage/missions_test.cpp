@@ -208,6 +208,34 @@ TEST_CASE("PF-RB: with no failures, no supply checks and no forced back, a rolli
   }
 }
 
+TEST_CASE("PF-RB: a Command Failure on each of two turns delays it twice; it then starts at its start position",
+          "[engine][barrage][PF-RB][B-2]") {
+  Fixture f;
+  const int a = f.battery(Red, "A");
+  const int rb = f.rolling(Red, "RB", {a}, pt(36, 10), pt(0, 6));
+  f.sc.ruleset.supply_checks = false;
+  Table t(f);
+  for (int turn = 1; turn <= 2; ++turn) {
+    t.command(0, 0, 0, 0, 0);  // red fails
+    t.command(1, 1, 1, 1, 1);
+    play_turn(t.ctx, turn);
+    CHECK(fired_at(t, rb) == Point{-1, -1});
+    CHECK(t.mission(rb).start_turn == turn + 1);
+  }
+  CHECK(says(t, "RB delayed to turn 2: Command Failure"));
+  CHECK(says(t, "RB delayed to turn 3: Command Failure"));
+  CHECK(t.side(Red).missions_delayed == 2);
+  CHECK(t.side(Red).staff_spent == 0);  // nothing is paid until it is ordered to fire
+  t.quiet_command();
+  play_turn(t.ctx, 3);
+  CHECK(fired_at(t, rb) == pt(36, 10));
+  t.quiet_command();
+  play_turn(t.ctx, 4);
+  CHECK(fired_at(t, rb) == pt(36, 16));
+  CHECK(t.side(Red).staff_spent == 2);
+  CHECK(t.dice.exhausted());
+}
+
 TEST_CASE("B-4: a planned mission whose battery is busy, or has fired this turn, is delayed a turn", "[engine][barrage][B-4]") {
   Fixture f;
   const int a = f.battery(Red, "A");
@@ -377,6 +405,36 @@ TEST_CASE("PF-PR: a continuous barrage goes on firing and may be adjusted in lat
   CHECK(t.side(Blue).missions_started == 1);
   CHECK(t.side(Blue).staff_spent == 2);
   CHECK(t.dice.exhausted());
+}
+
+TEST_CASE("PF-PR: a battery that fired this turn cannot be called; one out of ammunition may be called next turn",
+          "[engine][barrage][PF-PR][B-3]") {
+  // The seed: "A battery that has already fired this turn cannot be used"; "If it runs out of
+  // ammunition, it stops firing and its mission is cancelled. The battery may be given a new fire
+  // mission next turn." S fires a designated target in blue's Logistics Phase, R is near a point.
+  for (const bool out_of_ammunition : {false, true}) {
+    INFO((out_of_ammunition ? "the designated mission runs out of ammunition" : "the designated mission fired its last target"));
+    PreRegisteredTable p(FireMode::Single);
+    p.f.sc.ruleset.supply_checks = out_of_ammunition;
+    const int dt = p.f.designated(Blue, "DT", {p.battery}, {{pt(60, 40), out_of_ammunition ? 3 : 1}});
+    Table t(p.f);
+    t.quiet_command();
+    if (out_of_ammunition) t.dice.push({0, 1});  // supply: out of ammunition
+    play_turn(t.ctx, 1);                         // no comms dice: S has fired, it is not called
+    CHECK(t.mission(dt).phase == MissionPhase::Ended);
+    CHECK(t.side(Blue).missions_ended_supply == (out_of_ammunition ? 1 : 0));
+    CHECK(t.state.batteries[p.battery].mission == -1);
+    CHECK(t.side(Blue).missions_started == 1);
+    CHECK(t.unit(p.r).first_hit == 0);
+    CHECK(t.dice.exhausted());
+    t.quiet_command();
+    t.dice.push({3, 1,        // comms: fires at once
+                 0, 0, 0, 0});  // on R
+    play_turn(t.ctx, 2);
+    CHECK(t.side(Blue).missions_started == 2);
+    CHECK(t.unit(p.r).first_hit == 2);
+    CHECK(t.dice.exhausted());
+  }
 }
 
 TEST_CASE("PF-PR: the trigger picks the point nearest an enemy unit or Blind; policy turns calls the listed point on the listed turns",
