@@ -68,8 +68,8 @@ static void fire_for_effect_once(benchmark::State& state) {
   for (size_t m = 0; m < sc.missions.size(); ++m)
     if (sc.missions[m].name == "RB2") mission = static_cast<int>(m);
   const int battery = sc.missions[static_cast<size_t>(mission)].batteries.front();
-  const Rect fire_template = mission_template(sc, mission, state.range(0) == 1 ? Point{3300, 2800} : Point{1000, 2400});
   BarrageState st(sc);
+  const Rect fire_template = mission_template(sc, st, mission, state.range(0) == 1 ? Point{3300, 2800} : Point{1000, 2400});
   uint64_t trial = 0;
   for (auto _ : state) {
     TrialDice dice(Seed, trial++);

@@ -393,6 +393,10 @@ class BarrageReader {
         if (!target.has("at")) target.error("at", "missing: expected at = [x, y]");
         d.at = point_of(target, "at", {});
         d.turns = static_cast<int>(target.integer("turns", 1, 1, sc_.turns));
+        // PF-DT: "the type of sheaves fired" is noted with each target (the seed's example orders a
+        // sheaf at each location); a target without one fires the mission's.
+        if (target.has("sheaf"))
+          d.sheaf = target.choice("sheaf", "regular", {"regular", "converged"}) == "converged" ? Sheaf::Converged : Sheaf::Regular;
         if (!contains(table_rect(sc_.table), d.at)) target.error("at", "off the table at the start: " + at(d.at));
         target.finish();
         mission.targets.push_back(d);
@@ -619,7 +623,10 @@ class BarrageModel final : public ScenarioModel {
             break;
           case MissionType::Designated:
             os << ", from turn " << mission.start_turn << ":";
-            for (const auto& t : mission.targets) os << " " << at(t.at) << " x" << t.turns;
+            for (const auto& t : mission.targets) {
+              os << " " << at(t.at) << " x" << t.turns;
+              if (t.sheaf) os << " " << to_string(*t.sheaf);
+            }
             break;
           case MissionType::PreRegistered:
             os << ", " << (mission.mode == FireMode::Single ? "single" : "continuous") << ", points";

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -125,6 +126,10 @@ struct BatterySpec {
 struct DesignatedTarget {
   Point at;
   int turns = 1;
+  std::optional<Sheaf> sheaf;  // PF-DT: the sheaf fired at this target; none: the mission's
+
+  DesignatedTarget() = default;
+  DesignatedTarget(Point where, int turns_fired, std::optional<Sheaf> sheaf_fired = {}) : at(where), turns(turns_fired), sheaf(sheaf_fired) {}
 };
 
 struct MissionSpec {

@@ -25,7 +25,7 @@ inline bool next_fire_position(const BarrageScenario& sc, const BarrageState& st
       centre = m.position;
       if (spec.type == MissionType::Rolling) {
         centre = {m.position.x + spec.step.x, m.position.y + spec.step.y};
-        return overlaps(mission_template(sc, mission, centre), table_rect(sc.table));
+        return overlaps(mission_template(sc, st, mission, centre), table_rect(sc.table));
       }
       return true;
     case MissionPhase::Ended: return false;
@@ -59,7 +59,7 @@ void attempt_cancel(BarrageContext<Dice>& ctx, int side_index, int turn) {
   for (int mission : sc.sides[side_index].missions) {
     Point centre;
     if (!next_fire_position(sc, st, mission, turn, centre)) continue;
-    if (!covers_own_units(sc, st, side_index, mission_template(sc, mission, centre))) continue;
+    if (!covers_own_units(sc, st, side_index, mission_template(sc, st, mission, centre))) continue;
     const CheckRoll check = comms_check(ctx.dice, sc.ruleset, sc.sides[side_index].comms_dice, turn,
                                         comms_actor(sc.missions[mission].batteries.front(), CommsFor::Cancel));
     ctx.say([&] {

@@ -19,9 +19,17 @@
 
 namespace volley::barrage {
 
-inline Rect mission_template(const BarrageScenario& scenario, int mission, Point centre) noexcept {
+// The sheaf a mission fires now: a designated-targets mission notes one for each target (PF-DT: "the
+// type of sheaves fired"; the mission's when a target gives none), the others one for the mission.
+inline Sheaf mission_sheaf(const BarrageScenario& scenario, const BarrageState& state, int mission) noexcept {
+  const MissionSpec& spec = scenario.missions[mission];
+  if (spec.type != MissionType::Designated) return spec.sheaf;
+  return spec.targets[state.missions[mission].target].sheaf.value_or(spec.sheaf);
+}
+
+inline Rect mission_template(const BarrageScenario& scenario, const BarrageState& state, int mission, Point centre) noexcept {
   const Ruleset& rules = scenario.ruleset;
-  return rect_around(centre, scenario.missions[mission].sheaf == Sheaf::Regular ? rules.regular_template : rules.converged_template);
+  return rect_around(centre, mission_sheaf(scenario, state, mission) == Sheaf::Regular ? rules.regular_template : rules.converged_template);
 }
 
 // A battery may take a mission (start, or a call) if it serves none and has not fired this turn.
@@ -114,11 +122,11 @@ void fire_mission(BarrageContext<Dice>& ctx, int mission, Point centre, int turn
   st.missions[mission].position = centre;
   for (int b : sc.missions[mission].batteries)
     if (st.batteries[b].mission == mission) st.batteries[b].fired_turn = turn;
-  const Rect rect = mission_template(sc, mission, centre);
+  const Rect rect = mission_template(sc, st, mission, centre);
   st.fired.push_back({mission, rect});
   ctx.say([&] {
     return sc.missions[mission].name + " (" + to_string(sc.missions[mission].type) + ", " + battery_names(sc, mission) +
-           "): fire for effect, " + to_string(sc.missions[mission].sheaf) + " sheaf at " + at(centre) + ", " + std::to_string(dice) +
+           "): fire for effect, " + to_string(mission_sheaf(sc, st, mission)) + " sheaf at " + at(centre) + ", " + std::to_string(dice) +
            " dice per target";
   });
   if (ctx.narrating()) ctx.narrator->indent();
@@ -194,7 +202,7 @@ void mission_fire_step(BarrageContext<Dice>& ctx, int mission, int turn) {
         case MissionType::Rolling: {
           // PF-RB: move first; off the table with positive area, the barrage ends without firing.
           const Point next{m.position.x + spec.step.x, m.position.y + spec.step.y};
-          if (!overlaps(mission_template(sc, mission, next), table_rect(sc.table))) {
+          if (!overlaps(mission_template(sc, st, mission, next), table_rect(sc.table))) {
             m.position = next;
             end_mission(sc, st, mission);
             ++side.missions_ended_edge;

@@ -150,6 +150,22 @@ TEST_CASE("barrage loader: more than two pre-registered points for a battery is 
   CHECK(errors_of(ok).empty());
 }
 
+TEST_CASE("barrage loader: PF-DT: a designated target may note its own sheaf; without one it fires the mission's",
+          "[sim][barrage][loader][PF-DT]") {
+  const std::string dt = std::string(Base) +
+                         "\n[[british.batteries]]\nname = \"B\"\n\n[[british.missions]]\nname = \"DT\"\nbattery = \"B\"\ntype = \"designated\"\n"
+                         "sheaf = \"regular\"\ntargets = [{at = [20, 30], turns = 2}, {at = [36, 36], turns = 4, sheaf = \"converged\"}]\n";
+  const BarrageScenario sc = read_barrage_scenario(document(dt));
+  REQUIRE(sc.missions.size() == 2);
+  REQUIRE(sc.missions[1].targets.size() == 2);
+  CHECK(sc.missions[1].sheaf == Sheaf::Regular);
+  CHECK_FALSE(sc.missions[1].targets[0].sheaf.has_value());
+  CHECK(sc.missions[1].targets[1].sheaf == Sheaf::Converged);
+  const BarrageScenario set = read_barrage_scenario(document(dt, {"british.missions.DT.targets.0.sheaf=converged"}));
+  CHECK(set.missions[1].targets[0].sheaf == Sheaf::Converged);
+  require_error(errors_of(dt, {"british.missions.DT.targets.1.sheaf=creeping"}), "british.missions.DT.targets.1.sheaf", "converged", false);
+}
+
 TEST_CASE("barrage loader: a template or a unit off the table at the start is an error", "[sim][barrage][loader]") {
   require_error(errors_of(replace(Base, "start = [36, 6]", "start = [36, 50]")), "british.missions.RB1.start", "off the table");
   require_error(errors_of(replace(Base, "position = [36, 30]", "position = [36, 47.5]")), "german.units.G1.position", "off the table");

@@ -307,6 +307,29 @@ TEST_CASE("PF-DT: a Command Failure on its turn delays the whole schedule; turns
   CHECK(t.dice.exhausted());
 }
 
+TEST_CASE("PF-DT: each target fires the sheaf noted for it, or the mission's", "[engine][barrage][PF-DT]") {
+  // The seed: the player notes "the type of sheaves fired"; Tom fires a regular sheaf at the farm
+  // house, then "orders a regular sheaf" at the crossroads: a sheaf goes with each location.
+  Fixture f;
+  const int a = f.battery(Red, "A");
+  f.sc.ruleset.supply_checks = false;
+  const int dt = f.designated(Red, "DT", {a}, {{pt(10, 10), 1}, {pt(30, 30), 2, Sheaf::Converged}, {pt(50, 40), 1}});
+  f.sc.missions[dt].sheaf = Sheaf::Regular;  // the mission's, for targets 1 and 3
+  Table t(f);
+  const std::vector<Rect> expected{rect_around(pt(10, 10), {600, 600}), rect_around(pt(30, 30), {600, 300}),
+                                   rect_around(pt(30, 30), {600, 300}), rect_around(pt(50, 40), {600, 600})};
+  for (int turn = 1; turn <= 4; ++turn) {
+    t.quiet_command();
+    play_turn(t.ctx, turn);
+    REQUIRE(t.state.fired.size() == 1);
+    CHECK(t.state.fired.begin()->rect == expected[turn - 1]);
+  }
+  CHECK(says(t, "DT (designated, A): fire for effect, converged sheaf at (30, 30)"));
+  CHECK(says(t, "DT (designated, A): fire for effect, regular sheaf at (50, 40)"));
+  CHECK(t.mission(dt).phase == MissionPhase::Ended);
+  CHECK(t.dice.exhausted());
+}
+
 // --- PF-PR ---------------------------------------------------------------------------------------
 
 namespace {
