@@ -498,3 +498,111 @@ TEST_CASE("SF-B, SF-E, SF-H: units in melee or broken do not fire schnellfeuer b
   CHECK(h.st.tally[Herero].kept_hidden_sf_h == 0);
   CHECK_FALSE(h.u(Herero, 3).hidden);
 }
+
+TEST_CASE("SF-A: german cards before the first herero card: the declaration comes at the first herero card, at a german unit revealed by its own fire", "[engine][firefight][SF-A]") {
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10);
+  add_unit(sc, Herero, "H2", 6, 12, 10);
+  add_unit(sc, German, "Z1", 10, 10, 20).hidden = true;
+  Harness h(sc);
+  h.setup();
+  // Shuffle: german, herero, herero. Card 1: Z1 fires at H1 (no hits) and is revealed. Card 2, the
+  // first herero card: schnellfeuer, H1 16 dice and H2 12 dice at Z1, band 6 - 1. Card 3: void.
+  h.dice.push({deck_rank({German, Herero, Herero}), 0, 0, 0});
+  fire(h, 1);
+  CHECK(h.st.tally[Herero].schnellfeuer == 1);
+  const auto f = h.dice.volleys();
+  REQUIRE(f.size() == 3);
+  CHECK(f[0].actor == static_cast<uint32_t>(h.unit(German, 0)));
+  CHECK(f[1].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+  CHECK(f[1].n == 16);
+  CHECK(f[1].band == 5);
+  CHECK(f[2].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
+  CHECK(f[2].n == 12);
+  CHECK(h.u(Herero, 0).reload_turn == 2);
+  CHECK(h.u(Herero, 1).reload_turn == 2);
+  CHECK(h.dice.exhausted());
+}
+
+TEST_CASE("SF-A: a first herero card with no target in the group declares nothing; no later card of the phase declares", "[engine][firefight][SF-A]") {
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10);
+  add_unit(sc, Herero, "H2", 6, 12, 10);
+  add_unit(sc, German, "Z1", 10, 10, 20).hidden = true;
+  Harness h(sc);
+  h.setup();
+  // Shuffle: herero, german, herero. Card 1: Z1 is hidden, no herero unit has a target: no
+  // declaration, void. Card 2: Z1 fires at H1 and is revealed. Card 3: normal fire, H1 (the most
+  // figures) 8 dice at band 6; no declaration.
+  h.dice.push({deck_rank({Herero, German, Herero}), 0, 0});
+  fire(h, 1);
+  CHECK(h.st.tally[Herero].schnellfeuer == 0);
+  const auto f = h.dice.volleys();
+  REQUIRE(f.size() == 2);
+  CHECK(f[0].actor == static_cast<uint32_t>(h.unit(German, 0)));
+  CHECK(f[1].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+  CHECK(f[1].n == 8);
+  CHECK(f[1].band == 6);
+  CHECK(h.u(Herero, 0).reload_turn == 0);
+  CHECK(h.dice.exhausted());
+}
+
+TEST_CASE("SF-F through the turn sequence: a unit revealed by schnellfeuer that holds re-conceals in its reload turn; one that moves does not", "[engine][firefight][SF-F]") {
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10).hidden = true;                             // fires: SF-C
+  add_unit(sc, Herero, "H2", 8, 40, 10).hidden = true;                             // no sight: SF-D (n = 2)
+  sc.sides[Herero].units[1].orders = Orders::Advance;
+  add_unit(sc, German, "Z1", 10, 10, 22);
+  Harness h(sc);
+  h.setup();
+  // Turn 1, fire only: herero, herero, german. Schnellfeuer: H1 fires (revealed, SF-C), H2 is
+  // revealed by SF-D; Z1 fires at H1. No hits.
+  h.dice.push({0, 0, 0});
+  fire(h, 1);
+  REQUIRE(h.u(Herero, 0).sf_revealed_turn == 1);
+  REQUIRE(h.u(Herero, 1).sf_revealed_turn == 1);
+  // Turn 2, the reload turn, through play_turn: H2 advances 9" (3d6 = 3, 3, 3); H1 holds and
+  // re-conceals, 3 markers at its place (itself and 2 blanks). Z1's only possible target is now
+  // hidden: its card is void, no dice.
+  h.dice.push({3, 3, 3});
+  CHECK_FALSE(h.turn(2));
+  CHECK(h.u(Herero, 0).hidden);
+  CHECK_FALSE(h.u(Herero, 1).hidden);
+  CHECK(h.st.tally[Herero].reconcealed == 1);
+  REQUIRE(h.alive_decoys(Herero) == 2);
+  for (int d = 0; d < h.st.decoy_count[Herero]; ++d) CHECK(h.st.decoys[Herero][d].pos == at(10, 10));
+  CHECK(h.narr.text.find("re-conceal (SF-F): herero H1 hides again; 3 markers") != std::string::npos);
+  CHECK(h.st.tally[Herero].reloading_fired == 0);
+  CHECK(h.dice.exhausted());
+}
+
+TEST_CASE("SF-G: a unit that charges in its reload turn still reloads: it fires the turn after", "[engine][firefight][SF-G]") {
+  auto sc = always_scenario();
+  sc.sides[Herero].policy.charge_after = true;
+  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Charge;
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  Harness h(sc);
+  h.setup();
+  // It declared in turn 1 (SF-A) and reloads in turn 2.
+  h.u(Herero, 0).reload_turn = 2;
+  h.st.tally[Herero].last_declaration = 1;
+  h.st.turn = 1;
+  // Turn 2: it charges (4d6 = 15": short of 20", it halts at (10, 15)); no herero card; Z1 fires
+  // at it (deck of one side: no shuffle draw), no hits.
+  h.dice.push({4, 4, 4, 3, 0});
+  CHECK_FALSE(h.turn(2));
+  CHECK(h.u(Herero, 0).pos == at(10, 15));
+  CHECK(h.narr.text.find("deck of 0 herero and 1 german cards") != std::string::npos);
+  // Turn 3: reloaded. With charge-after it does not charge outside its reload turn; it has a
+  // target, so it does not move; SF-I allows a declaration again: schnellfeuer, 16 dice.
+  const size_t before = h.dice.volleys().size();
+  h.dice.push({deck_rank({Herero, German}), 0, 0});
+  CHECK_FALSE(h.turn(3));
+  const auto f = h.dice.volleys();
+  REQUIRE(f.size() == before + 2);
+  CHECK(f[before].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+  CHECK(f[before].n == 16);
+  CHECK(h.st.tally[Herero].schnellfeuer == 1);
+  CHECK(h.st.tally[Herero].reloading_fired == 0);
+  CHECK(h.dice.exhausted());
+}
