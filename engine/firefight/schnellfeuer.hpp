@@ -89,23 +89,14 @@ void schnellfeuer(Ctx& c, int side) {
     c.narr.say(text("  ", s.name, " declares schnellfeuer (SF-A) for ",
                     p.which == WhichPolicy::Force ? std::string("the whole force") : "subgroup " + s.subgroups[p.subgroup], " (",
                     n, " units and decoys)"));
-  // Step 2 (SF-B, SF-C): unit by unit in index order, every unit of the group that may fire and has
-  // a target fires, at twice its dice and -1. Casualties land at once; a unit whose target fell
-  // takes the next (current_target looks again).
-  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
-    if (!c.spec(g).sf_member || !may_fire(c, g) || st.units[g].fired) continue;
-    if (const int target = target_now(c, g); target >= 0) fire_at(c, g, target, true);
-  }
-  // Step 3 (SF-E, this turn): the group's units get no more fire this phase.
-  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g)
-    if (c.spec(g).sf_member) st.units[g].fired = true;
-  // Step 4 (SF-H): of the group's hidden units and decoys with no sight of any enemy unit, up to
-  // min(sf_keep_hidden_max, n / sf_keep_hidden_divisor) stay hidden, chosen by the policy.
+  // SF-H's candidates, judged at the declaration (as SF-B's line of sight is): the group's hidden
+  // units and decoys with no sight of any enemy unit in action now. None of them can have a target,
+  // so none fires below; an enemy unit the group's fire destroys does not make a unit of the firing
+  // line (one whose target fell) a candidate.
   const int keep = p.keep_hidden == KeepHiddenChoice::None ? 0 : std::min(rules.sf_keep_hidden_max, n / rules.sf_keep_hidden_divisor);
-  int kept = 0;
+  int count = 0;
+  auto& order = st.keep_order;
   if (keep > 0) {
-    int count = 0;
-    auto& order = st.keep_order;
     for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
       const UnitState& u = st.units[g];
       if (!u.hidden || u.out() || !c.spec(g).sf_member) continue;
@@ -125,6 +116,21 @@ void schnellfeuer(Ctx& c, int side) {
       const auto [nearest, seen] = enemy_view(c, enemy, dec.pos);
       if (!seen) order[count++] = {nearest, d, true};
     }
+  }
+  // Step 2 (SF-B, SF-C): unit by unit in index order, every unit of the group that may fire and has
+  // a target fires, at twice its dice and -1. Casualties land at once; a unit whose target fell
+  // takes the next (current_target looks again).
+  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
+    if (!c.spec(g).sf_member || !may_fire(c, g) || st.units[g].fired) continue;
+    if (const int target = target_now(c, g); target >= 0) fire_at(c, g, target, true);
+  }
+  // Step 3 (SF-E, this turn): the group's units get no more fire this phase.
+  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g)
+    if (c.spec(g).sf_member) st.units[g].fired = true;
+  // Step 4 (SF-H): of the candidates (above), up to min(sf_keep_hidden_max, n /
+  // sf_keep_hidden_divisor) stay hidden, chosen by the policy.
+  int kept = 0;
+  if (keep > 0) {
     // A partial selection sort: `keep` is at most a handful.
     for (int k = 0; k < std::min(keep, count); ++k) {
       int best = k;

@@ -606,3 +606,30 @@ TEST_CASE("SF-G: a unit that charges in its reload turn still reloads: it fires 
   CHECK(h.st.tally[Herero].reloading_fired == 0);
   CHECK(h.dice.exhausted());
 }
+
+TEST_CASE("SF-H: sight is judged at the declaration: a unit whose only target fell to the group's fire is revealed and reloads", "[engine][firefight][SF-H][SF-D]") {
+  // Seed B and H: units with line of sight to a German target must fire; only those with none
+  // need not be revealed. H2 is in the firing line (it sees Z1), but H1's fire destroys Z1 before
+  // H2's turn to fire: H2 fires nothing, and is not thereby "behind the firing line".
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10);
+  add_unit(sc, Herero, "H2", 8, 12, 9).hidden = true;  // Z1 in sight and reach
+  add_unit(sc, German, "Z1", 1, 10, 20);
+  add_unit(sc, German, "Z2", 10, 40, 30);              // out of everyone's sight
+  add_decoy(sc, Herero, "blank", 2, 1);                // no sight of Z1 or Z2
+  add_decoy(sc, Herero, "blank", 3, 1);
+  Harness h(sc);
+  h.setup();
+  // n = 4: one marker may stay hidden. Shuffle: herero, herero, german, german. Card 1:
+  // schnellfeuer, H1 scores 1 hit on Z1 (1 figure): destroyed, wounded; H2 has no target left.
+  // Z2 has no target.
+  h.dice.push({deck_rank({Herero, Herero, German, German}), 1, 0});
+  fire(h, 1);
+  REQUIRE(h.u(German, 0).out());
+  CHECK_FALSE(h.u(Herero, 1).hidden);             // SF-D: it had sight of a German target
+  CHECK(h.u(Herero, 1).sf_revealed_turn == 1);
+  CHECK(h.u(Herero, 1).reload_turn == 2);         // SF-E
+  CHECK(h.st.tally[Herero].kept_hidden_sf_h == 1);  // a decoy stays hidden instead
+  CHECK(h.alive_decoys(Herero) == 1);
+  CHECK(h.dice.exhausted());
+}
