@@ -7,12 +7,20 @@ namespace volley {
 
 double normal_quantile_two_sided(double level) {
   // Inverse of erf by Newton iterations on Phi(z) = (1 + level) / 2; converges in a few steps.
+  // Phi is concave on z > 0, so a Newton step from above the root can land below 0 (from z = 2 it
+  // does for every level under about 0.83) and, for levels under about 0.62, run off to infinity
+  // and NaN. A step that would leave z > 0 halves z instead: from below the root Newton then climbs
+  // to it monotonically.
   const double target = (1.0 + level) / 2.0;
   double z = 2.0;
-  for (int i = 0; i < 60; ++i) {
+  for (int i = 0; i < 100; ++i) {
     const double phi = 0.5 * std::erfc(-z / std::sqrt(2.0));
     const double pdf = std::exp(-z * z / 2.0) / std::sqrt(2.0 * M_PI);
     const double step = (phi - target) / pdf;
+    if (z - step <= 0) {
+      z /= 2;
+      continue;
+    }
     z -= step;
     if (std::fabs(step) < 1e-15) break;
   }

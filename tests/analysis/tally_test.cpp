@@ -79,6 +79,19 @@ TEST_CASE("Wilson intervals match published values", "[analysis][estimate]") {
   CHECK(normal_quantile_two_sided(0.99) == Approx(2.575829304).margin(1e-8));
 }
 
+TEST_CASE("The normal quantile is right for every accepted level, low levels included", "[analysis][estimate]") {
+  // Phi^-1((1 + level) / 2), from R's qnorm: --level accepts (0.5, 1), and from the old start z = 2
+  // Newton ran off to NaN for levels below about 0.62 (every interval then [0, 1] or NaN).
+  CHECK(normal_quantile_two_sided(0.51) == Approx(0.6903088239).margin(1e-8));
+  CHECK(normal_quantile_two_sided(0.6) == Approx(0.8416212336).margin(1e-8));
+  CHECK(normal_quantile_two_sided(0.7) == Approx(1.0364333895).margin(1e-8));
+  CHECK(normal_quantile_two_sided(0.8) == Approx(1.2815515655).margin(1e-8));
+  CHECK(normal_quantile_two_sided(0.999) == Approx(3.2905267315).margin(1e-8));
+  const auto w = wilson_interval(30, 100, 0.6);
+  CHECK(w.low == Approx(0.262949).margin(1e-6));
+  CHECK(w.high == Approx(0.339864).margin(1e-6));
+}
+
 TEST_CASE("Mean intervals come from the exact integer moments", "[analysis][estimate]") {
   auto s = std::make_shared<Schema>();
   s->add({"x", MetricKind::Count, 0, 10, "", false});
