@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace volley {
 
@@ -68,7 +69,26 @@ namespace {
 Interval uncut_estimate(const Tally& tally, size_t metric, double level) {
   if (tally.schema().metrics[metric].kind == MetricKind::Probability)
     return wilson_interval(static_cast<uint64_t>(tally.sum(metric)), tally.trials(), level);
-  return mean_interval(tally.trials(), tally.sum(metric), tally.sum_squares(metric), level);
+  Interval r = mean_interval(tally.trials(), tally.sum(metric), tally.sum_squares(metric), level);
+  // Every trial gave the same value v (one trial, or a count that is rarely anything but v): s = 0,
+  // and x-bar +- z s / sqrt(n) would be the single point v, an interval that claims the mean is
+  // known exactly and satisfies any --precision target at the first look. The normal approximation
+  // does not hold there; bound the mean by the range instead: P(X != v) is at most the Wilson upper
+  // limit for 0 of n, z^2 / (n + z^2), and the mean lies within that share of the range either side
+  // of v. Without a range (values fell outside it) there is no bound.
+  if (tally.trials() > 0 && sample_variance(tally.trials(), tally.sum(metric), tally.sum_squares(metric)) == 0.0) {
+    const auto& spec = tally.schema().metrics[metric];
+    if (tally.underflow(metric) == 0 && tally.overflow(metric) == 0) {
+      const double z = normal_quantile_two_sided(level);
+      const double share = z * z / (static_cast<double>(tally.trials()) + z * z);
+      r.low = r.estimate - share * (r.estimate - static_cast<double>(spec.min_value));
+      r.high = r.estimate + share * (static_cast<double>(spec.max_value) - r.estimate);
+    } else {
+      r.low = -std::numeric_limits<double>::infinity();
+      r.high = std::numeric_limits<double>::infinity();
+    }
+  }
+  return r;
 }
 }  // namespace
 

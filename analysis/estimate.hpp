@@ -30,7 +30,8 @@ Interval mean_interval(uint64_t n, Int128 sum, UInt128 sum_squares, double level
 // The estimate a metric is reported with: Wilson for probabilities, the mean interval for counts.
 // A count's interval is cut to the metric's range [min_value, max_value] when no trial fell outside
 // it: the mean lies in that range, so the cut interval covers it whenever the whole one does, and a
-// rare count near 0 no longer prints a lower bound below 0.
+// rare count near 0 no longer prints a lower bound below 0. A count that took one value in every trial
+// (s = 0, or a single trial) gets the range bound of docs/methods.md instead of a zero-width interval.
 Interval estimate_metric(const Tally& tally, size_t metric, double level = DefaultLevel);
 
 // The half-width --precision compares with its target: that of the interval before the cut above

@@ -10,7 +10,7 @@ PairedDifference paired_difference(const Tally& tally, size_t base, size_t varia
   r.base = estimate_metric(tally, base, level);
   r.variant = estimate_metric(tally, variant, level);
   const uint64_t n = tally.trials();
-  r.paired = mean_interval(n, tally.sum(difference), tally.sum_squares(difference), level);
+  r.paired = estimate_metric(tally, difference, level);  // the mean interval (a range bound when d never varies)
   r.paired.method = "paired (common random numbers)";
   const double var_d = sample_variance(n, tally.sum(difference), tally.sum_squares(difference));
   const double var_unpaired = sample_variance(n, tally.sum(base), tally.sum_squares(base)) +

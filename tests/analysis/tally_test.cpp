@@ -134,6 +134,39 @@ TEST_CASE("A count's interval is cut to the metric's range; --precision reads th
   CHECK(estimate_metric(t, 0, 0.95).low < 0);
 }
 
+TEST_CASE("A count that took one value in every trial gets a range bound, not a zero-width interval", "[analysis][estimate]") {
+  auto s = std::make_shared<Schema>();
+  s->add({"rare", MetricKind::Count, 0, 10, "", false});
+  const double z2 = 1.959963985 * 1.959963985;
+  // 4096 trials (one block), all 0: s = 0, but the mean need not be 0. P(X != 0) <= z^2 / (n + z^2)
+  // (Wilson's upper limit for 0 of n), so the mean is at most 10 times that.
+  Tally t(s);
+  for (int i = 0; i < 4096; ++i) {
+    const int64_t zero = 0;
+    t.add(&zero);
+  }
+  const Interval e = estimate_metric(t, 0, 0.95);
+  CHECK(e.estimate == 0.0);
+  CHECK(e.low == 0.0);
+  CHECK(e.high == Approx(10 * z2 / (4096 + z2)));
+  // --precision 0.001 is not met after one block of zeros (it was: half-width 0).
+  CHECK(precision_half_width(t, 0, 0.95) > 0.001);
+  // One trial: the interval is nearly the whole range, not the point observed.
+  Tally one(s);
+  const int64_t three = 3;
+  one.add(&three);
+  const Interval o = estimate_metric(one, 0, 0.95);
+  CHECK(o.estimate == 3.0);
+  CHECK(o.low == Approx(3 - 3 * z2 / (1 + z2)));
+  CHECK(o.high == Approx(3 + 7 * z2 / (1 + z2)));
+  // A value outside the range means the range is no bound: no bound at all.
+  Tally out(s);
+  const int64_t eleven = 11;
+  out.add(&eleven);
+  out.add(&eleven);
+  CHECK(std::isinf(estimate_metric(out, 0, 0.95).high));
+}
+
 TEST_CASE("Paired differences: the variance reduction, infinite when only the difference never varies, undefined when nothing varies",
           "[analysis][estimate]") {
   auto s = std::make_shared<Schema>();
@@ -147,7 +180,10 @@ TEST_CASE("Paired differences: the variance reduction, infinite when only the di
   }
   const auto together = paired_difference(t, 0, 1, 2, 0.95);
   CHECK(together.paired.estimate == Approx(1.0));
-  CHECK(together.paired.half_width() == 0.0);
+  // d never varied in 6 trials: that bounds P(d != 1) by Wilson's z^2 / (6 + z^2), not by 0.
+  const double share = 1.959963985 * 1.959963985 / (6 + 1.959963985 * 1.959963985);
+  CHECK(together.paired.low == Approx(1 - share * 11));
+  CHECK(together.paired.high == Approx(1 + share * 9));
   CHECK(std::isinf(together.variance_reduction));
   const auto nothing = paired_difference(t, 3, 4, 5, 0.95);
   CHECK(std::isnan(nothing.variance_reduction));
