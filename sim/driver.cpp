@@ -61,6 +61,13 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
   std::sort(round_ends.begin(), round_ends.end());
   round_ends.erase(std::unique(round_ends.begin(), round_ends.end()), round_ends.end());
 
+  // A resumed run already holds blocks up to resumed_end - 1, which the interrupted run reached only
+  // after its precision checks before them had failed. A check at round m < resumed_end would read
+  // more than the prefix 0..m-1 (and could stop where the uninterrupted run does not): skip it.
+  uint64_t resumed_end = 0;
+  for (uint64_t b = 0; b < result.done_blocks.size(); ++b)
+    if (result.done_blocks[b] != 0) resumed_end = b + 1;
+
   uint64_t round_begin = 0;
   bool combined = false;
   for (uint64_t round_end : round_ends) {
@@ -103,7 +110,7 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
       result.interrupted = true;
       break;
     }
-    if (plan.precision && round_end < result.blocks_total && is_precision_check(round_end)) {
+    if (plan.precision && round_end < result.blocks_total && is_precision_check(round_end) && round_end >= resumed_end) {
       Tally global = plan.combine ? plan.combine(result.tally) : result.tally;
       if (precision_half_width(global, plan.precision->metric, plan.precision->level) <= plan.precision->half_width) {
         result.tally = std::move(global);

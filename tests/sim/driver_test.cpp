@@ -110,3 +110,29 @@ TEST_CASE("A stop request ends the run at a block boundary with only whole block
   plan.stop_after_blocks = 0;
   CHECK(total == run_trials(job, plan).tally);
 }
+
+TEST_CASE("A resumed precision run stops where the uninterrupted run stops, with the same tally", "[sim][driver]") {
+  // 10d20 at 6: sd ~1.45, so half-width 0.01 is first met at 128 blocks of 1024 (64 give ~0.011).
+  // Interrupted after 100 blocks, the resumed run must not check round 64 on its 100 blocks (~0.0089,
+  // met) and stop there: the precision check reads the contiguous prefix 0..m-1 only.
+  const DicePoolJob<PoolPath::Binomial> job(ten_d20_at_6(), 5);
+  RunPlan plan;
+  plan.trials = 10'000'000;
+  plan.block_size = 1024;
+  plan.precision = PrecisionTarget{0, 0.01, 0.95};
+  plan.threads = 1;
+  const RunResult whole = run_trials(job, plan);
+  REQUIRE(whole.tally.trials() == 128 * 1024);
+  plan.stop_after_blocks = 100;
+  const RunResult first = run_trials(job, plan);
+  REQUIRE(first.interrupted);
+  REQUIRE(first.tally.trials() > 64 * 1024);
+  RunPlan rest = plan;
+  rest.stop_after_blocks = 0;
+  rest.done_blocks = first.done_blocks;
+  rest.resumed = &first.tally;
+  const RunResult resumed = run_trials(job, rest);
+  CHECK(resumed.precision_reached);
+  CHECK(resumed.tally.trials() == 128 * 1024);
+  CHECK(resumed.tally == whole.tally);
+}
