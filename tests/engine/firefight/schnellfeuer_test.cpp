@@ -21,6 +21,18 @@ FirefightScenario always_scenario() {
   return sc;
 }
 
+// H1 with Z1 (one figure) in sight and reach, Z2 out of everyone's sight, and two herero decoys with
+// no sight of either; the caller adds H2 (the unit under test).
+FirefightScenario one_figure_target_scenario() {
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10);
+  add_unit(sc, German, "Z1", 1, 10, 20);
+  add_unit(sc, German, "Z2", 10, 40, 30);
+  add_decoy(sc, Herero, "blank", 2, 1);
+  add_decoy(sc, Herero, "blank", 3, 1);
+  return sc;
+}
+
 }  // namespace
 
 TEST_CASE("SF-A: the fast-fire side declares at its first firing card, for the whole force", "[engine][firefight][SF-A]") {
@@ -611,13 +623,8 @@ TEST_CASE("SF-H: sight is judged at the declaration: a unit whose only target fe
   // Seed B and H: units with line of sight to a German target must fire; only those with none
   // need not be revealed. H2 is in the firing line (it sees Z1), but H1's fire destroys Z1 before
   // H2's turn to fire: H2 fires nothing, and is not thereby "behind the firing line".
-  auto sc = always_scenario();
-  add_unit(sc, Herero, "H1", 8, 10, 10);
+  auto sc = one_figure_target_scenario();
   add_unit(sc, Herero, "H2", 8, 12, 9).hidden = true;  // Z1 in sight and reach
-  add_unit(sc, German, "Z1", 1, 10, 20);
-  add_unit(sc, German, "Z2", 10, 40, 30);              // out of everyone's sight
-  add_decoy(sc, Herero, "blank", 2, 1);                // no sight of Z1 or Z2
-  add_decoy(sc, Herero, "blank", 3, 1);
   Harness h(sc);
   h.setup();
   // n = 4: one marker may stay hidden. Shuffle: herero, herero, german, german. Card 1:
@@ -630,6 +637,26 @@ TEST_CASE("SF-H: sight is judged at the declaration: a unit whose only target fe
   CHECK(h.u(Herero, 1).sf_revealed_turn == 1);
   CHECK(h.u(Herero, 1).reload_turn == 2);         // SF-E
   CHECK(h.st.tally[Herero].kept_hidden_sf_h == 1);  // a decoy stays hidden instead
+  CHECK(h.alive_decoys(Herero) == 1);
+  CHECK(h.dice.exhausted());
+}
+
+TEST_CASE("SF-H, SF-E: a unit revealed before the declaration is not kept hidden, sight or none, and reloads", "[engine][firefight][SF-H][SF-E]") {
+  // Seed H spares markers that "need not be revealed"; H2 was revealed before the declaration (by
+  // its own fire in an earlier turn), so although it has no sight of a German target it is not one
+  // of them: it reloads with the rest, and a decoy is kept hidden instead.
+  auto sc = one_figure_target_scenario();
+  add_unit(sc, Herero, "H2", 8, 40, 2);  // revealed; no German in sight
+  Harness h(sc);
+  h.setup();
+  REQUIRE_FALSE(h.u(Herero, 1).hidden);
+  // n = 4: one marker may stay hidden. Shuffle: herero, herero, german, german. Card 1:
+  // schnellfeuer, H1 scores 1 hit on Z1 (1 figure): destroyed, wounded. The german cards are void.
+  h.dice.push({deck_rank({Herero, Herero, German, German}), 1, 0});
+  fire(h, 1);
+  REQUIRE(h.u(German, 0).out());
+  CHECK(h.u(Herero, 1).reload_turn == 2);           // SF-E: not exempt
+  CHECK(h.st.tally[Herero].kept_hidden_sf_h == 1);  // the one kept is a decoy
   CHECK(h.alive_decoys(Herero) == 1);
   CHECK(h.dice.exhausted());
 }
