@@ -2,7 +2,6 @@
 // target to its goal. Bisection on the bracket [lo, hi] (every point on the same random numbers),
 // then a local fit through the evaluated points for the root and its interval (analysis/root_fit.hpp).
 // An integer parameter is answered by its two bracketing values.
-#include "analysis/root_fit.hpp"
 #include "analysis/target.hpp"
 #include "sim/atomic_file.hpp"
 #include "sim/command_line.hpp"
@@ -12,30 +11,15 @@
 #include "sim/parameter_axis.hpp"
 #include "sim/plots.hpp"
 #include "sim/run_session.hpp"
-#include "sim/variant_runner.hpp"
+#include "sim/tune_search.hpp"
 
 #include <boost/program_options.hpp>
 
-#include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <iostream>
-#include <map>
 
 namespace po = boost::program_options;
 
 namespace volley {
-
-namespace {
-
-struct Evaluated {
-  double x;
-  Interval value;
-  uint64_t trials;
-  double variance;  // of the estimate
-};
-
-}  // namespace
 
 int command_tune(const Args& args) {
   RunSettings settings;
@@ -59,66 +43,36 @@ int command_tune(const Args& args) {
   const double goal = *target.goal;
   // Both ends of the bracket are checked before any value is run: the rules' ranges are intervals,
   // so a bracket whose ends load has no value inside that the rules refuse.
+  std::string title;
   for (const double end : {axis.lo, axis.hi})
-    (void)load_model(open_scenario(settings.scenario, settings.sets, {axis.key + "=" + format_value(end, axis.integer)}, "--param"));
+    title = load_model(open_scenario(settings.scenario, settings.sets, {axis.key + "=" + format_value(end, axis.integer)}, "--param"))->title();
   check_outputs(settings);
   const uint64_t seed = settings.seed_value();
 
-  std::map<double, Evaluated> seen;
-  std::string title;
-  bool probability = true;
-  auto evaluate = [&](double x) -> const Evaluated& {
-    if (auto it = seen.find(x); it != seen.end()) return it->second;
-    const std::string value = format_value(x, axis.integer);
-    VariantRun run = run_variant(settings, {axis.key + "=" + value}, "--param", seed, axis.key + "=" + value);
-    if (run.interrupted) throw std::runtime_error("interrupted");
-    title = run.model->title();
-    probability = target.is_probability(run.tally.schema());
-    const Interval e = evaluate_target(run.tally, target, settings.level);
-    const double z = normal_quantile_two_sided(settings.level);
-    // The fit's weights take the standard error of the estimate: the interval's half-width before
-    // any cut to the metric's range (estimate.hpp).
-    const double half = target.at_least ? e.half_width()
-                                        : precision_half_width(run.tally, static_cast<size_t>(run.tally.schema().find(target.metric)), settings.level);
-    const double se = half / z;
-    Evaluated ev{x, e, run.tally.trials(), se * se};
-    std::printf("  %s = %-10s %s %.4f [%.4f, %.4f]\n", axis.key.c_str(), value.c_str(), target.text.c_str(), e.estimate, e.low, e.high);
+  // Each value is printed as it is evaluated: a long tune shows its progress.
+  auto evaluate = [&](double x) {
+    const TuneValue v = run_tune_value(settings, axis, target, seed, x);
+    std::printf("  %s = %-10s %s %.4f [%.4f, %.4f]\n", axis.key.c_str(), format_value(x, axis.integer).c_str(), target.text.c_str(),
+                v.value.estimate, v.value.low, v.value.high);
     std::fflush(stdout);
-    return seen.emplace(x, ev).first->second;
+    return v;
   };
 
   std::printf("tune %s over [%s, %s] for %s = %g, %llu trials per value, seed %llu\n", axis.key.c_str(),
               format_value(axis.lo, axis.integer).c_str(), format_value(axis.hi, axis.integer).c_str(), target.metric.c_str(), goal,
               static_cast<unsigned long long>(settings.planned_trials()), static_cast<unsigned long long>(seed));
-  double a = axis.lo, b = axis.hi;
-  const double fa = evaluate(a).value.estimate - goal, fb = evaluate(b).value.estimate - goal;
-  if (fa * fb > 0) {
+  const TuneResult result = tune_search(axis, goal, steps, settings.level, evaluate);
+  const double a = result.low_end, b = result.high_end;
+  const TuneValue& ea = result.evaluated.at(a);
+  const TuneValue& eb = result.evaluated.at(b);
+  if (!result.bracketed) {
     std::printf("\nThe goal %g is not bracketed: %s is %.4f at %s and %.4f at %s. Widen the range.\n", goal, target.text.c_str(),
-                fa + goal, format_value(a, axis.integer).c_str(), fb + goal, format_value(b, axis.integer).c_str());
+                ea.value.estimate, format_value(a, axis.integer).c_str(), eb.value.estimate, format_value(b, axis.integer).c_str());
     return ExitFailure;
   }
-  // Bisection keeps f(a) and f(b) on opposite sides of the goal.
-  const bool increasing = fb > fa;
-  for (int step = 0; axis.integer ? (b - a > 1) : (step < steps); ++step) {
-    const double mid = axis.integer ? std::floor((a + b) / 2) : (a + b) / 2;
-    const double fm = evaluate(mid).value.estimate - goal;
-    if ((fm < 0) == increasing) a = mid; else b = mid;
-  }
-
-  // Fit through the bracket and its nearest evaluated neighbours (a local model).
-  std::vector<Evaluated> sorted;
-  for (const auto& [x, e] : seen) sorted.push_back(e);
-  std::vector<FitPoint> local;
-  std::vector<Evaluated> by_distance = sorted;
-  const double centre = (a + b) / 2;
-  std::sort(by_distance.begin(), by_distance.end(), [&](const Evaluated& p, const Evaluated& q) { return std::abs(p.x - centre) < std::abs(q.x - centre); });
-  for (size_t i = 0; i < std::min<size_t>(4, by_distance.size()); ++i)
-    local.push_back({by_distance[i].x, by_distance[i].value.estimate, by_distance[i].variance, by_distance[i].trials});
-  const RootFit fit = fit_root(local, goal, probability, settings.level);
+  const RootFit& fit = result.fit;
   const int percent = static_cast<int>(settings.level * 100 + 0.5);
-  const Evaluated& ea = seen.at(a);
-  const Evaluated& eb = seen.at(b);
-  auto side = [&](const Evaluated& e) {
+  auto side = [&](const TuneValue& e) {
     if (e.value.high < goal) return "below the goal";
     if (e.value.low > goal) return "above the goal";
     return "not separable from the goal at this trial count";
@@ -128,7 +82,7 @@ int command_tune(const Args& args) {
               axis.key.c_str(), format_value(b, axis.integer).c_str(), eb.value.estimate, eb.value.low, eb.value.high, side(eb));
   if (fit.ok)
     std::printf("fitted root (%s model through %zu points): %s = %.4g, %d%% interval [%.4g, %.4g]\n",
-                probability ? "logistic" : "linear", local.size(), axis.key.c_str(), fit.root, percent, fit.low, fit.high);
+                result.probability ? "logistic" : "linear", result.local.size(), axis.key.c_str(), fit.root, percent, fit.low, fit.high);
   if (axis.integer)
     std::printf("answer: between %s and %s (an integer parameter: the two values that bracket the goal)\n",
                 format_value(a, true).c_str(), format_value(b, true).c_str());
@@ -136,7 +90,7 @@ int command_tune(const Args& args) {
   nlohmann::json points = nlohmann::json::array();
   std::string csv = axis.key + ",estimate,low,high,trials\n";
   std::vector<SweepPoint> curve;
-  for (const auto& e : sorted) {
+  for (const auto& [x, e] : result.evaluated) {
     points.push_back({{"x", e.x}, {"estimate", e.value.estimate}, {"low", e.value.low}, {"high", e.value.high}, {"trials", e.trials}});
     char row[200];
     std::snprintf(row, sizeof row, "%.10g,%.10g,%.10g,%.10g,%llu\n", e.x, e.value.estimate, e.value.low, e.value.high,
