@@ -1,5 +1,5 @@
 // `volley tune SCENARIO --param KEY=lo:hi --target 'NAME=GOAL'`: the parameter value that brings a
-// target to its goal. Bisection on the bracket [lo, hi] (every point on the same random numbers),
+// target to its goal. Bisection on the bracket [lo, hi] (each value on random numbers of its own),
 // then a local fit through the evaluated points for the root and its interval (analysis/root_fit.hpp).
 // An integer parameter is answered by its two bracketing values.
 #include "analysis/target.hpp"

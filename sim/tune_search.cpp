@@ -1,5 +1,6 @@
 #include "sim/tune_search.hpp"
 
+#include "sim/value_seed.hpp"
 #include "sim/variant_runner.hpp"
 
 #include <algorithm>
@@ -10,7 +11,10 @@ namespace volley {
 
 TuneValue run_tune_value(const RunSettings& settings, const ParameterAxis& axis, const TargetSpec& target, uint64_t seed, double x) {
   const std::string assignment = axis.key + "=" + format_value(x, axis.integer);
-  VariantRun run = run_variant(settings, {assignment}, "--param", seed, assignment);
+  // Each value plays its own random numbers. On common random numbers (one seed for every value)
+  // the values' errors are positively correlated, while the fit weighs its points as independent:
+  // its interval on the root then covered the exact root about 75% of the time at nominal 95%.
+  VariantRun run = run_variant(settings, {assignment}, "--param", value_seed(seed, assignment), assignment);
   if (run.interrupted) throw std::runtime_error("interrupted");
   const Interval e = evaluate_target(run.tally, target, settings.level);
   const double z = normal_quantile_two_sided(settings.level);
