@@ -91,6 +91,11 @@ int command_sensitivity(const Args& args) {
 
   std::printf("%s: sensitivity of %s, %llu paired trials per parameter, seed %llu\n", model->title().c_str(), target.text.c_str(),
               static_cast<unsigned long long>(settings.planned_trials()), static_cast<unsigned long long>(seed));
+  // An exceedance is tallied per trial as an indicator, so that its change is paired like a headline
+  // metric's: the difference of 1[X >= k] between the variant and the base in the same trial.
+  std::vector<Exceedance> exceedances;
+  if (target.at_least) exceedances.push_back({target.metric, *target.at_least});
+  const std::string compared = target.at_least ? exceedances.front().name() : target.metric;
   std::vector<Effect> effects;
   size_t skipped = 0;
   for (const auto& p : parameters) {
@@ -117,20 +122,13 @@ int command_sensitivity(const Args& args) {
       continue;
     }
     // Each step was loaded above: no error can come from it here.
-    const PairedRun run = run_paired(settings, variants, "--set", seed, p.key);
+    const PairedRun run = run_paired(settings, variants, "--set", seed, p.key, exceedances);
     for (size_t v = 1; v < variants.size(); ++v) {
-      Interval delta;
-      if (target.at_least) {
-        // An exceedance: difference of the two estimates (no per-trial difference is tallied for it).
-        const Interval b = evaluate_target(run.tally, target, settings.level, variant_prefix(0));
-        const Interval o = evaluate_target(run.tally, target, settings.level, variant_prefix(v));
-        delta = {o.estimate - b.estimate, o.low - b.high, o.high - b.low, "difference of intervals"};
-      } else {
-        const long b = run.job->variant_metric(0, target.metric), o = run.job->variant_metric(v, target.metric),
-                   d = run.job->difference_metric(v, target.metric);
-        if (b < 0 || o < 0 || d < 0) throw std::invalid_argument("--target: '" + target.metric + "' is not a headline estimate of this scenario");
-        delta = paired_difference(run.tally, static_cast<size_t>(b), static_cast<size_t>(o), static_cast<size_t>(d), settings.level).paired;
-      }
+      const long b = run.job->variant_metric(0, compared), o = run.job->variant_metric(v, compared),
+                 d = run.job->difference_metric(v, compared);
+      if (b < 0 || o < 0 || d < 0)
+        throw std::invalid_argument("--target: '" + target.metric + "' is not " + (target.at_least ? "an estimate" : "a headline estimate") + " of this scenario");
+      const Interval delta = paired_difference(run.tally, static_cast<size_t>(b), static_cast<size_t>(o), static_cast<size_t>(d), settings.level).paired;
       (side[v - 1] < 0 ? effect.down : effect.up) = delta;
       effect.magnitude = std::max(effect.magnitude, std::abs(delta.estimate));
     }

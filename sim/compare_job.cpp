@@ -4,7 +4,8 @@
 
 namespace volley {
 
-CompareJob::CompareJob(std::vector<std::unique_ptr<TrialJob>> variants) : variants_(std::move(variants)) {
+CompareJob::CompareJob(std::vector<std::unique_ptr<TrialJob>> variants, const std::vector<Exceedance>& exceedances)
+    : variants_(std::move(variants)) {
   auto schema = std::make_shared<Schema>();
   for (size_t v = 0; v < variants_.size(); ++v) {
     offsets_.push_back(schema->size());
@@ -33,6 +34,29 @@ CompareJob::CompareJob(std::vector<std::unique_ptr<TrialJob>> variants) : varian
       differences_.push_back({v, i, static_cast<size_t>(j), schema->add(d)});
     }
   }
+  for (const auto& e : exceedances) {
+    std::vector<long> indicator(variants_.size(), -1);
+    for (size_t v = 0; v < variants_.size(); ++v) {
+      const long source = schema->find(variant_prefix(v) + e.metric);
+      if (source < 0) continue;
+      MetricSpec p;
+      p.name = variant_prefix(v) + e.name();
+      p.kind = MetricKind::Probability;
+      p.description = "P(" + e.name() + ") (variant " + std::to_string(v) + ")";
+      indicator[v] = static_cast<long>(schema->add(p));
+      indicators_.push_back({static_cast<size_t>(source), e.at_least, static_cast<size_t>(indicator[v])});
+    }
+    for (size_t v = 1; v < variants_.size(); ++v) {
+      if (indicator[0] < 0 || indicator[v] < 0) continue;
+      MetricSpec d;
+      d.name = difference_prefix(v) + e.name();
+      d.kind = MetricKind::Count;  // -1, 0 or 1: a mean, not a proportion
+      d.min_value = -1;
+      d.max_value = 1;
+      d.description = "difference P(" + e.name() + ") (variant " + std::to_string(v) + " - base)";
+      indicator_differences_.push_back({static_cast<size_t>(indicator[0]), static_cast<size_t>(indicator[v]), schema->add(d)});
+    }
+  }
   schema->headline_index = 0;
   schema_ = std::move(schema);
 }
@@ -51,6 +75,8 @@ std::unique_ptr<TrialWorker> CompareJob::make_worker() const {
       for (size_t v = 0; v < workers_.size(); ++v) workers_[v]->play(trial, obs + job_.offsets_[v]);
       for (const auto& d : job_.differences_)
         obs[d.out] = obs[job_.offsets_[d.variant] + d.other_index] - obs[job_.offsets_[0] + d.base_index];
+      for (const auto& i : job_.indicators_) obs[i.out] = obs[i.source] >= i.at_least ? 1 : 0;
+      for (const auto& d : job_.indicator_differences_) obs[d.out] = obs[d.other] - obs[d.base];
     }
 
    private:

@@ -20,14 +20,15 @@ VariantRun run_variant(const RunSettings& settings, const std::vector<std::strin
 }
 
 PairedRun run_paired(const RunSettings& settings, const std::vector<std::vector<std::string>>& extra_sets,
-                     const std::string& option, uint64_t seed, const std::string& label) {
+                     const std::string& option, uint64_t seed, const std::string& label,
+                     const std::vector<Exceedance>& exceedances) {
   PairedRun run;
   std::vector<std::unique_ptr<TrialJob>> jobs;
   for (const auto& extra : extra_sets) {
     run.models.push_back(load_model(open_scenario(settings.scenario, settings.sets, extra, option)));
     jobs.push_back(run.models.back()->make_job(seed));
   }
-  run.job = std::make_unique<CompareJob>(std::move(jobs));
+  run.job = std::make_unique<CompareJob>(std::move(jobs), exceedances);
   RunSettings plain = settings;
   plain.precision.clear();
   RunPlan plan = make_plan(plain, *run.job->schema(), "");

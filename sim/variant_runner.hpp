@@ -24,7 +24,8 @@ struct VariantRun {
 VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, const std::string& option,
                        uint64_t seed, const std::string& label);
 
-// Several variants in one paired run (CompareJob): variant 0 is the base.
+// Several variants in one paired run (CompareJob): variant 0 is the base; `exceedances` are tallied
+// per trial as indicators and paired differences (compare_job.hpp).
 struct PairedRun {
   std::vector<std::unique_ptr<ScenarioModel>> models;
   std::unique_ptr<CompareJob> job;
@@ -32,6 +33,7 @@ struct PairedRun {
   bool interrupted = false;
 };
 PairedRun run_paired(const RunSettings& settings, const std::vector<std::vector<std::string>>& extra_sets,
-                     const std::string& option, uint64_t seed, const std::string& label);
+                     const std::string& option, uint64_t seed, const std::string& label,
+                     const std::vector<Exceedance>& exceedances = {});
 
 }  // namespace volley

@@ -2,7 +2,7 @@
 // single volley; sweep reproduces the binomial; compare's paired interval is narrower than the
 // unpaired one on the default scenario and the report says by what factor.
 #include "cli_runner.hpp"
-#include "engine/exact_dice.hpp"
+#include "single_volley.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -11,27 +11,16 @@
 
 using namespace volley::testing;
 
-namespace {
-const std::string SingleVolley = std::string(VOLLEY_SOURCE_DIR) + "/tests/sim/data/single-volley.toml";
-
-double at_least(int n, int k) {
-  const auto pmf = volley::pool_distribution(n, 6, 20);  // herero rifle at class 1 on tsatf20: 6 of 20
-  double p = 0;
-  for (int i = k; i <= n; ++i) p += pmf[i];
-  return p;
-}
-}  // namespace
-
 TEST_CASE("tune finds the exact bracket where P(at least 5 hits) of one volley crosses 0.5", "[sim][tune]") {
   const uint64_t trials = 40000;
   const double se = std::sqrt(0.25 / trials);
   // The exact bracket, computed independently: the first figure count with P(X >= 5) >= 0.5.
   int upper = 5;
-  while (at_least(upper, 5) < 0.5) ++upper;
+  while (single_volley_at_least(upper, 5) < 0.5) ++upper;
   const int lower = upper - 1;
   // The test is only meaningful if both ends are clearly on their side at this trial count.
-  REQUIRE(0.5 - at_least(lower, 5) >= 5 * se);
-  REQUIRE(at_least(upper, 5) - 0.5 >= 5 * se);
+  REQUIRE(0.5 - single_volley_at_least(lower, 5) >= 5 * se);
+  REQUIRE(single_volley_at_least(upper, 5) - 0.5 >= 5 * se);
   const auto r = run_volley("tune '" + SingleVolley + "' --param herero.units.H.figures=5:30 --target 'herero.hits>=5=0.5' --trials " +
                             std::to_string(trials) + " --quiet");
   INFO(r.out << r.err);
@@ -59,7 +48,7 @@ TEST_CASE("sweep over the figures of one volley reproduces the exact binomial me
     const std::regex row(std::to_string(n) + ",herero.hits>=3,([0-9.e-]+),([0-9.e-]+),([0-9.e-]+)");
     std::smatch m;
     REQUIRE(std::regex_search(csv, m, row));
-    const double exact = at_least(n, 3);
+    const double exact = single_volley_at_least(n, 3);
     INFO("figures " << n << ": exact " << exact << ", interval [" << m[2] << ", " << m[3] << "]");
     // Five standard errors: a bound from the trial count, looser than the printed 95% interval.
     CHECK(std::abs(std::stod(m[1]) - exact) <= 5 * std::sqrt(exact * (1 - exact) / 20000) + 1e-9);

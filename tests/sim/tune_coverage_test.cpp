@@ -2,26 +2,15 @@
 // Binomial(figures, 6/20), so the root the fit aims at is known exactly: the root of the same local
 // model fitted to the exact probabilities at the same evaluated values. The search runs in-process
 // (sim/tune_search.hpp) over many seeds with small trial counts, so the test takes seconds.
-#include "engine/exact_dice.hpp"
 #include "sim/tune_search.hpp"
+#include "single_volley.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <string>
 
-namespace {
-
-const std::string SingleVolley = std::string(VOLLEY_SOURCE_DIR) + "/tests/sim/data/single-volley.toml";
-
-// P(at least k hits) of n figures with the herero rifle at target class 1 on tsatf20: 6 faces of 20.
-double exact_at_least(int n, int k) {
-  const auto pmf = volley::pool_distribution(n, 6, 20);
-  double p = 0;
-  for (int i = k; i <= n; ++i) p += pmf[static_cast<size_t>(i)];
-  return p;
-}
-
-}  // namespace
+using volley::testing::single_volley_at_least;
+using volley::testing::SingleVolley;
 
 TEST_CASE("tune's 95% interval on the root covers the exact root about 95% of the time", "[sim][tune][calibration]") {
   volley::RunSettings settings;
@@ -47,7 +36,7 @@ TEST_CASE("tune's 95% interval on the root covers the exact root about 95% of th
     ++fitted;
     // The estimand: the same model through the same values, with the exact probabilities.
     auto exact_points = result.local;
-    for (auto& p : exact_points) p.estimate = exact_at_least(static_cast<int>(p.x), 5);
+    for (auto& p : exact_points) p.estimate = single_volley_at_least(static_cast<int>(p.x), 5);
     const auto exact = volley::fit_root(exact_points, 0.5, true, settings.level);
     REQUIRE(exact.ok);
     if (result.fit.low <= exact.root && exact.root <= result.fit.high) ++covered;
