@@ -1,6 +1,7 @@
 #include "analysis/summary_table.hpp"
 
 #include "analysis/estimate.hpp"
+#include "analysis/level_label.hpp"
 #include "analysis/text_format.hpp"
 
 #include <cstdio>
@@ -33,7 +34,7 @@ bool histogram_metric(const MetricSpec& spec) {
 std::string format_summary(const Tally& tally, const ReportOptions& options) {
   const Schema& schema = tally.schema();
   const double level = options.level;
-  const int percent = static_cast<int>(level * 100 + 0.5);
+  const std::string percent = level_percent(level);
   std::string out;
 
   // Probabilities.
@@ -42,7 +43,7 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
     const auto& spec = schema.metrics[i];
     if (spec.kind != MetricKind::Probability || (options.headline_only && !spec.headline)) continue;
     if (!header) {
-      out += format_text("%-34s %9s   %-21s\n", "probability", "estimate", (std::to_string(percent) + "% Wilson interval").c_str());
+      out += format_text("%-34s %9s   %-21s\n", "probability", "estimate", (percent + " Wilson interval").c_str());
       header = true;
     }
     const auto e = estimate_metric(tally, i, level);
@@ -62,7 +63,7 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
       continue;
     }
     if (!header) {
-      out += format_text("\n%-34s %9s   %-21s %6s %6s %6s\n", "count", "mean", (std::to_string(percent) + "% interval").c_str(),
+      out += format_text("\n%-34s %9s   %-21s %6s %6s %6s\n", "count", "mean", (percent + " interval").c_str(),
                            "5%", "median", "95%");
       header = true;
     }
@@ -79,7 +80,7 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
     for (const auto& [prefix, list] : per_turn)
       for (auto [turn, index] : list) max_turn = std::max(max_turn, turn);
     out += format_text("\n%-6s", "turn");
-    for (const auto& [prefix, list] : per_turn) out += format_text(" %30s", (prefix + " (mean, " + std::to_string(percent) + "%)").c_str());
+    for (const auto& [prefix, list] : per_turn) out += format_text(" %30s", (prefix + " (mean, " + percent + ")").c_str());
     out += "\n";
     for (int t = 1; t <= max_turn; ++t) {
       out += format_text("%-6d", t);
@@ -103,7 +104,7 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
       if (!histogram_metric(spec) || (options.headline_only && !spec.headline)) continue;
       const auto hist = tally.histogram(i);
       const double n = static_cast<double>(tally.trials());
-      out += format_text("\n%s: distribution (%d%% Wilson intervals)\n%6s %9s %19s %9s %19s\n", spec.name.c_str(), percent,
+      out += format_text("\n%s: distribution (%s Wilson intervals)\n%6s %9s %19s %9s %19s\n", spec.name.c_str(), percent.c_str(),
                            "value", "P(=k)", "interval", "P(>=k)", "interval");
       uint64_t at_least = tally.trials() - tally.underflow(i);
       for (size_t k = 0; k < hist.size(); ++k) {

@@ -1,5 +1,6 @@
 // `volley dice 10d20 --hit '<=6' [--mod -1]`: a pool's exact distribution beside the simulated one.
 #include "analysis/estimate.hpp"
+#include "analysis/level_label.hpp"
 #include "analysis/text_format.hpp"
 #include "sim/atomic_file.hpp"
 #include "engine/exact_dice.hpp"
@@ -73,10 +74,10 @@ int command_dice(const Args& args) {
   double mean = 0;
   for (int k = 0; k <= pool.dice; ++k) mean += k * exact[k];
   const auto m = estimate_metric(result.tally, 0, settings.level);
-  std::printf("mean hits: exact %.6f, simulated %.6f [%.6f, %.6f] (%s, %.0f%%)\n", mean, m.estimate, m.low, m.high,
-              m.method, settings.level * 100);
-  std::printf("%d of %d values outside their %.0f%% interval (about %.1f expected by chance)\n", outside,
-              pool.dice + 1, settings.level * 100, (1 - settings.level) * (pool.dice + 1));
+  std::printf("mean hits: exact %.6f, simulated %.6f [%.6f, %.6f] (%s, %s)\n", mean, m.estimate, m.low, m.high,
+              m.method, level_percent(settings.level).c_str());
+  std::printf("%d of %d values outside their %s interval (about %.1f expected by chance)\n", outside,
+              pool.dice + 1, level_percent(settings.level).c_str(), (1 - settings.level) * (pool.dice + 1));
   OutputBatch outputs;
   if (!settings.json.empty())
     outputs.attempt([&] { write_file_atomically(settings.json, nlohmann::json{{"format", "volley-dice"}, {"format_version", 1}, {"pool", pool.describe()},

@@ -2,6 +2,7 @@
 // (whole numbers by 1, others by 10%), each change played paired against the unchanged scenario on
 // the same random numbers, ranked by how far it moves the target; [assumed] rules first. It shows
 // which assumptions an answer actually rests on.
+#include "analysis/level_label.hpp"
 #include "analysis/paired_difference.hpp"
 #include "analysis/target.hpp"
 #include "sim/assumed_parameters.hpp"
@@ -140,8 +141,7 @@ int command_sensitivity(const Args& args) {
     return a.magnitude > b.magnitude;
   });
 
-  const int percent = static_cast<int>(settings.level * 100 + 0.5);
-  std::printf("\n%-44s %10s %-8s %-34s %-34s\n", "parameter", "value", "", ("one step down: change [" + std::to_string(percent) + "%]").c_str(),
+  std::printf("\n%-44s %10s %-8s %-34s %-34s\n", "parameter", "value", "", ("one step down: change [" + level_percent(settings.level) + "]").c_str(),
               "one step up: change");
   std::string csv = "parameter,value,assumed,direction,new_value,change,low,high\n";
   std::vector<TornadoBar> bars;

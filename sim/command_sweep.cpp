@@ -1,6 +1,7 @@
 // `volley sweep SCENARIO --param KEY=lo:hi:step [--param KEY2=...]`: a grid over one or two
 // parameters on common random numbers (every point plays the same trial indices with the same seed),
 // a table with intervals, and a curve (one parameter) or heat map (two) with --plot.
+#include "analysis/level_label.hpp"
 #include "analysis/target.hpp"
 #include "sim/atomic_file.hpp"
 #include "sim/command_line.hpp"
@@ -74,14 +75,14 @@ int command_sweep(const Args& args) {
   std::vector<std::string> columns{target.text};
   for (const auto& m : schema.metrics)
     if (m.headline && m.kind == MetricKind::Probability && m.name != target.text) columns.push_back(m.name);
-  const int percent = static_cast<int>(settings.level * 100 + 0.5);
+  const std::string percent = level_percent(settings.level);
 
   std::printf("%s: sweep, %llu trials per point, seed %llu, common random numbers across the grid\n", first.title().c_str(),
               static_cast<unsigned long long>(runs.front().tally.trials()), static_cast<unsigned long long>(seed));
   std::string header;
   for (const auto& a : axes) header += std::string(a.key.size() < 14 ? 14 : a.key.size(), ' ').replace(0, a.key.size(), a.key) + " ";
   for (const auto& c : columns) {
-    std::string h = c + " [" + std::to_string(percent) + "%]";
+    std::string h = c + " [" + percent + "]";
     header += h + std::string(h.size() < 26 ? 26 - h.size() : 1, ' ');
   }
   std::printf("%s\n", header.c_str());

@@ -2,6 +2,7 @@
 // target to its goal. Bisection on the bracket [lo, hi] (each value on random numbers of its own),
 // then a local fit through the evaluated points for the root and its interval (analysis/root_fit.hpp).
 // An integer parameter is answered by its two bracketing values.
+#include "analysis/level_label.hpp"
 #include "analysis/target.hpp"
 #include "sim/atomic_file.hpp"
 #include "sim/command_line.hpp"
@@ -71,7 +72,6 @@ int command_tune(const Args& args) {
     return ExitFailure;
   }
   const RootFit& fit = result.fit;
-  const int percent = static_cast<int>(settings.level * 100 + 0.5);
   auto side = [&](const TuneValue& e) {
     if (e.value.high < goal) return "below the goal";
     if (e.value.low > goal) return "above the goal";
@@ -81,8 +81,8 @@ int command_tune(const Args& args) {
               axis.key.c_str(), format_value(a, axis.integer).c_str(), ea.value.estimate, ea.value.low, ea.value.high, side(ea),
               axis.key.c_str(), format_value(b, axis.integer).c_str(), eb.value.estimate, eb.value.low, eb.value.high, side(eb));
   if (fit.ok)
-    std::printf("fitted root (%s model through %zu points): %s = %.4g, %d%% interval [%.4g, %.4g]\n",
-                result.probability ? "logistic" : "linear", result.local.size(), axis.key.c_str(), fit.root, percent, fit.low, fit.high);
+    std::printf("fitted root (%s model through %zu points): %s = %.4g, %s interval [%.4g, %.4g]\n",
+                result.probability ? "logistic" : "linear", result.local.size(), axis.key.c_str(), fit.root, level_percent(settings.level).c_str(), fit.low, fit.high);
   if (axis.integer)
     std::printf("answer: between %s and %s (an integer parameter: the two values that bracket the goal)\n",
                 format_value(a, true).c_str(), format_value(b, true).c_str());

@@ -1,5 +1,6 @@
 #include "sim/compare_report.hpp"
 
+#include "analysis/level_label.hpp"
 #include "analysis/paired_difference.hpp"
 #include "analysis/summary_table.hpp"
 #include "analysis/text_format.hpp"
@@ -19,9 +20,9 @@ namespace volley {
 std::string format_compare(const Tally& tally, const CompareJob& job, const Schema& base_schema, const std::string& headline,
                            double level) {
   std::string out;
-  const int percent = static_cast<int>(level * 100 + 0.5);
+  const std::string percent = level_percent(level);
   for (size_t v = 1; v < job.variant_count(); ++v) {
-    out += format_text("variant %zu against the base (%d%% intervals; difference = variant - base)\n", v, percent);
+    out += format_text("variant %zu against the base (%s intervals; difference = variant - base)\n", v, percent.c_str());
     out += format_text("%-28s %-24s %-24s %-26s %9s %9s\n", "metric", "base", "variant", "difference (paired)", "unpaired", "var. red.");
     std::vector<double> reductions;
     for (const auto& spec : base_schema.metrics) {
@@ -45,18 +46,18 @@ std::string format_compare(const Tally& tally, const CompareJob& job, const Sche
     if (b >= 0 && o >= 0 && d >= 0) {
       const auto p = paired_difference(tally, static_cast<size_t>(b), static_cast<size_t>(o), static_cast<size_t>(d), level);
       const double var_d = sample_variance(tally.trials(), tally.sum(static_cast<size_t>(d)), tally.sum_squares(static_cast<size_t>(d)));
-      out += format_text("\n%s: difference %+.4f, paired %d%% interval [%+.4f, %+.4f] (+-%.4f); two independent runs of the same\n"
+      out += format_text("\n%s: difference %+.4f, paired %s interval [%+.4f, %+.4f] (+-%.4f); two independent runs of the same\n"
                            "size would give +-%.4f. Pairing made the interval %.2f times narrower (variance reduction %.2fx).\n",
-                           headline.c_str(), p.paired.estimate, percent, p.paired.low, p.paired.high, p.paired.half_width(),
+                           headline.c_str(), p.paired.estimate, percent.c_str(), p.paired.low, p.paired.high, p.paired.half_width(),
                            p.unpaired.half_width(), p.paired.half_width() > 0 ? p.unpaired.half_width() / p.paired.half_width() : 0.0,
                            p.variance_reduction);
       if (var_d > 0)
         out += format_text("Trials for +-0.01 on this difference: %.0f paired, %.0f with two independent runs.\n",
                              trials_for_half_width(var_d, 0.01, level), trials_for_half_width(var_d * p.variance_reduction, 0.01, level));
       if (p.paired.low > 0 || p.paired.high < 0)
-        out += format_text("The difference is significant at the %d%% level.\n", percent);
+        out += format_text("The difference is significant at the %s level.\n", percent.c_str());
       else
-        out += format_text("The interval contains 0: no difference shown at the %d%% level with these trials.\n", percent);
+        out += format_text("The interval contains 0: no difference shown at the %s level with these trials.\n", percent.c_str());
     }
     if (!reductions.empty()) {
       std::sort(reductions.begin(), reductions.end());

@@ -187,3 +187,12 @@ TEST_CASE("dice and bench write JSON and CSV too", "[sim][cli]") {
   CHECK(read_file(scratch_directory() + "/bench.json").find("\"volley-bench\"") != std::string::npos);
   CHECK(read_file(scratch_directory() + "/bench.csv").find("rolling-barrage") != std::string::npos);
 }
+
+TEST_CASE("A run at level 0.995 reports its intervals as 99.5%, not rounded to 100%", "[sim][cli][report]") {
+  const std::string single_volley = std::string(VOLLEY_SOURCE_DIR) + "/tests/sim/data/single-volley.toml";
+  const auto r = run_volley("run '" + single_volley + "' --level 0.995 --trials 2000 --quiet");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("99.5% Wilson interval") != std::string::npos);
+  CHECK(r.out.find("100%") == std::string::npos);
+}
