@@ -10,6 +10,8 @@ bool TargetSpec::is_probability(const Schema& schema) const {
   return i >= 0 && schema.metrics[static_cast<size_t>(i)].kind == MetricKind::Probability;
 }
 
+std::string TargetSpec::name() const { return at_least ? metric + ">=" + std::to_string(*at_least) : metric; }
+
 TargetSpec parse_target(const std::string& text, bool goal_required) {
   TargetSpec t;
   t.text = text;

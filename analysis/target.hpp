@@ -16,6 +16,8 @@ struct TargetSpec {
   std::string text;                 // as given, for reports
 
   bool is_probability(const Schema& schema) const;
+  // The estimate without its goal: "herero.win", "herero.hits>=5".
+  std::string name() const;
 };
 
 // Throws std::invalid_argument with what was expected.

@@ -96,7 +96,7 @@ int command_sensitivity(const Args& args) {
   // metric's: the difference of 1[X >= k] between the variant and the base in the same trial.
   std::vector<Exceedance> exceedances;
   if (target.at_least) exceedances.push_back({target.metric, *target.at_least});
-  const std::string compared = target.at_least ? exceedances.front().name() : target.metric;
+  const std::string compared = target.name();  // the names CompareJob gives its metrics
   std::vector<Effect> effects;
   size_t skipped = 0;
   for (const auto& p : parameters) {

@@ -40,6 +40,12 @@ TEST_CASE("tune says when the goal is not bracketed", "[sim][tune]") {
   CHECK(r.out.find("not bracketed") != std::string::npos);
 }
 
+TEST_CASE("tune's header names an exceedance target whole, with its 'at least k'", "[sim][tune]") {
+  const auto r = run_volley("tune '" + SingleVolley + "' --param herero.units.H.figures=5:8 --target 'herero.hits>=5=0.5' --trials 1000 --quiet");
+  INFO(r.out << r.err);
+  CHECK(r.out.find("for herero.hits>=5 = 0.5,") != std::string::npos);
+}
+
 TEST_CASE("sweep over the figures of one volley reproduces the exact binomial mean at every point", "[sim][sweep]") {
   const auto r = run_volley("sweep '" + SingleVolley + "' --param herero.units.H.figures=4:12:4 --target 'herero.hits>=3' --trials 20000 --quiet --csv sweep.csv");
   REQUIRE(r.exit_code == 0);
