@@ -120,6 +120,12 @@ TEST_CASE("A negative or fractional count or index is refused with the option an
   }
 }
 
+TEST_CASE("sensitivity refuses --precision rather than ignore it under a header that promises the trial cap", "[sim][cli]") {
+  // It ran 10000 trials a parameter and printed "1000000000 paired trials per parameter".
+  check_refused({"sensitivity osona --precision 0.01 --quiet",
+                 "--precision: sensitivity plays a fixed number of paired trials per parameter; give --trials N instead"});
+}
+
 TEST_CASE("An empty argument is refused, not read as 'not given'", "[sim][cli]") {
   // 'run ""' ran the default scenario, '--json ""' wrote nothing and said nothing, '--vs ""' played
   // an empty variant.
