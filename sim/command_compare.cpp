@@ -95,10 +95,8 @@ int command_compare(const Args& args) {
 
   std::printf("%s (%s): paired comparison on common random numbers\n", r.scenario_title.c_str(), r.scenario_name.c_str());
   for (size_t v = 0; v < labels.size(); ++v) std::printf("  %s %s\n", v == 0 ? "base:     " : ("variant " + std::to_string(v) + ":").c_str(), labels[v].c_str());
-  std::printf("%llu trials each, seed %llu, %.2f s%s%s\n\n", static_cast<unsigned long long>(r.tally.trials()),
-              static_cast<unsigned long long>(r.seed), r.seconds,
-              r.precision.empty() ? "" : (r.precision_reached ? ", precision reached" : ", precision NOT reached (trial cap)"),
-              r.partial ? ", PARTIAL: interrupted, completed blocks only" : "");
+  std::printf("%llu trials each, seed %llu, %.2f s%s\n\n", static_cast<unsigned long long>(r.tally.trials()),
+              static_cast<unsigned long long>(r.seed), r.seconds, run_ending(r).c_str());
   std::fputs(format_compare(r.tally, job, *models[0]->make_job(seed)->schema(), headline, r.level).c_str(), stdout);
   std::fflush(stdout);
   OutputBatch outputs;

@@ -42,10 +42,9 @@ int command_run(const Args& args) {
 
   std::printf("%s (%s)\n", r.scenario_title.c_str(), r.scenario_name.c_str());
   for (const auto& set : r.sets) std::printf("  --set %s\n", set.c_str());
-  std::printf("%llu trials, seed %llu, %.2f s (%.0f trials/s)%s%s\n\n", static_cast<unsigned long long>(r.tally.trials()),
+  std::printf("%llu trials, seed %llu, %.2f s (%.0f trials/s)%s\n\n", static_cast<unsigned long long>(r.tally.trials()),
               static_cast<unsigned long long>(r.seed), r.seconds, static_cast<double>(r.tally.trials()) / std::max(r.seconds, 1e-9),
-              r.precision.empty() ? "" : (r.precision_reached ? ", precision reached" : ", precision NOT reached (trial cap)"),
-              r.partial ? ", PARTIAL: interrupted, completed blocks only" : "");
+              run_ending(r).c_str());
   ReportOptions report;
   report.level = r.level;
   report.headline_only = !all_metrics;

@@ -34,6 +34,15 @@ std::vector<std::pair<uint64_t, uint64_t>> block_ranges(const std::vector<uint8_
   return ranges;
 }
 
+std::string run_ending(const RunRecord& r) {
+  std::string out;
+  // An interrupted run stopped before its cap: the cap is not why the precision was not reached.
+  if (!r.precision.empty())
+    out = r.precision_reached ? ", precision reached" : r.partial ? ", precision NOT reached (interrupted)" : ", precision NOT reached (trial cap)";
+  if (r.partial) out += ", PARTIAL: interrupted, completed blocks only";
+  return out;
+}
+
 nlohmann::json record_to_json(const RunRecord& r) {
   nlohmann::json j;
   j["format"] = "volley-result";

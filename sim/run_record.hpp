@@ -41,6 +41,11 @@ struct RunRecord {
   Tally tally;
 };
 
+// How the run ended, as the header line of run and compare says it after the trial count:
+// ", precision reached", ", precision NOT reached (trial cap)", and for an interrupted run
+// ", precision NOT reached (interrupted), PARTIAL: interrupted, completed blocks only".
+std::string run_ending(const RunRecord& record);
+
 nlohmann::json record_to_json(const RunRecord& record);
 // Reads a record; `file` names the source in errors. Throws std::invalid_argument naming file and field.
 RunRecord record_from_json(const nlohmann::json& json, const std::string& file);

@@ -2,6 +2,7 @@
 // --stop-after-blocks K behaves exactly as SIGINT arriving once K blocks are done. The partial result
 // holds whole blocks only and says so; a checkpoint resumed ends bit-identical to an uninterrupted run.
 #include "cli_runner.hpp"
+#include "sim/run_record.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -35,6 +36,27 @@ TEST_CASE("An interrupted run writes the completed blocks to every output, marke
   CHECK(done >= 10 * 4096);
   CHECK(done < 409600);
   CHECK(file_exists(dir + "/part.csv"));
+}
+
+TEST_CASE("An interrupted --precision run says it was interrupted, not stopped by the trial cap", "[sim][interrupt]") {
+  // A precision no run of this size reaches: the run is cut by the interruption after 2 blocks,
+  // long before the cap of 10^9 trials.
+  const auto r = run_volley("run osona --precision 0.00001 --quiet --stop-after-blocks 2");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 130);
+  CHECK(r.out.find("precision NOT reached (interrupted), PARTIAL") != std::string::npos);
+  CHECK(r.out.find("trial cap") == std::string::npos);
+  // compare prints the same ending (it has no --stop-after-blocks hook): every case of it.
+  volley::RunRecord record;
+  record.precision = "0.01";
+  record.partial = true;
+  CHECK(volley::run_ending(record) == ", precision NOT reached (interrupted), PARTIAL: interrupted, completed blocks only");
+  record.partial = false;
+  CHECK(volley::run_ending(record) == ", precision NOT reached (trial cap)");
+  record.precision_reached = true;
+  CHECK(volley::run_ending(record) == ", precision reached");
+  record.precision.clear();
+  CHECK(volley::run_ending(record).empty());
 }
 
 TEST_CASE("A run resumed from its checkpoint ends bit-identical to an uninterrupted run", "[sim][interrupt]") {
