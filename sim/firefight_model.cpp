@@ -148,6 +148,7 @@ class Reader {
     for (auto& t : root.tables("terrain")) {
       Terrain terrain;
       terrain.name = t.string("name", "terrain " + std::to_string(sc_.terrain.size()));
+      if (terrain.name.find('.') != std::string::npos) t.error("name", "a terrain name must not contain dots (it is a --set key)");
       terrain.area = read_rect(t, "area", true);
       terrain.blocks_sight = t.boolean("blocks_sight", false);
       terrain.cover_class = static_cast<int>(t.integer("cover_class", 0, 0, TargetClasses));
@@ -225,6 +226,7 @@ class Reader {
         t.finish();
         continue;
       }
+      if (name.find('.') != std::string::npos) t.error("name", "a weapon name must not contain dots (it is a --set key)");
       if (!seen.insert(name).second) t.error("name", "weapon '" + name + "' is listed twice");
       auto it = std::find_if(rs.weapons.begin(), rs.weapons.end(), [&](const Weapon& w) { return w.name == name; });
       const bool builtin = it != rs.weapons.end();
@@ -340,6 +342,7 @@ class Reader {
     int index = 0;
     for (auto& t : r.tables("decoys")) {
       const std::string name = t.string("name", "decoy " + std::to_string(index));
+      if (name.find('.') != std::string::npos) t.error("name", "a decoy name must not contain dots (it is a --set key)");
       const int count = static_cast<int>(t.integer("count", 1, 1, MaxDecoysPerSide));
       DecoySpec d;
       d.placement = read_placement(t);
