@@ -34,7 +34,7 @@ int command_dice(const Args& args) {
       ("precision", po::value<std::string>(&settings.precision), "E: stop when the mean's interval half-width is at most E")
       ("seed", po::value<std::string>(&settings.seed)->default_value("1"), "master seed")
       ("threads,j", whole_number(settings.threads, "--threads", 0)->default_value("0"), "worker threads (0: all cores)")
-      ("level", po::value<double>(&settings.level)->default_value(0.95), "confidence level")
+      ("level", po::value<double>(&settings.level)->default_value(0.95, "0.95"), "confidence level")
       ("json", po::value<std::string>(&settings.json), "write the exact and simulated law as JSON")
       ("csv", po::value<std::string>(&settings.csv), "write the exact and simulated law as CSV rows");
   po::variables_map vm;

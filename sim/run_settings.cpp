@@ -42,7 +42,7 @@ void add_run_options(po::options_description& options, RunSettings& s, bool long
       ("seed", po::value<std::string>(&s.seed)->default_value(s.seed), "master seed (a number, or 'random')")
       ("threads,j", whole_number(s.threads, "--threads", 0)->default_value("0"), "worker threads (0: all cores)")
       ("set", po::value<std::vector<std::string>>(&s.sets)->composing(), "override a scenario key: key=value (repeatable)")
-      ("level", po::value<double>(&s.level)->default_value(0.95), "confidence level of every interval")
+      ("level", po::value<double>(&s.level)->default_value(0.95, "0.95"), "confidence level of every interval")
       ("json", po::value<std::string>(&s.json), "write results (integer tallies and estimates) as JSON")
       ("csv", po::value<std::string>(&s.csv), "write estimates as tidy CSV rows")
       ("plot", po::value<std::string>(&s.plot), "draw a plot with gnuplot (.png or .svg)")

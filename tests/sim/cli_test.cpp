@@ -24,6 +24,16 @@ TEST_CASE("volley --help lists every command and --version prints the version", 
   }
 }
 
+TEST_CASE("Each command's help shows the default confidence level as 0.95, not its binary expansion", "[sim][cli]") {
+  for (const char* command : {"run", "compare", "sweep", "tune", "sensitivity", "dice"}) {
+    const auto sub = run_volley(std::string(command) + " --help");
+    INFO(command);
+    CHECK(sub.exit_code == 0);
+    CHECK(sub.out.find("--level arg (=0.95)") != std::string::npos);
+    CHECK(sub.out.find("0.9499") == std::string::npos);
+  }
+}
+
 TEST_CASE("An unknown command or option exits with 2 and says why", "[sim][cli]") {
   const auto unknown = run_volley("fly");
   CHECK(unknown.exit_code == 2);
