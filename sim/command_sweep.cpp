@@ -77,8 +77,10 @@ int command_sweep(const Args& args) {
     if (m.headline && m.kind == MetricKind::Probability && m.name != target.text) columns.push_back(m.name);
   const std::string percent = level_percent(settings.level);
 
-  std::printf("%s: sweep, %llu trials per point, seed %llu, common random numbers across the grid\n", first.title().c_str(),
-              static_cast<unsigned long long>(runs.front().tally.trials()), static_cast<unsigned long long>(seed));
+  // With --precision each point stops on its own: the header gives the cap (--json has each point's trials).
+  const std::string trials = settings.precision.empty() ? std::to_string(runs.front().tally.trials()) : settings.trials_text();
+  std::printf("%s: sweep, %s trials per point, seed %llu, common random numbers across the grid\n", first.title().c_str(),
+              trials.c_str(), static_cast<unsigned long long>(seed));
   std::string header;
   for (const auto& a : axes) header += std::string(a.key.size() < 14 ? 14 : a.key.size(), ' ').replace(0, a.key.size(), a.key) + " ";
   for (const auto& c : columns) {

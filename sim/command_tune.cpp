@@ -59,9 +59,9 @@ int command_tune(const Args& args) {
     return v;
   };
 
-  std::printf("tune %s over [%s, %s] for %s = %g, %llu trials per value, seed %llu\n", axis.key.c_str(),
+  std::printf("tune %s over [%s, %s] for %s = %g, %s trials per value, seed %llu\n", axis.key.c_str(),
               format_value(axis.lo, axis.integer).c_str(), format_value(axis.hi, axis.integer).c_str(), target.name().c_str(), goal,
-              static_cast<unsigned long long>(settings.planned_trials()), static_cast<unsigned long long>(seed));
+              settings.trials_text().c_str(), static_cast<unsigned long long>(seed));
   const TuneResult result = tune_search(axis, goal, steps, settings.level, evaluate);
   const double a = result.low_end, b = result.high_end;
   const TuneValue& ea = result.evaluated.at(a);

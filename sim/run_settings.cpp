@@ -33,6 +33,11 @@ uint64_t RunSettings::planned_trials() const {
   return precision.empty() ? trials : PrecisionTrialCap;
 }
 
+std::string RunSettings::trials_text() const {
+  const std::string planned = std::to_string(planned_trials());
+  return precision.empty() ? planned : "up to " + planned + " (--precision " + precision + ")";
+}
+
 void add_run_options(po::options_description& options, RunSettings& s, bool long_run) {
   options.add_options()
       ("trials,n", whole_number(s.trials_option, "--trials", uint64_t{1}),

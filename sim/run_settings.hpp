@@ -30,6 +30,9 @@ struct RunSettings {
   uint64_t seed_value() const;       // resolves "random" once (std::random_device), else parses
   // --trials if given; else PrecisionTrialCap with --precision; else the command's default.
   uint64_t planned_trials() const;
+  // How many trials each run plays, for a report's header: "20000", or with --precision
+  // "up to 1000000000 (--precision 0.02)", since each run then stops on its own.
+  std::string trials_text() const;
 };
 
 // Adds --trials, --precision, --seed, --threads, --set, --json, --csv, --plot, --report, --quiet,

@@ -72,3 +72,23 @@ TEST_CASE("compare on the default scenario: the paired interval is narrower and 
   CHECK(r.out.find("herero.win") != std::string::npos);
   CHECK(r.out.find("german.casualties") != std::string::npos);
 }
+
+TEST_CASE("With --precision, sweep and tune headers give the cap, not one point's count; sensitivity refuses it", "[sim][sweep][tune]") {
+  // Each sweep point (and each tuned value) stops on its own: here the points stop at different counts,
+  // so no single count is "per point".
+  const auto sweep = run_volley("sweep herero-ambush --param german.units.Z1.figures=2:14:12 --precision 0.005 --quiet --json precision-sweep.json");
+  REQUIRE(sweep.exit_code == 0);
+  CHECK(sweep.out.find("sweep, up to 1000000000 (--precision 0.005) trials per point") != std::string::npos);
+  const std::string json = read_file(scratch_directory() + "/precision-sweep.json");
+  CHECK(json.find("\"trials\": 16384") != std::string::npos);
+  CHECK(json.find("\"trials\": 65536") != std::string::npos);
+  const auto tune = run_volley("tune herero-ambush --param german.units.Z1.figures=4:20 --target herero.win=0.5 --precision 0.05 --quiet");
+  REQUIRE(tune.exit_code == 0);
+  CHECK(tune.out.find("up to 1000000000 (--precision 0.05) trials per value") != std::string::npos);
+  const auto plain = run_volley("sweep herero-ambush --param german.units.Z1.figures=6,10 --trials 300 --quiet");
+  CHECK(plain.out.find("sweep, 300 trials per point") != std::string::npos);
+  // sensitivity plays --trials per parameter; it used to accept --precision and ignore it.
+  const auto sensitivity = run_volley("sensitivity herero-ambush --precision 0.05 --quiet");
+  CHECK(sensitivity.exit_code == 2);
+  CHECK(sensitivity.err.find("--precision: sensitivity plays a fixed number of paired trials per parameter") != std::string::npos);
+}
