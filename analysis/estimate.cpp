@@ -106,18 +106,4 @@ double precision_half_width(const Tally& tally, size_t metric, double level) {
   return uncut_estimate(tally, metric, level).half_width();
 }
 
-int64_t histogram_quantile(const Tally& tally, size_t metric, double q) {
-  const auto& spec = tally.schema().metrics[metric];
-  // At least one trial must lie at or below the answer, so q = 0 gives the smallest value seen.
-  const double need = std::max(1.0, q * static_cast<double>(tally.trials()));
-  double seen = static_cast<double>(tally.underflow(metric));
-  if (seen >= need) return spec.min_value - 1;
-  const auto hist = tally.histogram(metric);
-  for (size_t i = 0; i < hist.size(); ++i) {
-    seen += static_cast<double>(hist[i]);
-    if (seen >= need) return spec.min_value + static_cast<int64_t>(i);
-  }
-  return spec.max_value + 1;
-}
-
 }  // namespace volley

@@ -38,11 +38,6 @@ Interval estimate_metric(const Tally& tally, size_t metric, double level = Defau
 // (the uncertainty of the estimate, which the cut does not reduce).
 double precision_half_width(const Tally& tally, size_t metric, double level = DefaultLevel);
 
-// The q-quantile (0 <= q <= 1) of a metric's distribution from its histogram: the smallest value v
-// with P(X <= v) >= q and at least one trial at or below v (so q = 0 gives the minimum seen).
-// Under/overflow count as below/above the range.
-int64_t histogram_quantile(const Tally& tally, size_t metric, double q);
-
 // Sample variance from integer moments, computed as (n*S2 - S1^2) / (n (n-1)) in 128-bit integers
 // before the division so no cancellation is lost.
 double sample_variance(uint64_t n, Int128 sum, UInt128 sum_squares);

@@ -2,6 +2,7 @@
 
 #include "analysis/estimate.hpp"
 #include "analysis/level_label.hpp"
+#include "analysis/quantile_interval.hpp"
 #include "analysis/text_format.hpp"
 
 #include <cstdio>

@@ -1,6 +1,7 @@
 // Integer tallies: exact moments, histograms, and a merge that is associative and commutative.
 #include "analysis/estimate.hpp"
 #include "analysis/paired_difference.hpp"
+#include "analysis/quantile_interval.hpp"
 #include "analysis/tally.hpp"
 
 #include <catch2/catch.hpp>
