@@ -64,16 +64,17 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
       continue;
     }
     if (!header) {
-      out += format_text("\n%-34s %9s   %-21s %6s %6s %6s\n", "count", "mean", (percent + " interval").c_str(),
+      out += format_text("\n%-34s %9s   %-21s %-14s %-14s %s\n", "count", "mean", (percent + " interval").c_str(),
                            "5%", "median", "95%");
       header = true;
     }
     const auto e = estimate_metric(tally, i, level);
-    out += format_text("%-34s %9.3f   [%.3f, %.3f]%*s %6lld %6lld %6lld\n", spec.name.c_str(), e.estimate, e.low, e.high, 1, "",
-                         static_cast<long long>(histogram_quantile(tally, i, 0.05)),
-                         static_cast<long long>(histogram_quantile(tally, i, 0.5)),
-                         static_cast<long long>(histogram_quantile(tally, i, 0.95)));
+    std::string row = format_text("%-34s %9.3f   %-21s", spec.name.c_str(), e.estimate, format_text("[%.3f, %.3f]", e.low, e.high).c_str());
+    for (double q : ReportedQuantiles) row += format_text(" %-14s", to_string(quantile_interval(tally, i, q, level)).c_str());
+    out += row.substr(0, row.find_last_not_of(' ') + 1) + "\n";
   }
+  if (header)
+    out += format_text("quantiles: the smallest v with P(X <= v) >= q, and its %s interval from order statistics\n", percent.c_str());
 
   // Per-turn tables: one column per prefix, one row per turn.
   if (!per_turn.empty()) {
@@ -134,6 +135,11 @@ std::string format_csv(const Tally& tally, double level) {
     out += format_text("%s,%s,,%.10g,%.10g,%.10g,%g,%s\n", spec.name.c_str(),
                          spec.kind == MetricKind::Probability ? "probability" : "mean", e.estimate, e.low, e.high, level, e.method);
     if (spec.kind != MetricKind::Count) continue;
+    for (double q : ReportedQuantiles) {
+      const auto qi = quantile_interval(tally, i, q, level);
+      out += format_text("%s,quantile,%g,%s,%s,%s,%g,%s\n", spec.name.c_str(), q, to_string(qi.estimate).c_str(), to_string(qi.low).c_str(),
+                           to_string(qi.high).c_str(), level, qi.method);
+    }
     const auto hist = tally.histogram(i);
     uint64_t at_least = tally.trials() - tally.underflow(i);
     for (size_t k = 0; k < hist.size() && at_least > 0; ++k) {

@@ -2,7 +2,7 @@
 // Reports of a tally as text and as tidy CSV: every figure with its interval, the method and level
 // named (docs/methods.md). Generic over the schema: a kernel's metric names decide the grouping.
 //   - Probability metrics: estimate and Wilson interval.
-//   - Count metrics: mean with interval, median and 5%/95% quantiles.
+//   - Count metrics: mean with interval, median and 5%/95% quantiles with order-statistic intervals.
 //   - Metrics named "<x>.turn<N>" are gathered into one table per <x> prefix group (hits per turn).
 //   - Metrics whose histogram is shown (`casualties`, `dispersed`, ...: histogram_metric()) get a full
 //     histogram with "at least k" exceedance probabilities.
@@ -21,7 +21,9 @@ struct ReportOptions {
 std::string format_summary(const Tally& tally, const ReportOptions& options);
 
 // Tidy CSV: metric,statistic,value,estimate,low,high,level,method. Rows: for every metric its
-// estimate ("probability" or "mean"), then for every histogram value P(X = k) and P(X >= k).
+// estimate ("probability" or "mean"); for a count, its 5%, 50% and 95% quantiles (statistic
+// "quantile", value q, with their order-statistic intervals), then for every histogram value
+// P(X = k) and P(X >= k).
 std::string format_csv(const Tally& tally, double level);
 
 // Does this metric get a histogram in the text summary?

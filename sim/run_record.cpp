@@ -1,6 +1,7 @@
 #include "sim/run_record.hpp"
 
 #include "analysis/estimate.hpp"
+#include "analysis/quantile_interval.hpp"
 #include "sim/scenario_document.hpp"
 
 #include <algorithm>
@@ -19,6 +20,13 @@ std::string hex(uint64_t v) {
 }
 
 const char* kind_name(MetricKind kind) { return kind == MetricKind::Probability ? "probability" : "count"; }
+
+// A value read from a histogram: a number, or the report's "<min" / ">max" where it fell outside the
+// histogram range and is unknown (JSON has no way to write "some integer below 0").
+nlohmann::json value_json(const HistogramValue& v) {
+  if (v.place == HistogramValue::Place::InRange) return v.value;
+  return to_string(v);
+}
 
 }  // namespace
 
@@ -79,6 +87,15 @@ nlohmann::json record_to_json(const RunRecord& r) {
       const auto e = estimate_metric(r.tally, i, r.level);
       estimates.push_back({{"name", m.name}, {"estimate", e.estimate}, {"low", e.low}, {"high", e.high},
                            {"method", e.method}, {"level", r.level}});
+      if (m.kind == MetricKind::Count) {
+        nlohmann::json quantiles = nlohmann::json::array();
+        for (double q : ReportedQuantiles) {
+          const auto qi = quantile_interval(r.tally, i, q, r.level);
+          quantiles.push_back({{"q", q}, {"estimate", value_json(qi.estimate)}, {"low", value_json(qi.low)},
+                               {"high", value_json(qi.high)}, {"method", qi.method}, {"level", r.level}});
+        }
+        estimates.back()["quantiles"] = quantiles;
+      }
     }
   }
   j["metrics"] = metrics;
