@@ -26,6 +26,7 @@ constexpr AssumedDefault FirefightAssumed[] = {
     {"ruleset.melee_morale_modifier", -1, true},  // F-7
     {"ruleset.morale_leader", 3, true},        // F-8b
     {"ruleset.morale_no_leader", 4, true},     // F-8b
+    {"ruleset.morale_fraction", 0.5, false},   // F-8b
     {"<side>.break_fraction", 0.5, false},     // F-9
 };
 

@@ -203,6 +203,7 @@ class Reader {
     rs.prone_move_dice = dice("prone_move_dice", 1);
     rs.morale_leader = d6("morale_leader", 3);
     rs.morale_no_leader = d6("morale_no_leader", 4);
+    rs.morale_fraction = r.number("morale_fraction", 0.5, 0, 1);
     rs.sf_dice_multiplier = static_cast<int>(r.integer("sf_dice_multiplier", 2, 1, 10));
     rs.sf_fire_modifier = static_cast<int>(r.integer("sf_fire_modifier", -1, -20, 20));
     rs.sf_keep_hidden_max = static_cast<int>(r.integer("sf_keep_hidden_max", 3, 0, 1000));

@@ -40,6 +40,13 @@ struct Fraction {
   int den = 4;
 };
 
+// The most figures that are still "at or below fraction x total" (F-8b, F-9): computed once when a
+// scenario is finalized, so the kernel compares integers only. The floor is exact for the integer
+// left-hand side; the epsilon keeps 0.3 x 10 at 3 despite binary rounding.
+inline int figures_at_fraction(double fraction, int total) noexcept {
+  return static_cast<int>(fraction * total + 1e-9);
+}
+
 struct Weapon {
   std::string name;
   Coord range = 24 * CoordPerInch;
@@ -75,6 +82,7 @@ struct Ruleset {
   int prone_target_class = 4;
   int prone_move_dice = 1;
   int morale_leader = 3, morale_no_leader = 4;  // d6 >= to stay
+  double morale_fraction = 0.5;               // F-8b: a unit tests at or below this fraction of its figures
   // SF (seed numbers, kept as data)
   int sf_dice_multiplier = 2;
   int sf_fire_modifier = -1;
@@ -119,6 +127,7 @@ struct UnitSpec {
   int side = 0;
   Coord reach = 0;                   // F-4 / F-5: min(weapon range, visibility)
   bool sf_member = false;            // in the group its side's policy declares schnellfeuer for
+  int morale_figures = 0;            // F-8b: tests morale at or below this many figures
 };
 
 struct DecoySpec {
@@ -188,15 +197,15 @@ struct FirefightScenario {
         u.side = s;
         u.reach = std::min(ruleset.weapons[u.weapon].range, visibility);
         u.sf_member = p.which == WhichPolicy::Force || u.subgroup == p.subgroup;
+        u.morale_figures = figures_at_fraction(ruleset.morale_fraction, u.figures);
         flat_units.push_back(u);
       }
     }
     for (auto& side : sides) {
       side.start_figures = 0;
       for (const auto& u : side.units) side.start_figures += u.figures;
-      // F-9: figures in action <= break_fraction x start. Computed once here, so the kernel
-      // compares integers only (floor is exact for the integer left-hand side).
-      side.break_figures = static_cast<int>(side.break_fraction * side.start_figures + 1e-9);
+      // F-9: figures in action <= break_fraction x start.
+      side.break_figures = figures_at_fraction(side.break_fraction, side.start_figures);
     }
   }
 };

@@ -46,8 +46,9 @@ void prone_test(Ctx& c, int target, int casualties) {
                     prone ? ": goes prone" : ": stays up"));
 }
 
-// F-8b morale phase: every unit that took casualties this turn and is at or below half its starting
-// figures tests; failing, it breaks.
+// F-8b morale phase: every unit that took casualties this turn and is at or below morale_fraction
+// (default half, [assumed]) of its starting figures tests; failing, it breaks. The threshold is an
+// integer per unit (UnitSpec::morale_figures, from finalize()), so the loop stays a compare.
 template <class Ctx>
 void morale_phase(Ctx& c) {
   bool any_broken = false;
@@ -58,7 +59,7 @@ void morale_phase(Ctx& c) {
   for (int g = 0, g_end = c.sc.total_units(); g < g_end; ++g) {
     const UnitState& u = c.st.units[g];
     testing[count] = g;
-    count += u.took_casualties & !u.out() & (2 * u.figures <= c.spec(g).figures);
+    count += u.took_casualties & !u.out() & (u.figures <= c.spec(g).morale_figures);
   }
   for (int i = 0; i < count; ++i) {
     const int g = testing[i];

@@ -79,6 +79,8 @@ TEST_CASE("firefight scenario: defaults of every rule number (RULES.md)", "[sim]
   CHECK(sc.sides[0].policy.when == WhenPolicy::Never);
   CHECK(sc.sides[0].policy.reconceal_blanks == 3);
   CHECK(sc.sides[1].break_figures == 5);
+  CHECK(sc.ruleset.morale_fraction == 0.5);
+  CHECK(sc.unit(1).morale_figures == 5);  // F-8b: Z1, at or below half of 10
   CHECK(sc.ruleset.contact_gap == 100);
   CHECK(sc.ruleset.prone_threshold == 6);
   CHECK(sc.ruleset.sf_keep_hidden_max == 3);
@@ -146,6 +148,16 @@ TEST_CASE("firefight scenario: rule violations are errors that name the key", "[
   const std::string many = errors_of(Minimal, {"german.units.Z1.figures=0", "herero.policy=sometimes"});
   CHECK(many.find("figures") != std::string::npos);
   CHECK(many.find("policy") != std::string::npos);
+}
+
+TEST_CASE("firefight scenario: F-8b ruleset.morale_fraction is a number in [0, 1] giving each unit's threshold", "[sim][firefight][scenario]") {
+  const auto sc = read(Minimal, {"ruleset.morale_fraction=0.3"});
+  CHECK(sc.ruleset.morale_fraction == 0.3);
+  CHECK(sc.unit(0).morale_figures == 2);  // H1: 0.3 x 8 = 2.4
+  CHECK(sc.unit(1).morale_figures == 3);  // Z1: 0.3 x 10 = 3 despite binary rounding
+  CHECK(errors_of(Minimal, {"ruleset.morale_fraction=1.5"}).find("ruleset.morale_fraction") != std::string::npos);
+  CHECK(errors_of(Minimal, {"ruleset.morale_fraction=-0.1"}).find("ruleset.morale_fraction") != std::string::npos);
+  CHECK(errors_of(Minimal, {"ruleset.morale_fraction=\"half\""}).find("ruleset.morale_fraction") != std::string::npos);
 }
 
 TEST_CASE("firefight model: summary, replay and headline", "[sim][firefight][scenario]") {

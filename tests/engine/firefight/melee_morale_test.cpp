@@ -157,6 +157,39 @@ TEST_CASE("F-8b: a unit at or below half its figures that took no casualties thi
   CHECK_FALSE(h.u(German, 0).broken);
 }
 
+namespace {
+
+// F-8b with ruleset.morale_fraction: does a unit of 10 figures that lost `lost` this turn test
+// morale? The scripted die fails any test, so a unit that tested has broken.
+bool tests_morale(double morale_fraction, int lost) {
+  auto sc = make_scenario();
+  sc.ruleset.morale_fraction = morale_fraction;
+  add_unit(sc, German, "Z1", 10, 10, 10);
+  add_unit(sc, Herero, "H1", 8, 10, 40);
+  Harness h(sc);
+  h.setup();
+  h.begin_turn(1);
+  h.u(German, 0).lose_figures(lost);
+  h.dice.push({1});
+  auto c = h.ctx();
+  morale_phase(c);
+  const bool tested = h.dice.of("die", Purpose::Morale).size() == 1;
+  CHECK(h.u(German, 0).broken == tested);
+  return tested;
+}
+
+}  // namespace
+
+TEST_CASE("F-8b: ruleset.morale_fraction moves the morale threshold from half the starting figures", "[engine][firefight][F-8]") {
+  // The [assumed] threshold as a parameter: a unit tests at floor(fraction x figures) or fewer.
+  CHECK(tests_morale(0.5, 5));        // default: 5 of 10, exactly half
+  CHECK_FALSE(tests_morale(0.5, 3));  // default: 7 of 10, above half
+  CHECK(tests_morale(0.7, 3));        // 7 <= 0.7 x 10
+  CHECK_FALSE(tests_morale(0.7, 2));  // 8 > 7
+  CHECK_FALSE(tests_morale(0.3, 6));  // 4 of 10: below half, but above 0.3 x 10
+  CHECK(tests_morale(0.3, 7));        // 3: exactly 0.3 x 10 despite binary rounding
+}
+
 TEST_CASE("F-9: a side at or below break_fraction of its figures in action is defeated; the other wins that turn", "[engine][firefight][F-9]") {
   auto sc = make_scenario(8);
   sc.sides[German].break_fraction = 0.5;
