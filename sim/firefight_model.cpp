@@ -167,6 +167,7 @@ class Reader {
     rs.name = r.choice("name", "tsatf20", {"tsatf20", "tsatf-d10"});
     rs.fire_die = static_cast<int>(r.integer("fire_die", rs.name == "tsatf-d10" ? 10 : 20, 2, MaxFaces));
     rs.natural_one_hits = r.boolean("natural_one_hits", false);
+    rs.fire_into_melee = r.boolean("fire_into_melee", false);
     {
       const toml::node* node = nullptr;
       if (const auto* t = doc_.root().get("ruleset"); t != nullptr && t->is_table()) node = t->as_table()->get("kill_chance");

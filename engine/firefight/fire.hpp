@@ -14,7 +14,7 @@ bool may_fire(const Ctx& c, int g) {
 }
 
 // F-4: the unit's target now: the nearest enemy unit in reach and sight, revealed, in action and not
-// in melee, ties to the lowest index; -1: none.
+// in melee (unless ruleset fire_into_melee), ties to the lowest index; -1: none.
 template <class Ctx>
 [[gnu::noinline]] int current_target(const Ctx& c, int g) {
   const UnitState* units = c.st.units.data();
@@ -24,6 +24,7 @@ template <class Ctx>
   const int first = c.first(enemy), last = c.last(enemy);
   // Strictly nearer than the best so far (the first: within reach), so ties keep the lower index.
   // Written without branches on the data: which enemy is nearest is a coin toss for the predictor.
+  const bool melee_screens = c.melee_screens_fire();
   int best = -1;
   int64_t best_d2 = r2 + 1;
   const int64_t* d2s = row.d2;
@@ -31,7 +32,7 @@ template <class Ctx>
   for (int h = first; h < last; ++h, d2s += row.stride, los += row.stride) {
     const UnitState& e = units[h];
     const int64_t d2 = *d2s;
-    const bool take = (d2 < best_d2) & (*los != 0) & !e.hidden & !e.gone & !e.in_melee;
+    const bool take = (d2 < best_d2) & (*los != 0) & !e.hidden & !e.gone & !(e.in_melee & melee_screens);
     best = take ? h : best;
     best_d2 = take ? d2 : best_d2;
   }
@@ -39,7 +40,7 @@ template <class Ctx>
 }
 
 // F-4 targets, once per fire phase: which units may fire and have a possible target, i.e. an enemy
-// unit in reach and sight that is not in melee or out of action (candidate_count[g]: 1 or 0).
+// unit in reach and sight that is not out of action nor (unless fire_into_melee) in melee (candidate_count[g]: 1 or 0).
 // Positions, sight and contacts do not change in the fire phase, and a unit out of action stays
 // out, so whether a possible target is the unit's target now is decided when it fires
 // (current_target): revealed and still in action. The same pass finds each unit's target now, for
@@ -53,11 +54,13 @@ void build_candidates(Ctx& c) {
   const UnitState* units = st.units.data();
   const int turn = c.turn();
   // What each unit is to the enemy's fire, read once rather than once per pair: bit 0, a possible
-  // target (in action, not in melee); bit 1, also revealed. A pair adds sight and reach to it.
+  // target (in action, not in melee unless fire_into_melee); bit 1, also revealed. A pair adds sight
+  // and reach to it.
   uint8_t* screen = st.screen.data();
+  const bool melee_screens = c.melee_screens_fire();
   for (int h = 0, n = c.sc.total_units(); h < n; ++h) {
     const UnitState& e = units[h];
-    const int possible = !e.gone & !e.in_melee;
+    const int possible = !e.gone & !(e.in_melee & melee_screens);
     screen[h] = static_cast<uint8_t>(possible | ((possible & !e.hidden) << 1));
   }
   for (int side = 0; side < SideCount; ++side) {

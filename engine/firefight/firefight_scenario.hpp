@@ -61,6 +61,7 @@ struct Ruleset {
   int fire_die = 20;
   bool natural_one_hits = false;
   Fraction kill_chance{1, 4};
+  bool fire_into_melee = false;               // units in melee may be targeted [assumed: they may not]
   std::vector<Weapon> weapons;
   // F-1 / F-6 native and imperial defaults (a unit may override each)
   int native_move_dice = 3, imperial_move_dice = 2;

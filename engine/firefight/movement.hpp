@@ -84,10 +84,12 @@ int64_t roll_d6_inches(Ctx& c, int n) {
 }
 
 // F-4 target test at the start-of-phase positions (the cached geometry is theirs until the moves
-// are applied): a revealed enemy unit in action, not in melee, within reach and sight.
+// are applied): a revealed enemy unit in action, not in melee (unless fire_into_melee), within reach
+// and sight.
 template <class Ctx>
 bool has_target_now(const Ctx& c, int g) {
   const UnitState* units = c.st.units.data();
+  const bool melee_screens = c.melee_screens_fire();
   const int enemy = 1 - c.side_of(g);
   const int64_t r2 = squared(c.reach(g));
   const auto row = c.row(g);
@@ -96,7 +98,7 @@ bool has_target_now(const Ctx& c, int g) {
   for (int h = first; h < last; ++h) {
     const UnitState& e = units[h];
     const size_t k = static_cast<size_t>(h - first) * row.stride;
-    any |= !e.out() & !e.hidden & !e.in_melee & (row.d2[k] <= r2) & (row.los[k] != 0);
+    any |= !e.out() & !e.hidden & !(e.in_melee & melee_screens) & (row.d2[k] <= r2) & (row.los[k] != 0);
   }
   return any;
 }
@@ -148,13 +150,15 @@ Point advance_end(const Ctx& c, int g, int64_t roll, int goal) {
   // least of them whatever their order. The reach test comes first: it usually stops the unit well
   // short of every enemy, so that the keep-off tests after it are rejected at their first check.
   //
-  // Stop at the first point with a target: inside reach of a revealed enemy unit not in melee, with
-  // sight. On the edge of reach the exact test on the rounded point keeps the unit within reach.
+  // Stop at the first point with a target: inside reach of a revealed enemy unit not in melee (unless
+  // fire_into_melee), with sight. On the edge of reach the exact test on the rounded point keeps the
+  // unit within reach.
+  const bool melee_screens = c.melee_screens_fire();
   const int64_t reach2 = squared(c.reach(g)), reach = c.reach(g) + 1;
   const int64_t visibility2 = squared(c.sc.visibility);
   for (int h = first; h < last && limit > 0; ++h) {
     const UnitState& e = units[h];
-    if (e.out() || e.hidden || e.in_melee) continue;
+    if (e.out() || e.hidden || (e.in_melee && melee_screens)) continue;
     const Point tp = start[h];
     for (int64_t s = first_within<false>(path, tp, reach2, reach, limit); s >= 0 && s <= limit; s += LosStep) {
       const Point q = path.at(s);

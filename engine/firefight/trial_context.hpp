@@ -64,6 +64,11 @@ struct TrialContext {
     return std::max(sc.unit(g).target_class, u.cover_class);
   }
 
+  // F-4 [assumed]: whether a unit in melee is screened from the enemy's fire (ruleset
+  // fire_into_melee off, the default). The target searches read it once and AND it with each
+  // unit's in_melee, so the option adds no branch to their loops.
+  bool melee_screens_fire() const noexcept { return !sc.ruleset.fire_into_melee; }
+
   // Names for the narration: "german Z1", "herero decoy 3".
   std::string name(int g) const { return sc.sides[side_of(g)].name + " " + sc.unit(g).name; }
   std::string decoy_name(int side, int d) const {

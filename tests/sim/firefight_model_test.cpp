@@ -58,6 +58,7 @@ TEST_CASE("firefight scenario: defaults of every rule number (RULES.md)", "[sim]
   CHECK(sc.ruleset.kill_chance.num == 1);
   CHECK(sc.ruleset.kill_chance.den == 4);
   CHECK_FALSE(sc.ruleset.natural_one_hits);
+  CHECK_FALSE(sc.ruleset.fire_into_melee);
   REQUIRE(sc.ruleset.weapons.size() == 4);
   CHECK(sc.ruleset.weapons[0].name == "mauser");
   CHECK(sc.ruleset.weapons[0].bands == std::array<int, 4>{8, 6, 4, 4});
@@ -138,6 +139,8 @@ TEST_CASE("firefight scenario: rule violations are errors that name the key", "[
   CHECK(errors_of(Minimal, {"german.units.Z1.weapon=\"bow\""}).find("no weapon named 'bow'") != std::string::npos);
   CHECK(errors_of(Minimal, {"german.units.Z1.colour=\"red\""}).find("unknown key") != std::string::npos);
   CHECK(errors_of(Minimal, {"herero.reconceal_blanks=5"}).find("herero.reconceal_blanks") != std::string::npos);
+  CHECK(read(Minimal, {"ruleset.fire_into_melee=true"}).ruleset.fire_into_melee);
+  CHECK(errors_of(Minimal, {"ruleset.fire_into_melee=1"}).find("ruleset.fire_into_melee") != std::string::npos);
   CHECK(errors_of(Minimal, {"ruleset.kill_chance=\"1/0\""}).find("kill_chance") != std::string::npos);
   CHECK(errors_of(Minimal, {"ruleset.kill_chance=0.3333"}).find("kill_chance") != std::string::npos);
   CHECK(errors_of(Minimal, {"german.units.Z1.position=[100.0, 10.0]"}).find("on the table") != std::string::npos);

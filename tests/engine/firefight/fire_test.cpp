@@ -67,6 +67,34 @@ TEST_CASE("F-4: ties go to the lowest index; units in melee cannot be targeted",
   CHECK(current_target(c, h.unit(Herero, 0)) == h.unit(German, 2));
 }
 
+TEST_CASE("F-4: with ruleset.fire_into_melee a unit in melee is a target like any other", "[engine][firefight][F-4]") {
+  // The [assumed] "units in melee cannot be targeted" as a parameter. Z1 and H2 are in melee; Z1 is
+  // H1's only enemy in reach and sight; Z2 sees nobody.
+  for (const bool fire_into_melee : {false, true}) {
+    INFO("fire_into_melee = " << fire_into_melee);
+    auto sc = make_scenario();
+    sc.ruleset.fire_into_melee = fire_into_melee;
+    add_unit(sc, Herero, "H1", 8, 10, 10);
+    add_unit(sc, Herero, "H2", 8, 10, 16.5);
+    add_unit(sc, German, "Z1", 10, 10, 16);
+    add_unit(sc, German, "Z2", 10, 60, 40);
+    Harness h(sc);
+    h.setup();
+    h.begin_turn(1);
+    auto c = h.ctx();
+    add_contact(c, h.unit(German, 0), h.unit(Herero, 1));
+    // F-6: an advancing H1 would stand to fire only if Z1 may be targeted.
+    CHECK(has_target_now(c, h.unit(Herero, 0)) == fire_into_melee);
+    // Off: no unit has a possible target, the deck is not shuffled. On: H1's card (herero first),
+    // 2 hits on Z1, none killed.
+    if (fire_into_melee) h.dice.push({deck_rank({Herero, German}), 2, 0});
+    fire_phase(c);
+    CHECK(h.u(German, 0).figures == (fire_into_melee ? 8 : 10));
+    CHECK(h.dice.volleys().size() == (fire_into_melee ? 1u : 0u));
+    CHECK(h.dice.exhausted());
+  }
+}
+
 TEST_CASE("F-4: each -1 lowers the band by one face, clamped to [0, faces]; natural_one_hits", "[engine][firefight][F-4]") {
   auto sc = make_scenario();
   add_unit(sc, Herero, "H1", 5, 10, 10);
