@@ -153,6 +153,7 @@ class BarrageReader {
     rs.blind_footprint = size_of(r, "blind_footprint", rs.blind_footprint);
     rs.maintain_cost = static_cast<int>(r.integer("maintain_cost", rs.maintain_cost, 0, MaxPoolDice));
     rs.start_cost = static_cast<int>(r.integer("start_cost", rs.start_cost, 0, MaxPoolDice));
+    rs.unpaid_start = r.choice("unpaid_start", "delay", {"delay", "cancel"}) == "cancel" ? UnpaidStart::Cancel : UnpaidStart::Delay;
     rs.call_cost = static_cast<int>(r.integer("call_cost", rs.call_cost, 0, MaxPoolDice));
     rs.supply_bonus_cost = static_cast<int>(r.integer("supply_bonus_cost", rs.supply_bonus_cost, 0, MaxPoolDice));
     rs.supply_bonus_dice = dice_of(r, "supply_bonus_dice", rs.supply_bonus_dice);

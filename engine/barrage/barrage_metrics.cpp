@@ -38,7 +38,7 @@ Schema make_barrage_schema(const BarrageScenario& scenario) {
     count("staff_orders_spent", turns * side.command_dice, "Staff Orders " + n + " spent");
     count("missions_started", starts, "fire missions of " + n + " started or called");
     count("missions_delayed", turns * missions, "delays of " + n + "'s fire missions (each turn a mission is delayed)");
-    count("missions_cancelled", starts, "fire missions of " + n + " cancelled by a Command Failure");
+    count("missions_cancelled", starts, "fire missions of " + n + " cancelled by a Command Failure (or, with unpaid_start cancel, short of Staff Orders to start)");
     count("missions_ended_supply", starts, "fire missions of " + n + " ended by a failed supply check");
     count("missions_ended_edge", rolling, "rolling barrages of " + n + " ended at the table edge");
     count("friendly_hit", units, "units of " + n + " hit by " + n + "'s own barrage");

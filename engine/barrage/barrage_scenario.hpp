@@ -40,6 +40,7 @@ enum class MaintainPolicy : uint8_t { WhileStockLasts, Never }; // B-2
 enum class Edge : uint8_t { South, North, West, East };         // B-1: south is y = 0
 enum class Nation : uint8_t { Commonwealth, Germany, Soviet, Usa, Other };  // B-3 supply dice
 enum class PulseTie : uint8_t { Attacker, Defender };           // B-2
+enum class UnpaidStart : uint8_t { Delay, Cancel };             // B-4
 
 struct Ruleset {
   // Switches that isolate effects (B-2, B-3, B-5).
@@ -57,6 +58,7 @@ struct Ruleset {
   // Staff Orders (B-2, B-4).
   int maintain_cost = 1;       // per battery, on a friendly Command Failure [assumed]
   int start_cost = 2;          // to order a planned mission to fire [seed]
+  UnpaidStart unpaid_start = UnpaidStart::Delay;  // a planned mission short of start_cost [assumed]
   int call_cost = 2;           // to call a pre-registered barrage [seed]
   int supply_bonus_cost = 1;   // B-3 step 5 [book]
   int supply_bonus_dice = 1;   // B-3 step 5 [book]

@@ -10,7 +10,8 @@
 //         comms check at +1D: fires at once, or in the next Friendly Logistics Phase); single or
 //         continuous; may be called again once it is over.
 // A delay (Command Failure, Staff Orders short, battery busy) shifts the whole schedule a turn;
-// positions are unchanged (B-4). Nothing deviates.
+// positions are unchanged (B-4). Short of Staff Orders, ruleset unpaid_start may cancel the mission
+// instead. Nothing deviates.
 #include "engine/barrage/barrage_context.hpp"
 #include "engine/barrage/comms.hpp"
 #include "engine/barrage/fire_for_effect.hpp"
@@ -143,6 +144,17 @@ void delay_mission(BarrageContext<Dice>& ctx, int mission, int turn, const char*
   ctx.say([&] { return ctx.scenario.missions[mission].name + " delayed to turn " + std::to_string(turn + 1) + ": " + why; });
 }
 
+// B-4 [assumed]: a planned mission whose side is short of the start_cost Staff Orders on its turn is
+// delayed a turn (ruleset unpaid_start "delay", the default), or cancelled for good ("cancel":
+// counted with the missions a Command Failure cancels, as both are missions that never fire again).
+template <class Dice>
+void start_unpaid(BarrageContext<Dice>& ctx, int mission, int turn) {
+  if (ctx.scenario.ruleset.unpaid_start == UnpaidStart::Delay) return delay_mission(ctx, mission, turn, "Staff Orders short");
+  ctx.state.missions[mission].phase = MissionPhase::Ended;
+  ++ctx.state.sides[ctx.scenario.missions[mission].side].missions_cancelled;
+  ctx.say([&] { return ctx.scenario.missions[mission].name + " cancelled: Staff Orders short"; });
+}
+
 // PF-DT: after each fire, count the turn at the current target; shift to the next when its turns are
 // done; end after the last.
 template <class Dice>
@@ -173,10 +185,11 @@ void mission_fire_step(BarrageContext<Dice>& ctx, int mission, int turn) {
     case MissionPhase::Waiting: {
       if (spec.type == MissionType::PreRegistered || m.start_turn > turn) return;
       // PF-RB, PF-DT: starts automatically on its turn; a friendly Command Failure delays it (B-2);
-      // so does a battery still busy or a stock short of the two Staff Orders it costs [assumed].
+      // so does a battery still busy; a stock short of the two Staff Orders it costs delays or
+      // cancels it (B-4 [assumed], ruleset unpaid_start).
       if (side.failure) return delay_mission(ctx, mission, turn, "Command Failure");
       if (!batteries_available(sc, st, mission, turn)) return delay_mission(ctx, mission, turn, "its battery is busy");
-      if (!spend_staff_orders(side, sc.ruleset.start_cost)) return delay_mission(ctx, mission, turn, "Staff Orders short");
+      if (!spend_staff_orders(side, sc.ruleset.start_cost)) return start_unpaid(ctx, mission, turn);
       assign_batteries(sc, st, mission);
       ++side.missions_started;
       m.phase = MissionPhase::Ongoing;

@@ -97,6 +97,7 @@ TEST_CASE("barrage loader: the base scenario loads with every default", "[sim][b
   CHECK(sc.table == Size{7200, 4800});
   CHECK(sc.ruleset.forced_back == 600);
   CHECK(sc.ruleset.command_failures);
+  CHECK(sc.ruleset.unpaid_start == UnpaidStart::Delay);  // B-4 [assumed]
   CHECK(sc.sides[0].staff_orders == 6);  // defaults to the command dice
   CHECK(sc.sides[0].home_edge == Edge::South);
   CHECK(sc.sides[1].home_edge == Edge::North);
@@ -111,7 +112,8 @@ TEST_CASE("barrage loader: the base scenario loads with every default", "[sim][b
 TEST_CASE("barrage loader: --set reaches the ruleset, sides and named list entries", "[sim][barrage][loader]") {
   const BarrageScenario sc = read_barrage_scenario(document(
       Base, {"ruleset.forced_back=0", "british.missions.RB1.speed=8", "british.missions.RB1.direction=[1,1]", "ruleset.command_failures=false",
-             "german.nation=germany", "german.units.G1.cover=heavy", "ruleset.comms_rule=any-success", "british.restock=fixed:2"}));
+             "german.nation=germany", "german.units.G1.cover=heavy", "ruleset.comms_rule=any-success", "british.restock=fixed:2",
+             "ruleset.unpaid_start=cancel"}));
   CHECK(sc.ruleset.forced_back == 0);
   CHECK(sc.missions[0].speed == 800);
   CHECK(sc.missions[0].step == Point{566, 566});
@@ -121,6 +123,7 @@ TEST_CASE("barrage loader: --set reaches the ruleset, sides and named list entri
   CHECK(sc.ruleset.comms_rule == CommsRule::AnySuccess);
   CHECK(sc.sides[0].restock == RestockRule::Fixed);
   CHECK(sc.sides[0].restock_fixed == 2);
+  CHECK(sc.ruleset.unpaid_start == UnpaidStart::Cancel);
 }
 
 TEST_CASE("barrage loader: a defender's rolling barrage is an error", "[sim][barrage][loader][PF-RB]") {
@@ -194,6 +197,7 @@ TEST_CASE("barrage loader: negative counts and unknown keys are errors", "[sim][
   require_error(errors_of(Base, {"german.supply_dice=-3"}), "german.supply_dice", "expected an integer in [0", false);
   require_error(errors_of(Base, {"turns=0"}), "turns", "expected an integer in [1", false);
   require_error(errors_of(Base, {"german.units.G1.reaction_dice=-1"}), "german.units.G1.reaction_dice", "[0", false);
+  require_error(errors_of(Base, {"ruleset.unpaid_start=skip"}), "ruleset.unpaid_start", "", false);
   require_error(errors_of(Base, {"british.units.Inf.colour=red"}), "british.units.Inf.colour", "unknown key", false);
   require_error(errors_of(Base, {"british.missions.RB1.targets=[{at=[1,1]}]"}), "british.missions.RB1.targets", "only a designated", false);
   require_error(errors_of(replace(Base, "sides = [\"british\", \"german\"]", "sides = [\"british\"]")), "sides", "two different side names");

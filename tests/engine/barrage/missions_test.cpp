@@ -24,6 +24,18 @@ Point fired_at(const Table& t, int mission) {
   return {-1, -1};
 }
 
+// B-4: a rolling barrage RB of Red, whose stock is one Staff Order short of start_cost on its turn
+// (1, restocked by 1 a turn), with no supply checks. Returns the mission.
+int rolling_short_of_staff_orders(Fixture& f) {
+  const int a = f.battery(Red, "A");
+  const int rb = f.rolling(Red, "RB", {a}, pt(36, 10), pt(0, 6));
+  f.sc.ruleset.supply_checks = false;
+  f.sc.sides[Red].staff_orders = 1;
+  f.sc.sides[Red].restock = RestockRule::Fixed;
+  f.sc.sides[Red].restock_fixed = 1;
+  return rb;
+}
+
 }  // namespace
 
 // --- PF-RB ---------------------------------------------------------------------------------------
@@ -135,12 +147,7 @@ TEST_CASE("PF-RB: any unit or Blind under the template is hit, friendly units to
 
 TEST_CASE("PF-RB: short of two Staff Orders it cannot start, and is delayed a turn", "[engine][barrage][PF-RB][B-4]") {
   Fixture f;
-  const int a = f.battery(Red, "A");
-  const int rb = f.rolling(Red, "RB", {a}, pt(36, 10), pt(0, 6));
-  f.sc.ruleset.supply_checks = false;
-  f.sc.sides[Red].staff_orders = 1;
-  f.sc.sides[Red].restock = RestockRule::Fixed;
-  f.sc.sides[Red].restock_fixed = 1;
+  const int rb = rolling_short_of_staff_orders(f);
   Table t(f);
   t.quiet_command();
   play_turn(t.ctx, 1);
@@ -151,6 +158,28 @@ TEST_CASE("PF-RB: short of two Staff Orders it cannot start, and is delayed a tu
   play_turn(t.ctx, 2);  // 1 + 1 restocked
   CHECK(fired_at(t, rb) == pt(36, 10));
   CHECK(t.side(Red).stock == 0);
+  CHECK(t.dice.exhausted());
+}
+
+TEST_CASE("B-4: with unpaid_start = cancel, a planned mission short of Staff Orders is cancelled, not delayed",
+          "[engine][barrage][PF-RB][B-4]") {
+  // The [assumed] delay of B-4 as a parameter: the same stock as the test above, which delays the
+  // barrage to turn 2, cancels it for good; the Staff Order restocked for turn 2 stays unspent.
+  Fixture f;
+  const int rb = rolling_short_of_staff_orders(f);
+  f.sc.ruleset.unpaid_start = UnpaidStart::Cancel;
+  Table t(f);
+  t.quiet_command();
+  play_turn(t.ctx, 1);
+  CHECK(t.mission(rb).phase == MissionPhase::Ended);
+  CHECK(t.side(Red).missions_delayed == 0);
+  CHECK(t.side(Red).missions_cancelled == 1);
+  CHECK(says(t, "RB cancelled: Staff Orders short"));
+  t.quiet_command();
+  play_turn(t.ctx, 2);
+  CHECK(fired_at(t, rb) == Point{-1, -1});  // it did not fire
+  CHECK(t.side(Red).missions_started == 0);
+  CHECK(t.side(Red).stock == 2);
   CHECK(t.dice.exhausted());
 }
 
