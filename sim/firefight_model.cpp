@@ -294,6 +294,7 @@ class Reader {
     side.native = r.boolean("native", false);
     side.prone_rule = r.boolean("prone_rule", false);
     side.break_fraction = r.number("break_fraction", 0.5, 0, 1);
+    side.hidden_fire = r.choice("hidden_fire", "always", {"always", "hold"}) == "hold" ? HiddenFire::Hold : HiddenFire::Always;
     const std::string policy = r.string("policy", "never");
     const std::string which = r.string("which", "force");
     side.policy.charge_after = r.boolean("charge_after", false);

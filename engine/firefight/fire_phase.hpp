@@ -63,11 +63,20 @@ void fire_phase(Ctx& c) {
   // Step 2: the deck, one card per unit that may fire (F-3), and the units that may be activated
   // (they may fire and have a possible target this phase); once none are left the rest of the
   // deck is void.
+  //
+  // F-3 [assumed], side policy hidden_fire = hold: a card does not activate a hidden unit, which
+  // holds fire to stay hidden. It keeps its card in the deck (the deck does not depend on choices)
+  // but is left off `ready`: nothing but its own fire reveals a unit in the fire phase, and
+  // schnellfeuer, which still makes it fire (SF-B), also spends it. While its side may still
+  // declare schnellfeuer at its first card, such a unit counts as pending, so that the deck is
+  // turned up to that card.
   Deck deck;
   int pending[2] = {0, 0};
   const int n = c.sc.total_units(), split = c.sc.unit_offset[1];
   int* ready[2] = {st.ready.data(), st.ready.data() + split};
   int ready_count[2] = {0, 0};
+  const bool holds_hidden[2] = {c.sc.sides[0].hidden_fire == HiddenFire::Hold, c.sc.sides[1].hidden_fire == HiddenFire::Hold};
+  int held[2] = {0, 0};
   for (int g = 0; g < n; ++g) {
     UnitState& u = st.units[g];
     u.fired = false;
@@ -75,9 +84,18 @@ void fire_phase(Ctx& c) {
     const int side = g >= split ? 1 : 0;
     ++deck.left[side];
     if (st.candidate_count[g] > 0) {
+      if (holds_hidden[side] && u.hidden) {
+        ++held[side];
+        continue;
+      }
       ready[side][ready_count[side]++] = g;
       ++pending[side];
     }
+  }
+  for (int side = 0; side < SideCount; ++side) {
+    const Side& s = c.sc.sides[side];
+    if (!(s.fast_fire && s.policy.when != WhenPolicy::Never)) held[side] = 0;  // it never declares
+    pending[side] += held[side];
   }
   bool first_card[2] = {true, true};
   // F-8a: which sides' cards are followed by prone tests.
@@ -106,6 +124,7 @@ void fire_phase(Ctx& c) {
         after_card(c, prone_after[side]);
         continue;
       }
+      pending[side] -= held[side];  // no schnellfeuer: its held units stay hidden this phase
     }
     int target = -1;
     const int g = pick_unit(c, side, ready[side], ready_count[side], target);

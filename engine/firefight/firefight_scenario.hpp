@@ -25,6 +25,11 @@ enum class Orders : uint8_t { Hold, Advance, Charge };  // F-1, F-6
 // SF policies (RULES.md "Policies"): when a side declares, and for which group.
 enum class WhenPolicy : uint8_t { Never, Always, Turns, MinTargets };
 enum class WhichPolicy : uint8_t { Force, Subgroup };
+// F-3 [assumed]: what a card does with a hidden unit of the side that has a target.
+enum class HiddenFire : uint8_t {
+  Always,  // default: it may be activated like any other unit (and is revealed when it fires, SF-C)
+  Hold,    // a card never activates it: it holds fire to stay hidden (schnellfeuer still fires it, SF-B)
+};
 // SF-H: which of the eligible markers stay hidden.
 enum class KeepHiddenChoice : uint8_t {
   UnitsFirst,   // default: real units first, then farthest from the nearest enemy unit
@@ -144,6 +149,7 @@ struct Side {
   bool fast_fire = false;
   bool native = false;
   bool prone_rule = false;
+  HiddenFire hidden_fire = HiddenFire::Always;  // F-3 [assumed]
   Policy policy;
   double break_fraction = 0.5;
   int break_figures = 0;             // F-9: defeated at or below this many figures in action

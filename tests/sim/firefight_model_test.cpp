@@ -79,6 +79,7 @@ TEST_CASE("firefight scenario: defaults of every rule number (RULES.md)", "[sim]
   CHECK(sc.ruleset.weapons[z1.weapon].name == "mauser");
   CHECK(sc.sides[0].policy.when == WhenPolicy::Never);
   CHECK(sc.sides[0].policy.reconceal_blanks == 3);
+  CHECK(sc.sides[0].hidden_fire == HiddenFire::Always);  // F-3 [assumed]
   CHECK(sc.sides[1].break_figures == 5);
   CHECK(sc.ruleset.morale_fraction == 0.5);
   CHECK(sc.unit(1).morale_figures == 5);  // F-8b: Z1, at or below half of 10
@@ -140,6 +141,8 @@ TEST_CASE("firefight scenario: rule violations are errors that name the key", "[
   CHECK(errors_of(Minimal, {"german.units.Z1.colour=\"red\""}).find("unknown key") != std::string::npos);
   CHECK(errors_of(Minimal, {"herero.reconceal_blanks=5"}).find("herero.reconceal_blanks") != std::string::npos);
   CHECK(read(Minimal, {"ruleset.fire_into_melee=true"}).ruleset.fire_into_melee);
+  CHECK(read(Minimal, {"german.hidden_fire=hold"}).sides[1].hidden_fire == HiddenFire::Hold);
+  CHECK(errors_of(Minimal, {"german.hidden_fire=never"}).find("german.hidden_fire") != std::string::npos);
   CHECK(errors_of(Minimal, {"ruleset.fire_into_melee=1"}).find("ruleset.fire_into_melee") != std::string::npos);
   CHECK(errors_of(Minimal, {"ruleset.kill_chance=\"1/0\""}).find("kill_chance") != std::string::npos);
   CHECK(errors_of(Minimal, {"ruleset.kill_chance=0.3333"}).find("kill_chance") != std::string::npos);

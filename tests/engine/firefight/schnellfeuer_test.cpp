@@ -57,6 +57,57 @@ TEST_CASE("SF-A: the fast-fire side declares at its first firing card, for the w
   CHECK(h.dice.exhausted());
 }
 
+TEST_CASE("F-3: with hidden_fire = hold a card does not activate a hidden unit, but schnellfeuer still fires it",
+          "[engine][firefight][F-3][SF-B]") {
+  // The [assumed] "a hidden unit with a target always fires when picked" as a side policy. H1 is
+  // hidden with Z1 in reach and sight, 8" away (beyond spot_range: it stays a marker); Z1 has a
+  // target only once H1 is revealed. The deck holds H1's and Z1's cards, herero's first.
+  auto sc = make_scenario(8);
+  sc.sides[Herero].hidden_fire = HiddenFire::Hold;
+  add_unit(sc, Herero, "H1", 8, 10, 10).hidden = true;
+  add_unit(sc, German, "Z1", 10, 10, 18);
+  SECTION("always (the default): H1's card activates it; it fires and is revealed, and Z1 fires back") {
+    sc.sides[Herero].hidden_fire = HiddenFire::Always;
+    Harness h(sc);
+    h.setup();
+    h.dice.push({deck_rank({Herero, German}), 0, 0});  // H1, then Z1: no hits
+    fire(h, 1);
+    const auto f = h.dice.volleys();
+    REQUIRE(f.size() == 2);
+    CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+    CHECK(f[0].n == 8);
+    CHECK(f[1].actor == static_cast<uint32_t>(h.unit(German, 0)));
+    CHECK_FALSE(h.u(Herero, 0).hidden);
+    CHECK(h.dice.exhausted());
+  }
+  SECTION("hold, no schnellfeuer: H1's card is void, it stays hidden, and Z1 finds no target") {
+    Harness h(sc);
+    h.setup();
+    h.dice.push({deck_rank({Herero, German})});
+    fire(h, 1);
+    CHECK(h.dice.volleys().empty());
+    CHECK(h.u(Herero, 0).hidden);
+    CHECK(h.dice.exhausted());
+  }
+  SECTION("hold, schnellfeuer policy always: the first herero card declares and H1 must fire (SF-B)") {
+    sc.sides[Herero].policy.when = WhenPolicy::Always;
+    // Z1 gets a 6" weapon: no unit has a target a card could activate, and only the held H1, which a
+    // schnellfeuer would fire, keeps the deck turning until the first herero card.
+    sc.ruleset.weapons.push_back({"pistol", in(6), 1, {8, 6, 4, 4}});
+    sc.sides[German].units[0].weapon = static_cast<int>(sc.ruleset.weapons.size()) - 1;
+    Harness h(sc);
+    h.setup();
+    h.dice.push({deck_rank({German, Herero}), 0});  // Z1's card is void; then H1's: 16 dice, no hits
+    fire(h, 1);
+    CHECK(h.st.tally[Herero].schnellfeuer == 1);
+    REQUIRE(h.dice.volleys().size() == 1);
+    CHECK(h.dice.volleys()[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+    CHECK(h.dice.volleys()[0].n == 16);
+    CHECK_FALSE(h.u(Herero, 0).hidden);  // SF-C
+    CHECK(h.dice.exhausted());
+  }
+}
+
 TEST_CASE("SF-A: no declaration without a target in the group; policies never, turns and min-targets", "[engine][firefight][SF-A]") {
   auto sc = always_scenario();
   add_unit(sc, Herero, "H1", 8, 10, 10);
