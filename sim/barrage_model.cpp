@@ -588,7 +588,8 @@ class BarrageModel final : public ScenarioModel {
        << ", comms " << (r.comms_rule == CommsRule::Opposed ? "opposed" : "any-success") << ", forced back " << in(r.forced_back)
        << "\", templates " << in(r.regular_template.w) << "\" x " << in(r.regular_template.d) << "\" (regular) and "
        << in(r.converged_template.w) << "\" x " << in(r.converged_template.d) << "\" (converged), maintain " << r.maintain_cost
-       << " Staff Order(s) per battery\n";
+       << " Staff Order(s) per battery, a planned start without its Staff Orders is "
+       << (r.unpaid_start == UnpaidStart::Cancel ? "cancelled" : "delayed") << "\n";
     for (int s = 0; s < SideCount; ++s) {
       const SideSpec& side = sc.sides[s];
       os << side.name << " (" << (s == sc.attacker ? "attacker" : "defender") << ", " << to_string(side.nation) << "): "

@@ -550,14 +550,17 @@ class FirefightModel final : public ScenarioModel {
     out << "table " << inches_text(sc.table.x1) << "\" x " << inches_text(sc.table.y1) << "\", visibility "
         << inches_text(sc.visibility) << "\", spot range " << inches_text(sc.spot_range) << "\"\n";
     out << "ruleset " << rs.name << ": d" << rs.fire_die << " fire die, natural ones " << (rs.natural_one_hits ? "hit" : "do not hit")
-        << ", kill chance " << rs.kill_chance.num << "/" << rs.kill_chance.den << "\n";
+        << ", kill chance " << rs.kill_chance.num << "/" << rs.kill_chance.den << ", units in melee "
+        << (rs.fire_into_melee ? "may be fired at" : "cannot be fired at") << ", unit morale tested at or below "
+        << rs.morale_fraction << " of a unit's figures\n";
     for (const auto& w : rs.weapons)
       out << "  weapon " << w.name << ": range " << inches_text(w.range) << "\", " << w.dice_per_figure << " dice per figure, bands "
           << w.bands[0] << " " << w.bands[1] << " " << w.bands[2] << " " << w.bands[3] << "\n";
     for (const auto& side : sc.sides) {
       out << "side " << side.name << ": " << side.units.size() << " units, " << side.start_figures << " figures, "
           << side.decoys.size() << " decoys" << (side.fast_fire ? ", fast fire" : "") << (side.native ? ", native" : "")
-          << (side.prone_rule ? ", prone rule" : "") << ", defeated at " << side.break_figures << " figures or fewer\n";
+          << (side.prone_rule ? ", prone rule" : "") << (side.hidden_fire == HiddenFire::Hold ? ", hidden units hold their fire" : "")
+          << ", defeated at " << side.break_figures << " figures or fewer\n";
       if (side.fast_fire) out << "  schnellfeuer policy: " << policy_text(side) << "\n";
       for (const auto& u : side.units) {
         out << "  " << u.name << ": " << u.figures << " figures, " << rs.weapons[u.weapon].name << ", class " << u.target_class << ", ";

@@ -212,3 +212,21 @@ TEST_CASE("A run at level 0.995 reports its intervals as 99.5%, not rounded to 1
   CHECK(r.out.find("99.5% Wilson interval") != std::string::npos);
   CHECK(r.out.find("100%") == std::string::npos);
 }
+
+TEST_CASE("volley show states the [assumed] rule settings a scenario plays with (F-3, F-4, F-8b, B-4)", "[sim][cli]") {
+  // They were settable but invisible in the setup text: a designer could not see from `show` that a
+  // variant held hidden fire or allowed fire into melee.
+  const auto plain = run_volley("show herero-ambush");
+  REQUIRE(plain.exit_code == 0);
+  CHECK(plain.out.find("units in melee cannot be fired at, unit morale tested at or below 0.5 of a unit's figures") != std::string::npos);
+  CHECK(plain.out.find("hold their fire") == std::string::npos);
+  const auto varied = run_volley(
+      "show herero-ambush --set herero.hidden_fire=hold --set ruleset.fire_into_melee=true --set ruleset.morale_fraction=0.4");
+  REQUIRE(varied.exit_code == 0);
+  CHECK(varied.out.find("units in melee may be fired at, unit morale tested at or below 0.4") != std::string::npos);
+  CHECK(varied.out.find("side herero: 8 units, 64 figures, 6 decoys, fast fire, native, hidden units hold their fire") != std::string::npos);
+  const auto barrage = run_volley("show rolling-barrage --set ruleset.unpaid_start=cancel");
+  REQUIRE(barrage.exit_code == 0);
+  CHECK(barrage.out.find("a planned start without its Staff Orders is cancelled") != std::string::npos);
+  CHECK(run_volley("show rolling-barrage").out.find("a planned start without its Staff Orders is delayed") != std::string::npos);
+}
