@@ -17,6 +17,17 @@ PoolSpec ten_d20_at_6() {
   p.target = 6;
   return p;
 }
+
+// 10d20 at 6 (mean hits 3, sd ~1.45) to a half-width of 0.01, one thread: first met at 128 blocks of
+// 1024 trials (about 81,000 trials are needed; 64 blocks give ~0.011).
+RunPlan precision_plan() {
+  RunPlan plan;
+  plan.trials = 10'000'000;
+  plan.block_size = 1024;
+  plan.precision = PrecisionTarget{0, 0.01, 0.95};
+  plan.threads = 1;
+  return plan;
+}
 }  // namespace
 
 TEST_CASE("The same seed gives bit-identical tallies at 1, 2, 3 and 8 threads", "[sim][driver]") {
@@ -59,12 +70,7 @@ TEST_CASE("Slices partition the blocks: merged slices equal the whole run", "[si
 
 TEST_CASE("Precision stopping ends at a power-of-two block count, the same for any thread count", "[sim][driver]") {
   const DicePoolJob<PoolPath::Binomial> job(ten_d20_at_6(), 5);
-  RunPlan plan;
-  plan.trials = 10'000'000;
-  plan.block_size = 1024;
-  // mean hits 3, sd ~1.45: half-width 0.01 needs ~81,000 trials -> 128 blocks (131,072 trials).
-  plan.precision = PrecisionTarget{0, 0.01, 0.95};
-  plan.threads = 1;
+  RunPlan plan = precision_plan();
   const RunResult a = run_trials(job, plan);
   plan.threads = 2;
   const RunResult b = run_trials(job, plan);
@@ -116,11 +122,7 @@ TEST_CASE("A resumed precision run stops where the uninterrupted run stops, with
   // Interrupted after 100 blocks, the resumed run must not check round 64 on its 100 blocks (~0.0089,
   // met) and stop there: the precision check reads the contiguous prefix 0..m-1 only.
   const DicePoolJob<PoolPath::Binomial> job(ten_d20_at_6(), 5);
-  RunPlan plan;
-  plan.trials = 10'000'000;
-  plan.block_size = 1024;
-  plan.precision = PrecisionTarget{0, 0.01, 0.95};
-  plan.threads = 1;
+  RunPlan plan = precision_plan();
   const RunResult whole = run_trials(job, plan);
   REQUIRE(whole.tally.trials() == 128 * 1024);
   plan.stop_after_blocks = 100;
