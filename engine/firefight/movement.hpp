@@ -34,22 +34,27 @@ struct Path {
   Point at(int64_t s) const noexcept {
     return {static_cast<Coord>(from.x + over_length(dx * s)), static_cast<Coord>(from.y + over_length(dy * s))};
   }
+  // Is at(s) within the disk of squared radius r2 around e (strictly inside when `Strict`)?
+  template <bool Strict>
+  bool within(int64_t s, Point e, int64_t r2) const noexcept {
+    const int64_t d2 = distance_squared(at(s), e);
+    return Strict ? d2 < r2 : d2 <= r2;
+  }
 };
 
-// The first s in [0, s_max] with at(s) within the disk of squared radius r2 around e (strictly
-// inside when `Strict`), or -1. The chord of the line through the disk is computed first; the
-// rounded points are then checked exactly, stepping a hundredth at a time around the estimate.
+// The first s in [0, s_max] (s_max <= path.length) with at(s) within the disk of squared radius r2
+// around e (strictly inside when `Strict`), or -1. The chord of the line through the disk is computed
+// first; the rounded points are then checked exactly, stepping a hundredth at a time around the
+// estimate. Near the disk's edge the rounded points can go in, out and in again: the estimate's
+// clamp to s_max then decides which run of them is found, so a caller that lowers s_max between
+// searches makes their order part of the result.
 template <bool Strict>
 [[gnu::always_inline]] inline int64_t first_within(const Path& path, Point e, int64_t r2, int64_t r, int64_t s_max) noexcept {
   // r = integer_sqrt(r2) + 1, a bound on the radius given by the caller.
   const int64_t wx = int64_t{e.x} - path.from.x, wy = int64_t{e.y} - path.from.y;
   const int64_t w2 = wx * wx + wy * wy;
   if (Strict ? w2 < r2 : w2 <= r2) return s_max >= 0 ? 0 : -1;  // at(0) is the start itself
-  if (s_max <= 0 || path.inverse == 0 || w2 > squared(s_max + r + 2)) return -1;  // out of reach on this stretch
-  auto inside = [&](int64_t s) {
-    const int64_t d2 = distance_squared(path.at(s), e);
-    return Strict ? d2 < r2 : d2 <= r2;
-  };
+  if (s_max <= 0 || w2 > squared(s_max + r + 2)) return -1;  // out of reach on this stretch (or no path)
   // Projection of e on the path, and the half chord.
   const int64_t p = path.over_length(wx * path.dx + wy * path.dy);  // |w.d| <= |w| |d|
   const int64_t perp2 = w2 - p * p;
@@ -57,13 +62,16 @@ template <bool Strict>
   const int64_t half = integer_sqrt(r2 - perp2);
   if (p + half < 0) return -1;
   int64_t s = std::clamp<int64_t>(p - half, 0, s_max);
-  if (inside(s)) {
-    while (s > 0 && inside(s - 1)) --s;
+  if (path.within<Strict>(s, e, r2)) {
+    // Back to the first point of this run: usually s itself, so the point before it is tested ahead
+    // of the loop, whose set-up costs more than that test.
+    if (s == 0 || !path.within<Strict>(s - 1, e, r2)) return s;
+    for (--s; s > 0 && path.within<Strict>(s - 1, e, r2);) --s;
     return s;
   }
   const int64_t stop = std::min(s_max, p + half + 4);
   for (++s; s <= stop; ++s)
-    if (inside(s)) return s;
+    if (path.within<Strict>(s, e, r2)) return s;
   return -1;
 }
 inline int64_t first_within(const Path& path, Point e, int64_t r2, int64_t r, bool strict, int64_t s_max) noexcept {
@@ -74,6 +82,38 @@ inline int64_t first_within(const Path& path, Point e, int64_t r2, int64_t r, bo
 // looked for again every LosStep hundredths while the path stays in reach (a numerical step, not a
 // rule: see docs/rules-firefight.md).
 inline constexpr int64_t LosStep = 25;
+
+// F-6 advance: the path entered reach (squared reach2) of the enemy unit at tp at s_in, without sight
+// there; the first later point up to `limit` with sight, or limit. Out of line: sight is usually open
+// where reach begins, and the walk's set-up would otherwise be paid on every advance.
+[[gnu::noinline]] inline int64_t first_sight_after(const FirefightScenario& sc, const Path& path, Point tp,
+                                                   int64_t reach2, int64_t s_in, int64_t limit) noexcept {
+  for (int64_t s = s_in + LosStep; s <= limit && path.within<false>(s, tp, reach2); s += LosStep)
+    if (sight_clear(sc, path.at(s), tp)) return s;
+  return limit;  // out of reach again (a disk is left only once) or at the limit
+}
+
+// F-6 advance: the first point of the path up to `limit` where the enemy unit at tp would be a target,
+// within reach (squared reach2; reach is integer_sqrt(reach2) + 1 as first_within wants) and sight,
+// or limit. Within reach is within visibility: reach is at most visibility (FirefightScenario::finalize).
+[[gnu::always_inline]] inline int64_t stop_for_target(const FirefightScenario& sc, const Path& path, Point tp,
+                                                      int64_t reach2, int64_t reach, int64_t limit) noexcept {
+  const int64_t s = first_within<false>(path, tp, reach2, reach, limit);
+  if (s < 0) return limit;
+  return sight_clear(sc, path.at(s), tp) ? s : first_sight_after(sc, path, tp, reach2, s, limit);
+}
+
+// F-6 advance: `limit` lowered so that the path never comes closer than the contact gap (squared
+// gap2; gap is integer_sqrt(gap2) + 1) to the enemy marker or unit at e. One already that close is
+// ignored unless it is the one the unit heads for.
+[[gnu::always_inline]] inline int64_t keep_off(const Path& path, Point e, bool heading_for, int64_t gap2, int64_t gap,
+                                               int64_t limit) noexcept {
+  const int64_t w2 = distance_squared(path.from, e);
+  if (w2 < gap2) return heading_for ? 0 : limit;
+  if (limit <= 0 || w2 > squared(limit + gap + 2)) return limit;  // first_within's own first test
+  const int64_t s = first_within<true>(path, e, gap2, gap, limit);
+  return s >= 0 ? std::min(limit, s - 1) : limit;
+}
 
 // Sum of n d6 in inches, as hundredths.
 template <class Ctx>
@@ -146,47 +186,27 @@ Point advance_end(const Ctx& c, int g, int64_t roll, int goal) {
   const Point b = goal >= 0 ? start[goal] : decoys[-1 - goal].pos;
   const Path path(a, b);
   int64_t limit = std::min(roll, path.length);
-  // Both constraints below only ever lower `limit` to a point of the path, so the end point is the
-  // least of them whatever their order. The reach test comes first: it usually stops the unit well
-  // short of every enemy, so that the keep-off tests after it are rejected at their first check.
+  // Both constraints below only ever lower `limit` to a point of the path, in a fixed order (see
+  // first_within: the order can matter where rounded points flicker at a disk's edge). The reach test
+  // comes first: it usually stops the unit well short of every enemy, so that the keep-off tests after
+  // it are rejected at their first check.
   //
   // Stop at the first point with a target: inside reach of a revealed enemy unit not in melee (unless
   // fire_into_melee), with sight. On the edge of reach the exact test on the rounded point keeps the
   // unit within reach.
   const bool melee_screens = c.melee_screens_fire();
   const int64_t reach2 = squared(c.reach(g)), reach = c.reach(g) + 1;
-  const int64_t visibility2 = squared(c.sc.visibility);
   for (int h = first; h < last && limit > 0; ++h) {
     const UnitState& e = units[h];
     if (e.out() || e.hidden || (e.in_melee && melee_screens)) continue;
-    const Point tp = start[h];
-    for (int64_t s = first_within<false>(path, tp, reach2, reach, limit); s >= 0 && s <= limit; s += LosStep) {
-      const Point q = path.at(s);
-      const int64_t d2 = distance_squared(q, tp);
-      if (d2 > reach2) break;  // out of reach again: a disk is left only once
-      if (d2 <= visibility2 && sight_clear(c.sc, q, tp)) {
-        limit = s;
-        break;
-      }
-    }
+    limit = stop_for_target(c.sc, path, start[h], reach2, reach, limit);
   }
-  // Never closer than contact_gap to an enemy marker or unit (only a charge makes contact). A marker
-  // already that close is ignored unless it is the one the unit heads for.
+  // Never closer than contact_gap to an enemy marker or unit (only a charge makes contact).
   const int64_t gap2 = squared(c.sc.ruleset.contact_gap), gap = c.sc.ruleset.contact_gap + 1;
-  auto keep_off = [&](int who, Point e) [[gnu::always_inline]] {
-    const int64_t w2 = distance_squared(a, e);
-    if (w2 < gap2) {
-      if (who == goal) limit = 0;
-      return;
-    }
-    if (limit <= 0 || w2 > squared(limit + gap + 2)) return;  // first_within's own first test
-    const int64_t s = first_within<true>(path, e, gap2, gap, limit);
-    if (s >= 0) limit = std::min(limit, s - 1);
-  };
   for (int h = first; h < last; ++h)
-    if (!units[h].out()) keep_off(h, start[h]);
+    if (!units[h].out()) limit = keep_off(path, start[h], h == goal, gap2, gap, limit);
   for (int d = 0, d_end = c.st.decoy_count[enemy]; d < d_end; ++d)
-    if (decoys[d].alive) keep_off(-1 - d, decoys[d].pos);
+    if (decoys[d].alive) limit = keep_off(path, decoys[d].pos, -1 - d == goal, gap2, gap, limit);
   return path.at(std::max<int64_t>(limit, 0));
 }
 
