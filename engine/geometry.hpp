@@ -59,11 +59,15 @@ inline bool segment_meets_rect(Point a, Point b, const Rect& r) noexcept {
   return !((s0 > 0 && s1 > 0 && s2 > 0 && s3 > 0) || (s0 < 0 && s1 < 0 && s2 < 0 && s3 < 0));
 }
 
-// floor(sqrt(v)) for v >= 0, exact. The double square root is only a first guess; the integer
-// corrections after it make the result exact whatever the rounding (v < 2^62).
+// floor(sqrt(v)) = k for v >= 0, exact (v < 2^62). Below 2^52 (every squared distance on a table)
+// the truncated double square root is exact already: v converts exactly, and its correctly rounded
+// (IEEE) root is at least k (a double) and more than 1 / (2(k + 1)) >= 2^-27 below k + 1, at least
+// twice the half unit in the last place there (k + 1 <= 2^26). Above, it is only a first guess that
+// integer corrections make exact whatever the rounding.
 inline int64_t integer_sqrt(int64_t v) noexcept {
   if (v <= 0) return 0;
   auto r = static_cast<int64_t>(__builtin_sqrt(static_cast<double>(v)));
+  if (v < int64_t{1} << 52) return r;
   while (r * r > v) --r;
   while ((r + 1) * (r + 1) <= v) ++r;
   return r;

@@ -24,6 +24,15 @@ TEST_CASE("geometry: segments against closed rectangles, exact integer square ro
     CHECK(s * s <= v);
     CHECK((s + 1) * (s + 1) > v);
   }
+  // Below 2^52 the truncated double root is taken as it is: exact just below each square up to there
+  // and past it, where the corrections take over.
+  int64_t inexact = 0;
+  for (int64_t k = (int64_t{1} << 26) - 100000; k <= (int64_t{1} << 26) + 2; ++k)
+    for (const int64_t v : {k * k - 1, k * k}) {
+      const int64_t s = integer_sqrt(v);
+      inexact += s * s > v || (s + 1) * (s + 1) <= v;
+    }
+  CHECK(inexact == 0);
   CHECK(overlap_area({0, 0, 10, 10}, {5, 5, 20, 20}) == 25);
   CHECK(overlap_area({0, 0, 10, 10}, {10, 0, 20, 10}) == 0);
 }
