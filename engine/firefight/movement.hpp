@@ -128,18 +128,16 @@ int64_t roll_d6_inches(Ctx& c, int n) {
 // and sight.
 template <class Ctx>
 bool has_target_now(const Ctx& c, int g) {
-  const UnitState* units = c.st.units.data();
   const bool melee_screens = c.melee_screens_fire();
   const int enemy = 1 - c.side_of(g);
   const int64_t r2 = squared(c.reach(g));
   const auto row = c.row(g);
-  const int first = c.first(enemy), last = c.last(enemy);
+  const int64_t* d2 = row.d2;
+  const uint8_t* los = row.los;
   bool any = false;  // without branches on the data
-  for (int h = first; h < last; ++h) {
-    const UnitState& e = units[h];
-    const size_t k = static_cast<size_t>(h - first) * row.stride;
-    any |= !e.out() & !e.hidden & !(e.in_melee & melee_screens) & (row.d2[k] <= r2) & (row.los[k] != 0);
-  }
+  for (const UnitState *e = c.st.units.data() + c.first(enemy), *e_end = c.st.units.data() + c.last(enemy); e != e_end;
+       ++e, d2 += row.stride, los += row.stride)
+    any |= !e->out() & !e->hidden & !(e->in_melee & melee_screens) & (*d2 <= r2) & (*los != 0);
   return any;
 }
 
