@@ -208,15 +208,15 @@ Point advance_end(const Ctx& c, int g, int64_t roll, int goal) {
   return path.at(std::max<int64_t>(limit, 0));
 }
 
-// Step 3 of the movement phase for one unit: plan a charge, a move, or nothing.
+// Step 3 of the movement phase for a unit that may move (in action, not in melee, not holding): plan
+// a charge, a move, or nothing. Out of line: many units are told apart before (holding ones, every
+// turn), and this plan's register saves would cost them more than their test.
 template <class Ctx>
-void plan_unit(Ctx& c, int g) {
+[[gnu::noinline]] void plan_charge_or_advance(Ctx& c, int g) {
   const UnitState& u = c.st.units[g];
   const UnitSpec& spec = c.spec(g);
   const Side& side = c.sc.sides[c.side_of(g)];
   auto& plan = c.st.planned[g];
-  plan = FirefightState::Plan{};
-  if (u.out() || u.in_melee || spec.orders == Orders::Hold) return;  // F-6: in melee, no move
   // F-6 charge: a unit with charge orders charges an enemy unit or marker within charge_reach, even
   // if it has a target. Policy charge-after: only in its reload turn (SF-E). A unit that stood up
   // from prone this phase moves 1d6 and does not charge (F-8a).
@@ -242,6 +242,15 @@ void plan_unit(Ctx& c, int g) {
   if constexpr (Ctx::Narrator::enabled)
     c.narr.say(text("  move (F-6): ", c.name(g), " rolls ", dice_count, "d6 = ", inches(roll), "\", advances ",
                     inches(integer_sqrt(distance_squared(u.pos, plan.to))), "\" to ", point_text(plan.to)));
+}
+
+// Step 3 of the movement phase for one unit: plan a charge, a move, or nothing.
+template <class Ctx>
+void plan_unit(Ctx& c, int g) {
+  const UnitState& u = c.st.units[g];
+  c.st.planned[g] = FirefightState::Plan{};
+  if (u.out() || u.in_melee || c.spec(g).orders == Orders::Hold) return;  // F-6: in melee, no move
+  plan_charge_or_advance(c, g);
 }
 
 // A charge (F-6), resolved after the other moves, in index order.
