@@ -124,10 +124,7 @@ void schnellfeuer(Ctx& c, int side) {
     if (!c.spec(g).sf_member || !may_fire(c, g) || st.units[g].fired) continue;
     if (const int target = target_now(c, g); target >= 0) fire_at(c, g, target, true);
   }
-  // Step 3 (SF-E, this turn): the group's units get no more fire this phase.
-  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g)
-    if (c.spec(g).sf_member) st.units[g].fired = true;
-  // Step 4 (SF-H): of the candidates (above), up to min(sf_keep_hidden_max, n /
+  // Step 3 (SF-H): of the candidates (above), up to min(sf_keep_hidden_max, n /
   // sf_keep_hidden_divisor) stay hidden, chosen by the policy.
   int kept = 0;
   if (keep > 0) {
@@ -148,15 +145,25 @@ void schnellfeuer(Ctx& c, int side) {
     }
   }
   tally.kept_hidden_sf_h += kept;
-  // Step 5 (SF-D): every other hidden unit and decoy of the group is revealed by the muzzle flashes;
-  // revealed decoys are removed.
+  // Step 4, one pass over the group's units: SF-E (this turn), they get no more fire this phase;
+  // SF-D, every hidden unit of the group that SF-H did not keep is revealed by the muzzle flashes;
+  // SF-E (next turn), the group reloads, broken and in-melee units included, except the units SF-H
+  // kept hidden.
   for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
+    if (!c.spec(g).sf_member) continue;
     UnitState& u = st.units[g];
-    if (!u.hidden || u.out() || u.kept || !c.spec(g).sf_member) continue;
+    u.fired = true;
+    if (u.kept) {
+      u.kept = false;
+      continue;
+    }
+    u.reload_turn = t + 1;
+    if (!u.hidden || u.out()) continue;
     reveal_unit(c, g, "muzzle flashes, SF-D");
     u.sf_revealed_turn = t;
     ++tally.revealed_by_sf_d;
   }
+  // Step 5 (SF-D): every decoy of the group that SF-H did not keep is revealed, and so removed.
   for (int d = 0; d < st.decoy_count[side]; ++d) {
     DecoyState& dec = st.decoys[side][d];
     if (!dec.alive || !in_sf_group(c.sc, side, dec.subgroup)) continue;
@@ -166,16 +173,6 @@ void schnellfeuer(Ctx& c, int side) {
     }
     remove_decoy(c, side, d, "muzzle flashes, SF-D");
     ++tally.revealed_by_sf_d;
-  }
-  // Step 6 (SF-E, next turn): the group reloads, broken and in-melee units included, except the
-  // units SF-H kept hidden.
-  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
-    UnitState& u = st.units[g];
-    if (!c.spec(g).sf_member) continue;
-    if (u.kept)
-      u.kept = false;
-    else
-      u.reload_turn = t + 1;
   }
 }
 
