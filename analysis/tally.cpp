@@ -15,18 +15,47 @@ Tally::Tally(std::shared_ptr<const Schema> schema) : schema_(std::move(schema)) 
     offset += static_cast<size_t>(spec.max_value - spec.min_value) + 3;
   }
   bins_.assign(offset, 0);
-  sum_.assign(schema_->size(), 0);
-  sum_squares_.assign(schema_->size(), 0);
+  outside_sum_.assign(schema_->size(), 0);
+  outside_squares_.assign(schema_->size(), 0);
 }
+
+void Tally::add_outside(size_t metric, int64_t v) noexcept {
+  ++bins_[offset_[metric] + (v < min_[metric] ? 0 : static_cast<size_t>(width_[metric]) + 2)];
+  outside_sum_[metric] += static_cast<UInt128>(v);
+  // A value within 32 bits has its square within 64, so no 128-bit multiply.
+  outside_squares_[metric] += static_cast<uint64_t>(v * v);
+}
+
+UInt128 Tally::binned_sum(size_t metric) const noexcept {
+  const std::span<const uint64_t> bins = histogram(metric);
+  UInt128 s = 0;
+  for (size_t k = 0; k < bins.size(); ++k)
+    s += static_cast<UInt128>(bins[k]) * static_cast<UInt128>(min_[metric] + static_cast<int64_t>(k));
+  return s;
+}
+
+UInt128 Tally::binned_squares(size_t metric) const noexcept {
+  const std::span<const uint64_t> bins = histogram(metric);
+  UInt128 s = 0;
+  for (size_t k = 0; k < bins.size(); ++k) {
+    if (bins[k] == 0) continue;  // a value never observed need not fit in 32 bits
+    const int64_t v = min_[metric] + static_cast<int64_t>(k);
+    s += static_cast<UInt128>(bins[k]) * static_cast<uint64_t>(v * v);
+  }
+  return s;
+}
+
+Int128 Tally::sum(size_t metric) const noexcept { return static_cast<Int128>(outside_sum_[metric] + binned_sum(metric)); }
+UInt128 Tally::sum_squares(size_t metric) const noexcept { return outside_squares_[metric] + binned_squares(metric); }
 
 void Tally::merge(const Tally& other) {
   if (bins_.size() != other.bins_.size() || min_ != other.min_ || width_ != other.width_)
     throw std::invalid_argument("cannot merge tallies of different schemas");
   trials_ += other.trials_;
   for (size_t i = 0; i < bins_.size(); ++i) bins_[i] += other.bins_[i];
-  for (size_t i = 0; i < sum_.size(); ++i) {
-    sum_[i] += other.sum_[i];
-    sum_squares_[i] += other.sum_squares_[i];
+  for (size_t i = 0; i < outside_sum_.size(); ++i) {
+    outside_sum_[i] += other.outside_sum_[i];
+    outside_squares_[i] += other.outside_squares_[i];
   }
 }
 
@@ -38,26 +67,32 @@ uint64_t Tally::count(size_t metric, int64_t value) const noexcept {
 
 std::vector<uint64_t> Tally::to_words() const {
   std::vector<uint64_t> words(bins_);
-  for (size_t i = 0; i < sum_.size(); ++i) {
-    const auto s = static_cast<UInt128>(sum_[i]);
+  for (size_t i = 0; i < outside_sum_.size(); ++i) {
+    const UInt128 s = outside_sum_[i] + binned_sum(i);
+    const UInt128 q = sum_squares(i);
     words.push_back(static_cast<uint64_t>(s));
     words.push_back(static_cast<uint64_t>(s >> 64));
-    words.push_back(static_cast<uint64_t>(sum_squares_[i]));
-    words.push_back(static_cast<uint64_t>(sum_squares_[i] >> 64));
+    words.push_back(static_cast<uint64_t>(q));
+    words.push_back(static_cast<uint64_t>(q >> 64));
   }
   return words;
 }
 
 void Tally::from_words(uint64_t trials, std::span<const uint64_t> words) {
-  if (words.size() != bins_.size() + 4 * sum_.size())
+  const size_t metrics = outside_sum_.size();
+  if (words.size() != bins_.size() + 4 * metrics)
     throw std::invalid_argument("tally has " + std::to_string(words.size()) + " words, the schema needs " +
-                                std::to_string(bins_.size() + 4 * sum_.size()));
+                                std::to_string(bins_.size() + 4 * metrics));
   trials_ = trials;
   std::copy(words.begin(), words.begin() + static_cast<long>(bins_.size()), bins_.begin());
   size_t w = bins_.size();
-  for (size_t i = 0; i < sum_.size(); ++i, w += 4) {
-    sum_[i] = static_cast<Int128>((static_cast<UInt128>(words[w + 1]) << 64) | words[w]);
-    sum_squares_[i] = (static_cast<UInt128>(words[w + 3]) << 64) | words[w + 2];
+  for (size_t i = 0; i < metrics; ++i, w += 4) {
+    // The words hold the whole moments; what the bins do not account for came from outside the range
+    // (unsigned arithmetic: modulo 2^128, so to_words() gives back exactly these words).
+    const UInt128 total_sum = (static_cast<UInt128>(words[w + 1]) << 64) | words[w];
+    const UInt128 total_squares = (static_cast<UInt128>(words[w + 3]) << 64) | words[w + 2];
+    outside_sum_[i] = total_sum - binned_sum(i);
+    outside_squares_[i] = total_squares - binned_squares(i);
   }
 }
 

@@ -7,7 +7,10 @@
 // thread count, block order or number of MPI ranks. Floating point appears only in estimate.hpp.
 //
 // Layout: one flat vector of bins (metric i owns bins [offset_i, offset_i + width_i + 2)) so that
-// add() is a tight loop and merge() one vector addition.
+// add() is a tight loop and merge() one vector addition. The moments of the values inside a
+// metric's range follow exactly from its bins, so add() counts those values only and keeps running
+// moments for the values outside it (rare: a schema's ranges hold what its kernel reports);
+// sum() and sum_squares() add the two up when asked.
 #include "engine/metrics.hpp"
 
 #include <cstdint>
@@ -29,17 +32,20 @@ class Tally {
   // figures, dice and turns), so 2^63 trials cannot overflow the 128-bit moments.
   void add(const int64_t* obs) noexcept {
     ++trials_;
-    const size_t m = sum_.size();
+    const size_t m = offset_.size();
+    // Local pointers: the compiler cannot tell that add_outside() leaves the vectors where they are.
+    const int64_t* min = min_.data();
+    const int64_t* width = width_.data();
+    const size_t* offset = offset_.data();
+    uint64_t* bins = bins_.data();
     for (size_t i = 0; i < m; ++i) {
       const int64_t v = obs[i];
-      const int64_t rel = v - min_[i];
-      const uint64_t bin = rel < 0 ? 0 : (rel > width_[i] ? static_cast<uint64_t>(width_[i]) + 2 : static_cast<uint64_t>(rel) + 1);
-      ++bins_[offset_[i] + bin];
-      // Most metrics of most trials are 0 (a turn not played, a rule not used), which adds nothing
-      // to the moments. A value within 32 bits has its square within 64, so no 128-bit multiply.
-      if (v == 0) continue;
-      sum_[i] += v;
-      sum_squares_[i] += static_cast<uint64_t>(v * v);
+      // v - min as unsigned: one compare tests both ends of the range.
+      const uint64_t rel = static_cast<uint64_t>(v - min[i]);
+      if (rel <= static_cast<uint64_t>(width[i])) [[likely]]
+        ++bins[offset[i] + rel + 1];
+      else
+        add_outside(i, v);
     }
   }
 
@@ -49,8 +55,8 @@ class Tally {
   const Schema& schema() const noexcept { return *schema_; }
   const std::shared_ptr<const Schema>& schema_ptr() const noexcept { return schema_; }
   uint64_t trials() const noexcept { return trials_; }
-  Int128 sum(size_t metric) const noexcept { return sum_[metric]; }
-  UInt128 sum_squares(size_t metric) const noexcept { return sum_squares_[metric]; }
+  Int128 sum(size_t metric) const noexcept;
+  UInt128 sum_squares(size_t metric) const noexcept;
   // Trials in which the metric took exactly this value (0 outside the histogram range).
   uint64_t count(size_t metric, int64_t value) const noexcept;
   uint64_t underflow(size_t metric) const noexcept { return bins_[offset_[metric]]; }
@@ -70,18 +76,26 @@ class Tally {
   void from_words(uint64_t trials, std::span<const uint64_t> words);  // throws on a size mismatch
 
   friend bool operator==(const Tally& a, const Tally& b) noexcept {
-    return a.trials_ == b.trials_ && a.bins_ == b.bins_ && a.sum_ == b.sum_ && a.sum_squares_ == b.sum_squares_;
+    return a.trials_ == b.trials_ && a.bins_ == b.bins_ && a.outside_sum_ == b.outside_sum_ &&
+           a.outside_squares_ == b.outside_squares_;
   }
 
  private:
+  // An observation outside the metric's range: its under- or overflow bin and its moments.
+  void add_outside(size_t metric, int64_t v) noexcept;
+  // The moments of the values in the metric's histogram range, from its bins. Sums are kept as
+  // two's complement modulo 2^128 (unsigned: no overflow to fear in any order of additions).
+  UInt128 binned_sum(size_t metric) const noexcept;
+  UInt128 binned_squares(size_t metric) const noexcept;
+
   std::shared_ptr<const Schema> schema_;
   uint64_t trials_ = 0;
   std::vector<uint64_t> bins_;
   std::vector<size_t> offset_;
   std::vector<int64_t> min_;
   std::vector<int64_t> width_;  // max_value - min_value
-  std::vector<Int128> sum_;
-  std::vector<UInt128> sum_squares_;
+  std::vector<UInt128> outside_sum_;     // moments of the values outside the range only
+  std::vector<UInt128> outside_squares_;
 };
 
 }  // namespace volley

@@ -66,6 +66,19 @@ TEST_CASE("Tallies round-trip through their integer words, negative sums include
   CHECK_THROWS(b.from_words(1, std::vector<uint64_t>(3, 0)));
 }
 
+TEST_CASE("A tally's moments count the values outside its range, through merges and words", "[analysis][tally]") {
+  const auto schema = two_metrics();
+  Tally a = tally_of(schema, {{1, -7}, {0, 4}, {1, 12}});
+  a.merge(tally_of(schema, {{0, -3}, {1, 5}}));
+  CHECK(a.sum(1) == -7 + 4 + 12 - 3 + 5);
+  CHECK(a.sum_squares(1) == static_cast<UInt128>(49 + 16 + 144 + 9 + 25));
+  Tally b(schema);
+  b.from_words(a.trials(), a.to_words());
+  CHECK(a == b);
+  CHECK(b.to_words() == a.to_words());
+  CHECK(b.sum(1) == 11);
+}
+
 TEST_CASE("Wilson intervals match published values", "[analysis][estimate]") {
   // Brown, Cai & DasGupta (2001) and Newcombe (1998), example 81/263 at 95%: [0.2553, 0.3662].
   const auto w = wilson_interval(81, 263, 0.95);
