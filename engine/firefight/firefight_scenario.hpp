@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -180,6 +181,9 @@ struct FirefightScenario {
   // it does (line of sight looks only at the rectangles that block it).
   int unit_offset[SideCount + 1] = {0, 0, 0};
   std::vector<Rect> sight_blockers;
+  // The smallest rectangle holding every sight blocker (with none, an empty one, x0 > x1, that no
+  // segment meets): a sight line that misses it needs no look at the blockers one by one.
+  Rect sight_bounds;
   std::vector<Terrain> cover_terrain;
   std::vector<UnitSpec> flat_units;  // every unit in global index order, with its derived fields
   int total_units() const noexcept { return unit_offset[SideCount]; }
@@ -193,8 +197,14 @@ struct FirefightScenario {
     unit_offset[2] = unit_offset[1] + static_cast<int>(sides[1].units.size());
     sight_blockers.clear();
     cover_terrain.clear();
+    sight_bounds = {std::numeric_limits<Coord>::max(), std::numeric_limits<Coord>::max(), std::numeric_limits<Coord>::min(),
+                    std::numeric_limits<Coord>::min()};
     for (const auto& t : terrain) {
-      if (t.blocks_sight) sight_blockers.push_back(t.area);
+      if (t.blocks_sight) {
+        sight_blockers.push_back(t.area);
+        sight_bounds = {std::min(sight_bounds.x0, t.area.x0), std::min(sight_bounds.y0, t.area.y0),
+                        std::max(sight_bounds.x1, t.area.x1), std::max(sight_bounds.y1, t.area.y1)};
+      }
       if (t.cover_class > 0) cover_terrain.push_back(t);
     }
     flat_units.clear();

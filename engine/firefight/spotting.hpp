@@ -9,15 +9,24 @@ namespace volley::firefight {
 // seen (that rectangle does not block for it).
 // sight_clear is the terrain half of the test, for callers that have checked the distance.
 // A rectangle that the segment's bounding box misses cannot block (segment_meets_rect's first test,
-// made before the two containment tests).
-inline bool sight_clear(const FirefightScenario& sc, Point a, Point b) noexcept {
-  const Coord lx = std::min(a.x, b.x), hx = std::max(a.x, b.x), ly = std::min(a.y, b.y), hy = std::max(a.y, b.y);
+// made before the two containment tests); nor can any if it misses the bounds of them all, the
+// usual answer, tested inline with the walk over the blockers out of line.
+namespace detail {
+inline bool box_misses(const Rect& box, const Rect& r) noexcept {
+  return (r.x0 > box.x1) | (r.x1 < box.x0) | (r.y0 > box.y1) | (r.y1 < box.y0);  // one branch
+}
+[[gnu::noinline]] inline bool sight_clear_of_blockers(const FirefightScenario& sc, Point a, Point b, const Rect& box) noexcept {
   for (const Rect& r : sc.sight_blockers) {
-    if ((r.x0 > hx) | (r.x1 < lx) | (r.y0 > hy) | (r.y1 < ly)) continue;  // one branch, usually taken
+    if (box_misses(box, r)) continue;
     if (contains(r, a) || contains(r, b)) continue;
     if (segment_meets_rect(a, b, r)) return false;
   }
   return true;
+}
+}  // namespace detail
+[[gnu::always_inline]] inline bool sight_clear(const FirefightScenario& sc, Point a, Point b) noexcept {
+  const Rect box{std::min(a.x, b.x), std::min(a.y, b.y), std::max(a.x, b.x), std::max(a.y, b.y)};
+  return detail::box_misses(box, sc.sight_bounds) || detail::sight_clear_of_blockers(sc, a, b, box);
 }
 inline bool line_of_sight(const FirefightScenario& sc, Point a, Point b) noexcept {
   return distance_squared(a, b) <= squared(sc.visibility) && sight_clear(sc, a, b);
@@ -25,32 +34,25 @@ inline bool line_of_sight(const FirefightScenario& sc, Point a, Point b) noexcep
 
 // Refresh the cached distances and sight between the two sides' units: every pair (all), or the
 // pairs with a unit that moved this phase (positions change only in placement and movement).
+// Every distance is rewritten (the same value where neither unit moved: cheaper than testing);
+// sight, which may cost a walk over the blocking terrain, only where one of them moved.
 template <class Ctx>
 void refresh_geometry(Ctx& c, bool all) {
   auto& st = c.st;
   const int n0 = c.last(0), n1 = st.side1_units;
   const int64_t visibility2 = squared(c.sc.visibility);
-  const bool blockers = !c.sc.sight_blockers.empty();
   const UnitState* units = st.units.data();
-  int64_t* pair_d2 = st.pair_d2.data();
-  uint8_t* pair_los = st.pair_los.data();
-  auto update = [&](int i, int j) {
-    const size_t k = static_cast<size_t>(i) * n1 + j;
-    const Point a = units[i].pos, b = units[n0 + j].pos;
-    const int64_t d2 = distance_squared(a, b);
-    pair_d2[k] = d2;
-    pair_los[k] = d2 <= visibility2 && (!blockers || sight_clear(c.sc, a, b));
-  };
-  // Side 1's units that moved, listed once (burst_targets is free scratch outside the fire phase).
-  int* moved1 = st.burst_targets.data();
-  int moved1_count = 0;
-  for (int j = 0; j < n1; ++j)
-    if (all || units[n0 + j].moved) moved1[moved1_count++] = j;
-  for (int i = 0; i < n0; ++i) {
-    if (all || units[i].moved) {
-      for (int j = 0; j < n1; ++j) update(i, j);
-    } else {
-      for (int k = 0; k < moved1_count; ++k) update(i, moved1[k]);
+  // Side 1's units outside: the inner loop runs over side 0's units (pair entries n1 apart).
+  for (int j = 0; j < n1; ++j) {
+    const Point b = units[n0 + j].pos;
+    const bool moved_j = all | units[n0 + j].moved;
+    int64_t* pair_d2 = st.pair_d2.data() + j;
+    uint8_t* pair_los = st.pair_los.data() + j;
+    for (int i = 0; i < n0; ++i, pair_d2 += n1, pair_los += n1) {
+      const Point a = units[i].pos;
+      const int64_t d2 = distance_squared(a, b);
+      *pair_d2 = d2;
+      if (moved_j | units[i].moved) *pair_los = d2 <= visibility2 && sight_clear(c.sc, a, b);
     }
   }
 }
@@ -111,18 +113,20 @@ bool unit_of_side_within(const Ctx& c, int side, Point p, Coord range) {
   return any;
 }
 
-// Is any enemy unit in action within `range` of unit g (cached geometry)?
-template <class Ctx>
-bool enemy_unit_within(const Ctx& c, int g, Coord range) {
-  const int64_t r2 = squared(range);
-  const int enemy = 1 - c.side_of(g);
-  const auto row = c.row(g);
-  const UnitState* units = c.st.units.data();
-  const int first = c.first(enemy), last = c.last(enemy);
+// Is any unit of [first, last) in action with its entry of `row` (entry k: unit first + k) within r2?
+template <class Row>
+inline bool unit_in_action_within(const UnitState* units, int first, int last, const Row& row, int64_t r2) noexcept {
   const int64_t* d2 = row.d2;
   bool any = false;
   for (int h = first; h < last; ++h, d2 += row.stride) any |= (*d2 <= r2) & !units[h].out();
   return any;
+}
+
+// Is any enemy unit in action within `range` of unit g (cached geometry)?
+template <class Ctx>
+bool enemy_unit_within(const Ctx& c, int g, Coord range) {
+  const int enemy = 1 - c.side_of(g);
+  return unit_in_action_within(c.st.units.data(), c.first(enemy), c.last(enemy), c.row(g), squared(range));
 }
 
 // F-5 spotting, after movement and at setup: any hidden unit or decoy within spot_range of an enemy
@@ -134,6 +138,7 @@ bool enemy_unit_within(const Ctx& c, int g, Coord range) {
 template <class Ctx>
 void spot(Ctx& c, bool all) {
   const UnitState* units = c.st.units.data();
+  const int64_t spot2 = squared(c.sc.spot_range);
   bool moved[SideCount] = {all, all};
   if (!all)
     for (int s = 0; s < SideCount; ++s)
@@ -141,9 +146,13 @@ void spot(Ctx& c, bool all) {
   for (int s = 0; s < SideCount; ++s) {
     const bool enemy_moved = moved[1 - s];
     if (!enemy_moved && !moved[s]) continue;
-    for (int g = c.first(s), g_end = c.last(s); g < g_end; ++g) {
+    const int enemy_first = c.first(1 - s), enemy_last = c.last(1 - s);
+    auto row = c.row(c.first(s));
+    const size_t row_step = c.row_step(s);
+    for (int g = c.first(s), g_end = c.last(s); g < g_end; ++g, row.d2 += row_step, row.los += row_step) {
       const UnitState& u = units[g];
-      if (u.hidden && !u.out() && (enemy_moved || u.moved) && enemy_unit_within(c, g, c.sc.spot_range)) reveal_unit(c, g, "spotted");
+      if (u.hidden && !u.out() && (enemy_moved || u.moved) && unit_in_action_within(units, enemy_first, enemy_last, row, spot2))
+        reveal_unit(c, g, "spotted");
     }
     if (!enemy_moved) continue;
     const DecoyState* decoys = c.st.decoys[s].data();

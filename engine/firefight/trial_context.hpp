@@ -55,6 +55,9 @@ struct TrialContext {
     const size_t base = static_cast<size_t>(g - sc.unit_offset[1]);
     return {st.pair_d2.data() + base, st.pair_los.data() + base, static_cast<size_t>(st.side1_units)};
   }
+  // How far apart the rows of two consecutive units of a side start: row(g + 1) is row(g) moved on
+  // by this (for a walk over a side's units without recomputing each row).
+  size_t row_step(int side) const noexcept { return side == 0 ? static_cast<size_t>(st.side1_units) : 1; }
 
   // F-1, F-8a: the class a unit is hit as: prone is class 4; otherwise its own class, raised by the
   // cover of the terrain it stands in.
