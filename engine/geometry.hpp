@@ -33,6 +33,17 @@ inline bool contains(const Rect& r, Point p) noexcept {
   return p.x >= r.x0 && p.x <= r.x1 && p.y >= r.y0 && p.y <= r.y1;
 }
 
+// Does r hold every point of inner?
+inline bool contains(const Rect& r, const Rect& inner) noexcept {
+  return inner.x0 >= r.x0 && inner.x1 <= r.x1 && inner.y0 >= r.y0 && inner.y1 <= r.y1;
+}
+
+// Do the two rectangles have no point in common? The four tests are combined without short cuts:
+// one branch for the caller.
+inline bool disjoint(const Rect& a, const Rect& b) noexcept {
+  return (a.x0 > b.x1) | (a.x1 < b.x0) | (a.y0 > b.y1) | (a.y1 < b.y0);
+}
+
 inline int64_t area(const Rect& r) noexcept { return int64_t{r.x1 - r.x0} * (r.y1 - r.y0); }
 
 // Area common to both rectangles (0 when they only touch or are apart).

@@ -135,6 +135,7 @@ struct UnitSpec {
   Coord reach = 0;                   // F-4 / F-5: min(weapon range, visibility)
   bool sf_member = false;            // in the group its side's policy declares schnellfeuer for
   int morale_figures = 0;            // F-8b: tests morale at or below this many figures
+  int placement_cover = -1;          // F-1: the cover class everywhere in its placement; -1: it varies
 };
 
 struct DecoySpec {
@@ -190,6 +191,19 @@ struct FirefightScenario {
   const UnitSpec& unit(int global) const noexcept { return flat_units[global]; }
   int side_of(int global) const noexcept { return flat_units[global].side; }
 
+  // F-1: the cover class at every point of a placement, or -1 if it varies (a zone that a cover
+  // rectangle holds only in part): setup then looks it up where the unit is placed.
+  int placement_cover_class(const Placement& p) const noexcept {
+    const Rect area = p.zone ? p.area : Rect{p.position.x, p.position.y, p.position.x, p.position.y};
+    int c = 0;
+    for (const Terrain& t : cover_terrain) {
+      if (disjoint(t.area, area)) continue;
+      if (!contains(t.area, area)) return -1;
+      c = std::max(c, t.cover_class);
+    }
+    return c;
+  }
+
   // Fill the derived fields (offsets, starting figures, break thresholds). Call after editing.
   void finalize() {
     unit_offset[0] = 0;
@@ -215,6 +229,7 @@ struct FirefightScenario {
         u.reach = std::min(ruleset.weapons[u.weapon].range, visibility);
         u.sf_member = p.which == WhichPolicy::Force || u.subgroup == p.subgroup;
         u.morale_figures = figures_at_fraction(ruleset.morale_fraction, u.figures);
+        u.placement_cover = placement_cover_class(u.placement);
         flat_units.push_back(u);
       }
     }

@@ -12,12 +12,9 @@ namespace volley::firefight {
 // made before the two containment tests); nor can any if it misses the bounds of them all, the
 // usual answer, tested inline with the walk over the blockers out of line.
 namespace detail {
-inline bool box_misses(const Rect& box, const Rect& r) noexcept {
-  return (r.x0 > box.x1) | (r.x1 < box.x0) | (r.y0 > box.y1) | (r.y1 < box.y0);  // one branch
-}
-[[gnu::noinline]] inline bool sight_clear_of_blockers(const FirefightScenario& sc, Point a, Point b, const Rect& box) noexcept {
+[[gnu::noinline]] inline bool sight_clear_of_blockers(const FirefightScenario& sc, Point a, Point b, Rect box) noexcept {
   for (const Rect& r : sc.sight_blockers) {
-    if (box_misses(box, r)) continue;
+    if (disjoint(r, box)) continue;
     if (contains(r, a) || contains(r, b)) continue;
     if (segment_meets_rect(a, b, r)) return false;
   }
@@ -26,7 +23,7 @@ inline bool box_misses(const Rect& box, const Rect& r) noexcept {
 }  // namespace detail
 [[gnu::always_inline]] inline bool sight_clear(const FirefightScenario& sc, Point a, Point b) noexcept {
   const Rect box{std::min(a.x, b.x), std::min(a.y, b.y), std::max(a.x, b.x), std::max(a.y, b.y)};
-  return detail::box_misses(box, sc.sight_bounds) || detail::sight_clear_of_blockers(sc, a, b, box);
+  return disjoint(sc.sight_bounds, box) || detail::sight_clear_of_blockers(sc, a, b, box);
 }
 inline bool line_of_sight(const FirefightScenario& sc, Point a, Point b) noexcept {
   return distance_squared(a, b) <= squared(sc.visibility) && sight_clear(sc, a, b);
@@ -69,15 +66,20 @@ inline int cover_class_at(const FirefightScenario& sc, Point p) noexcept {
   return c;
 }
 
-// The cover class of every unit (all: at setup), or of the units that moved this phase (only they
-// can have changed terrain).
+// The cover class of every unit (all: at setup; a placement with the same cover everywhere needs
+// no look at the terrain), or of the units that moved this phase (only they can have changed terrain).
 template <class Ctx>
 void update_cover(Ctx& c, bool all) {
   if (c.sc.cover_terrain.empty()) return;
   UnitState* units = c.st.units.data();
   for (int g = 0, g_end = c.sc.total_units(); g < g_end; ++g) {
     UnitState& u = units[g];
-    if (all || u.moved) u.cover_class = cover_class_at(c.sc, u.pos);
+    if (all) {
+      const int placement_cover = c.spec(g).placement_cover;
+      u.cover_class = placement_cover >= 0 ? placement_cover : cover_class_at(c.sc, u.pos);
+    } else if (u.moved) {
+      u.cover_class = cover_class_at(c.sc, u.pos);
+    }
   }
 }
 

@@ -77,6 +77,32 @@ TEST_CASE("F-1: terrain cover raises a unit's target class; prone is class 4", "
   CHECK(c.target_class(h.unit(Herero, 2)) == 4);
 }
 
+TEST_CASE("F-1: a placement with one cover class everywhere has it at setup; a zone across an edge has the class where the unit lands",
+          "[engine][firefight][F-1]") {
+  auto sc = make_scenario();
+  auto& h1 = add_unit(sc, Herero, "H1", 8, 0, 0);  // a zone inside the bush
+  h1.placement.zone = true;
+  h1.placement.area = {in(10), in(30), in(12), in(32)};
+  auto& h2 = add_unit(sc, Herero, "H2", 8, 0, 0);  // a zone across the bush's edge
+  h2.placement.zone = true;
+  h2.placement.area = {in(20), in(24), in(22), in(26)};
+  add_unit(sc, Herero, "H3", 8, 30, 10);   // in the open
+  add_unit(sc, German, "Z1", 10, 20, 18);  // in the zariba
+  sc.terrain.push_back({"bush", {0, in(25), in(48), in(36)}, false, 3});
+  sc.terrain.push_back({"zariba", {in(17), in(16), in(31), in(20)}, false, 4});
+  Harness h(sc);
+  CHECK(h.sc.unit(0).placement_cover == 3);
+  CHECK(h.sc.unit(1).placement_cover == -1);
+  CHECK(h.sc.unit(2).placement_cover == 0);
+  CHECK(h.sc.unit(3).placement_cover == 4);
+  h.dice.push({0, 0, 100, 50});  // H1 at (10, 30); H2 at (21, 24.5), just out of the bush
+  h.setup();
+  CHECK(h.u(Herero, 0).cover_class == 3);
+  CHECK(h.u(Herero, 1).cover_class == 0);
+  CHECK(h.u(Herero, 2).cover_class == 0);
+  CHECK(h.u(German, 0).cover_class == 4);
+}
+
 TEST_CASE("F-5: sight needs the distance within visibility and no blocking terrain; inside it a unit sees out", "[engine][firefight][F-5]") {
   auto sc = make_scenario();
   sc.terrain.push_back({"bank", {in(0), in(20), in(48), in(21)}, true, 0});
