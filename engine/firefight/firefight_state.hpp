@@ -22,9 +22,10 @@ struct UnitState {
   bool hidden = false;          // F-5: a marker to the enemy
   bool broken = false;          // F-8b, F-6, F-7: routed and removed
   bool prone = false;           // F-8a
-  bool stood_up = false;        // F-8a: stood from prone this movement phase (moves 1d6, no charge)
   bool in_melee = false;        // F-7: in contact with an enemy unit
   bool fired = false;           // F-3: fired (or may no longer fire) this fire phase
+  // The flags of one turn, side by side: the start of a turn clears them in one store.
+  bool stood_up = false;        // F-8a: stood from prone this movement phase (moves 1d6, no charge)
   bool moved = false;           // SF-F: moved or charged this movement phase
   bool charged = false;         // F-7: charged this turn (melee bonus)
   bool took_casualties = false; // F-8b: lost figures this turn
