@@ -52,9 +52,15 @@ class Stream {
   Stream() noexcept = default;
   Stream(uint64_t seed, uint64_t trial, Purpose purpose, uint32_t turn, uint32_t actor) noexcept {
     key_ = {{static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)}};
-    counter_ = {{static_cast<uint32_t>(trial), static_cast<uint32_t>(trial >> 32),
-                 (static_cast<uint32_t>(purpose) << 26) | ((turn & MaxTurns) << 16) | (actor & MaxActors),
-                 0}};
+    counter_ = {{static_cast<uint32_t>(trial), static_cast<uint32_t>(trial >> 32), stream_word(purpose, turn, actor), 0}};
+    index_ = 4;
+  }
+
+  // Move to the start of another stream of the same seed and trial: the same stream as
+  // Stream(seed, trial, purpose, turn, actor), with only the counter words that differ rewritten.
+  void restart(Purpose purpose, uint32_t turn, uint32_t actor) noexcept {
+    counter_.v[2] = stream_word(purpose, turn, actor);
+    counter_.v[3] = 0;
     index_ = 4;
   }
 
@@ -98,6 +104,11 @@ class Stream {
   uint64_t words() const noexcept { return uint64_t{counter_.v[3]} * 4 - (4 - index_); }
 
  private:
+  // Counter word 2: what the stream is for.
+  static uint32_t stream_word(Purpose purpose, uint32_t turn, uint32_t actor) noexcept {
+    return (static_cast<uint32_t>(purpose) << 26) | ((turn & MaxTurns) << 16) | (actor & MaxActors);
+  }
+
   void refill() noexcept {
     out_ = r123::Philox4x32{}(counter_, key_);
     ++counter_.v[3];

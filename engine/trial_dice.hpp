@@ -33,11 +33,12 @@ template <PoolPath Path = PoolPath::Binomial>
 class BasicTrialDice {
  public:
   BasicTrialDice(uint64_t seed, uint64_t trial) noexcept
-      : seed_(seed), trial_(trial), tables_(&BinomialTables::instance()), histograms_(&FaceHistogramTable::instance()) {}
+      : tables_(&BinomialTables::instance()), histograms_(&FaceHistogramTable::instance()), stream_(seed, trial, Purpose::Test, 0, 0) {}
 
+  // The stream keeps the trial's seed and counter words; a restart rewrites only what names the stream.
   [[gnu::always_inline]] void restart(Purpose purpose, uint32_t turn, uint32_t actor) noexcept {
     words_ += stream_.words();
-    stream_ = Stream(seed_, trial_, purpose, turn, actor);
+    stream_.restart(purpose, turn, actor);
   }
 
   void skip_to(uint64_t position) noexcept { stream_.skip_to(position); }
@@ -134,11 +135,9 @@ class BasicTrialDice {
   uint64_t words() const noexcept { return words_ + stream_.words(); }
 
  private:
-  uint64_t seed_;
-  uint64_t trial_;
   const BinomialTables* tables_;
   const FaceHistogramTable* histograms_;
-  Stream stream_{};
+  Stream stream_;  // Purpose::Test until the first restart
   uint64_t words_ = 0;
 };
 

@@ -37,6 +37,16 @@ TEST_CASE("A stream is Philox of (seed, trial, purpose|turn|actor, block) in tha
   CHECK(s.words() == 12);
 }
 
+TEST_CASE("A restarted stream is the stream of its new purpose, turn and actor from its start", "[engine][rng]") {
+  Stream s(5, 77, Purpose::Fire, 2, 9);
+  for (int i = 0; i < 6; ++i) (void)s.next_u32();  // part way into its second block
+  s.restart(Purpose::Morale, 3, 4);
+  Stream fresh(5, 77, Purpose::Morale, 3, 4);
+  CHECK(s.words() == 0);
+  for (int i = 0; i < 9; ++i) CHECK(s.next_u32() == fresh.next_u32());
+  CHECK(s.words() == 9);
+}
+
 TEST_CASE("Streams of different purposes, turns, actors and trials do not share numbers", "[engine][rng]") {
   std::set<uint32_t> first_words;
   int streams = 0;
