@@ -46,10 +46,10 @@ void refresh_geometry(Ctx& c, bool all) {
     int64_t* pair_d2 = st.pair_d2.data() + j;
     uint8_t* pair_los = st.pair_los.data() + j;
     for (int i = 0; i < n0; ++i, pair_d2 += n1, pair_los += n1) {
-      const Point a = units[i].pos;
-      const int64_t d2 = distance_squared(a, b);
+      const UnitState& u = units[i];
+      const int64_t d2 = distance_squared(u.pos, b);
       *pair_d2 = d2;
-      if (moved_j | units[i].moved) *pair_los = d2 <= visibility2 && sight_clear(c.sc, a, b);
+      if (moved_j | u.moved) *pair_los = d2 <= visibility2 && sight_clear(c.sc, u.pos, b);
     }
   }
 }
