@@ -13,14 +13,20 @@
 
 namespace volley::firefight {
 
-// C(n, k) for n <= RankedDeckMax: all below 2^32 (C(34, 17) = 2,333,606,220).
+// C(n, k) for n <= RankedDeckMax: all below 2^32 (C(34, 17) = 2,333,606,220). Stored flat, row n
+// at (n + 1) * Columns, after a row of zeros: C(n, k) = 0 for k > n, and C(n, -1), the entry before
+// column 0, is the last column of the row above, 0 as well (a shuffle reads it once a side has no
+// card left).
 inline constexpr int RankedDeckMax = 34;
 struct DeckArrangements {
-  std::array<std::array<uint32_t, RankedDeckMax + 1>, RankedDeckMax + 1> c{};
+  static constexpr int Columns = RankedDeckMax + 1;
+  std::array<uint32_t, (RankedDeckMax + 2) * Columns> flat{};
+  static constexpr int at(int n, int k) noexcept { return (n + 1) * Columns + k; }
+  constexpr uint32_t c(int n, int k) const noexcept { return flat[at(n, k)]; }
   constexpr DeckArrangements() {
     for (int n = 0; n <= RankedDeckMax; ++n) {
-      c[n][0] = 1;
-      for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k < n ? c[n - 1][k] : 0);
+      flat[at(n, 0)] = 1;
+      for (int k = 1; k <= n; ++k) flat[at(n, k)] = c(n - 1, k - 1) + c(n - 1, k);
     }
   }
 };
@@ -46,18 +52,19 @@ struct Deck {
     // Step 2: the rest at once, by the rank of its arrangement: C(l0 + l1 - 1, l0 - 1) of the
     // arrangements of the cards left begin with a side-0 card, and they come first.
     if (l0 > 0 && l1 > 0) {
-      uint32_t rank = dice.below(Arrangements.c[l0 + l1][l0]);
+      uint32_t rank = dice.below(Arrangements.c(l0 + l1, l0));
       // Which side each card is, and when one side runs out, are coin tosses for the branch
-      // predictor: one loop over the rest of the deck with conditional moves. Once a side has no
-      // card left the rest are the other side's (first0 is 0 with no side-0 card left, and with no
-      // side-1 card left it is C(l0 - 1, l0 - 1) = 1 > rank = 0).
-      for (; i < n; ++i) {
-        const uint32_t first0 = l0 > 0 ? Arrangements.c[l0 + l1 - 1][l0 > 0 ? l0 - 1 : 0] : 0;
-        const int side = rank < first0 ? 0 : 1;
-        rank -= side == 1 ? first0 : 0;
+      // predictor: one loop over the rest of the deck with conditional moves. The arrangements
+      // that begin with a side-0 card, C(l0 + l1 - 1, l0 - 1), are walked to in the table: a row
+      // up per card and a column left per side-0 card. Once a side has no card left the rest are
+      // the other side's: C(l1 - 1, -1) is 0, and with no side-1 card left C(l0 - 1, l0 - 1) = 1 >
+      // rank = 0.
+      for (int first0 = DeckArrangements::at(l0 + l1 - 1, l0 - 1); i < n; ++i) {
+        const uint32_t begin0 = Arrangements.flat[first0];
+        const int side = rank < begin0 ? 0 : 1;
+        rank -= side == 1 ? begin0 : 0;
         order[i] = side;
-        l0 -= 1 - side;
-        l1 -= side;
+        first0 -= DeckArrangements::Columns + 1 - side;
       }
       return n;
     }
