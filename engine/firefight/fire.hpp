@@ -123,9 +123,11 @@ void record_burst(Ctx& c, int target, int casualties) {
 }
 
 // F-4: unit g fires at `target`, its current target (which exists). Schnellfeuer (SF-B): twice the
-// dice (sf_dice_multiplier) at -1 (sf_fire_modifier). A prone firer is at -1 too (F-8a).
+// dice (sf_dice_multiplier) at -1 (sf_fire_modifier). A prone firer is at -1 too (F-8a). Returns the
+// casualties, for the F-8a prone test: a card of one volley tests its target at once, and only a
+// schnellfeuer card, several volleys, records its bursts (record_burst).
 template <class Ctx>
-void fire_at(Ctx& c, int g, int target, bool schnellfeuer) {
+int fire_at(Ctx& c, int g, int target, bool schnellfeuer) {
   auto& st = c.st;
   const Ruleset& rules = c.sc.ruleset;
   UnitState& u = st.units[g];
@@ -144,7 +146,7 @@ void fire_at(Ctx& c, int g, int target, bool schnellfeuer) {
   if (rules.natural_one_hits && band < 1) band = 1;
   // Step 2: hits, one binomial pool (a die hits on <= band). The unit's Fire stream for this turn
   // serves its whole volley: the hits, then the casualties, then the prone tests the card causes
-  // (after_card): one Philox block instead of three.
+  // (fire_phase): one Philox block instead of three.
   c.dice.restart(Purpose::Fire, static_cast<uint32_t>(turn), static_cast<uint32_t>(g));
   const int hits = c.dice.successes(dice, band, rules.fire_die);
   st.tally[side].hits += hits;
@@ -169,13 +171,13 @@ void fire_at(Ctx& c, int g, int target, bool schnellfeuer) {
     reveal_unit(c, g, "fired");
     if (schnellfeuer) u.sf_revealed_turn = turn;
   }
-  record_burst(c, target, casualties);
+  return casualties;
 }
 
-// F-4: unit g fires at its current target (which exists).
+// F-4: unit g fires at its current target (which exists); returns the casualties.
 template <class Ctx>
-void fire_unit(Ctx& c, int g, bool schnellfeuer) {
-  fire_at(c, g, current_target(c, g), schnellfeuer);
+int fire_unit(Ctx& c, int g, bool schnellfeuer) {
+  return fire_at(c, g, current_target(c, g), schnellfeuer);
 }
 
 }  // namespace volley::firefight

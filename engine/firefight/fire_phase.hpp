@@ -40,9 +40,10 @@ int pick_unit(Ctx& c, int side, int* ready, int& count, int& target) {
   return best;
 }
 
-// F-8a: after a card of the fast-fire side, each target of its burst(s) tests to go prone, if its
-// side plays the prone rule (`test`), in the order they were first fired at, on the stream of the
-// card's last volley. Clears the card's burst record either way.
+// F-8a: after a schnellfeuer card, each target of its bursts tests to go prone, if its side plays
+// the prone rule (`test`), in the order they were first fired at, on the stream of the card's last
+// volley. Clears the card's burst record either way. (A card of one volley has one burst: its
+// target tests at once, fire_phase.)
 template <class Ctx>
 [[gnu::always_inline]] inline void after_card(Ctx& c, bool test) {
   auto& st = c.st;
@@ -132,9 +133,9 @@ void fire_phase(Ctx& c) {
       if constexpr (Ctx::Narrator::enabled) c.narr.say("  void: no unit of that side can fire");
       continue;
     }
-    fire_at(c, g, target, false);
+    const int casualties = fire_at(c, g, target, false);
     --pending[side];
-    after_card(c, prone_after[side]);
+    if (prone_after[side]) prone_test(c, target, casualties);
   }
 }
 

@@ -122,7 +122,7 @@ void schnellfeuer(Ctx& c, int side) {
   // takes the next (current_target looks again).
   for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
     if (!c.spec(g).sf_member || !may_fire(c, g) || st.units[g].fired) continue;
-    if (const int target = target_now(c, g); target >= 0) fire_at(c, g, target, true);
+    if (const int target = target_now(c, g); target >= 0) record_burst(c, target, fire_at(c, g, target, true));
   }
   // Step 3 (SF-H): of the candidates (above), up to min(sf_keep_hidden_max, n /
   // sf_keep_hidden_divisor) stay hidden, chosen by the policy.
