@@ -6,6 +6,8 @@
 #include "engine/firefight/morale.hpp"
 #include "engine/firefight/spotting.hpp"
 
+#include <span>
+
 namespace volley::firefight {
 
 // A straight path from a point toward another, with points at whole hundredths along it. Positions
@@ -124,21 +126,28 @@ int64_t roll_d6_inches(Ctx& c, int n) {
 }
 
 // F-4 target test at the start-of-phase positions (the cached geometry is theirs until the moves
-// are applied): a revealed enemy unit in action, not in melee (unless fire_into_melee), within reach
-// and sight.
-template <class Ctx>
-bool has_target_now(const Ctx& c, int g) {
-  const bool melee_screens = c.melee_screens_fire();
-  const int enemy = 1 - c.side_of(g);
-  const int64_t r2 = squared(c.reach(g));
-  const auto row = c.row(g);
+// are applied): a revealed enemy unit in action, not in melee (unless melee_screens is false, with
+// fire_into_melee), within reach (squared r2) and sight. `enemies` are the enemy units and `row` the
+// unit's pair-cache row over them (c.row(g)): the movement phase walks a side's rows and reads its
+// enemies once rather than per unit.
+template <class Row>
+[[gnu::always_inline]] inline bool has_target_in_row(std::span<const UnitState> enemies, Row row, int64_t r2,
+                                                     bool melee_screens) noexcept {
   const int64_t* d2 = row.d2;
   const uint8_t* los = row.los;
   bool any = false;  // without branches on the data
-  for (const UnitState *e = c.st.units.data() + c.first(enemy), *e_end = c.st.units.data() + c.last(enemy); e != e_end;
-       ++e, d2 += row.stride, los += row.stride)
-    any |= !e->out() & !e->hidden & !(e->in_melee & melee_screens) & (*d2 <= r2) & (*los != 0);
+  for (const UnitState& e : enemies) {
+    any |= !e.out() & !e.hidden & !(e.in_melee & melee_screens) & (*d2 <= r2) & (*los != 0);
+    d2 += row.stride;
+    los += row.stride;
+  }
   return any;
+}
+template <class Ctx>
+bool has_target_now(const Ctx& c, int g) {
+  const int enemy = 1 - c.side_of(g);
+  const std::span<const UnitState> enemies(c.st.units.data() + c.first(enemy), c.st.units.data() + c.last(enemy));
+  return has_target_in_row(enemies, c.row(g), squared(c.reach(g)), c.melee_screens_fire());
 }
 
 // The nearest enemy unit in action (hidden or not) or decoy: ties to the lowest index, units before
@@ -208,35 +217,38 @@ Point advance_end(const Ctx& c, int g, int64_t roll, int goal) {
   return path.at(std::max<int64_t>(limit, 0));
 }
 
-// Step 3 of the movement phase for a unit that may move (in action, not in melee, not holding): plan
-// a charge, a move, or nothing. Out of line: many units are told apart before (holding ones, every
-// turn), and this plan's register saves would cost them more than their test.
+// F-6 charge: a unit with charge orders charges an enemy unit or marker within charge_reach, even
+// if it has a target. Policy charge-after: only in its reload turn (SF-E). A unit that stood up
+// from prone this phase moves 1d6 and does not charge (F-8a).
 template <class Ctx>
-[[gnu::noinline]] void plan_charge_or_advance(Ctx& c, int g) {
-  const UnitState& u = c.st.units[g];
-  const UnitSpec& spec = c.spec(g);
-  const Side& side = c.sc.sides[c.side_of(g)];
+bool may_charge(const Ctx& c, const UnitState& u, const UnitSpec& spec) {
+  return spec.orders == Orders::Charge && !u.stood_up && (!c.sc.sides[spec.side].policy.charge_after || u.reload_turn == c.turn());
+}
+
+// F-6 charge: plans the charge of a unit that may charge at the nearest enemy unit or marker within
+// charge_reach; false if there is none. Out of line, as the charge is rare.
+template <class Ctx>
+[[gnu::noinline]] bool plan_charge(Ctx& c, int g) {
+  const int target = nearest_enemy_marker_or_unit(c, g, c.st.units[g].pos, c.spec(g).charge_reach);
+  if (target == NoEnemy) return false;
   auto& plan = c.st.planned[g];
-  // F-6 charge: a unit with charge orders charges an enemy unit or marker within charge_reach, even
-  // if it has a target. Policy charge-after: only in its reload turn (SF-E). A unit that stood up
-  // from prone this phase moves 1d6 and does not charge (F-8a).
-  const bool may_charge = spec.orders == Orders::Charge && !u.stood_up &&
-                          (!side.policy.charge_after || u.reload_turn == c.turn());
-  if (may_charge) {
-    const int target = nearest_enemy_marker_or_unit(c, g, u.pos, spec.charge_reach);
-    if (target != NoEnemy) {
-      plan.kind = FirefightState::Plan::Charge;
-      plan.target = target;
-      return;
-    }
-  }
-  // F-6 advance: a unit with a target does not move and rolls nothing.
-  if (has_target_now(c, g)) return;
+  plan.kind = FirefightState::Plan::Charge;
+  plan.target = target;
+  return true;
+}
+
+// F-6 advance of a unit with no target: toward the nearest enemy marker or unit. Out of line: many
+// units are told apart before (holding ones, those with a target), and this plan's register saves
+// would cost them more than their tests.
+template <class Ctx>
+[[gnu::noinline]] void plan_advance(Ctx& c, int g) {
+  const UnitState& u = c.st.units[g];
   const int goal = nearest_enemy_marker_or_unit(c, g, u.pos, -1);
   if (goal == NoEnemy) return;
   c.dice.restart(Purpose::Movement, static_cast<uint32_t>(c.turn()), static_cast<uint32_t>(g));
-  const int dice_count = u.stood_up ? c.sc.ruleset.prone_move_dice : spec.move_dice;
+  const int dice_count = u.stood_up ? c.sc.ruleset.prone_move_dice : c.spec(g).move_dice;
   const int64_t roll = roll_d6_inches(c, dice_count);
+  auto& plan = c.st.planned[g];
   plan.kind = FirefightState::Plan::Move;
   plan.to = advance_end(c, g, roll, goal);
   if constexpr (Ctx::Narrator::enabled)
@@ -244,13 +256,18 @@ template <class Ctx>
                     inches(integer_sqrt(distance_squared(u.pos, plan.to))), "\" to ", point_text(plan.to)));
 }
 
-// Step 3 of the movement phase for one unit: plan a charge, a move, or nothing.
-template <class Ctx>
-void plan_unit(Ctx& c, int g) {
+// Step 2 of the movement phase for one unit: plan a charge, a move, or nothing (`row`, `enemies` and
+// `melee_screens` as has_target_in_row wants them).
+template <class Ctx, class Row>
+[[gnu::always_inline]] inline void plan_unit(Ctx& c, int g, Row row, std::span<const UnitState> enemies, bool melee_screens) {
   const UnitState& u = c.st.units[g];
+  const UnitSpec& spec = c.spec(g);
   c.st.planned[g] = FirefightState::Plan{};
-  if (u.out() || u.in_melee || c.spec(g).orders == Orders::Hold) return;  // F-6: in melee, no move
-  plan_charge_or_advance(c, g);
+  if (u.out() || u.in_melee || spec.orders == Orders::Hold) return;  // F-6: in melee, no move
+  if (may_charge(c, u, spec) && plan_charge(c, g)) return;
+  // F-6 advance: a unit with a target does not move and rolls nothing.
+  if (has_target_in_row(enemies, row, squared(spec.reach), melee_screens)) return;
+  plan_advance(c, g);
 }
 
 // A charge (F-6), resolved after the other moves, in index order.
@@ -336,11 +353,18 @@ bool movement_phase(Ctx& c) {
     }
     st.start_pos[g] = u.pos;
   }
-  // Step 2: every unit plans from the start-of-phase positions (simultaneous movement).
+  // Step 2: every unit plans from the start-of-phase positions (simultaneous movement), a side at a
+  // time, walking its rows of the pair cache.
   bool any_charge = false;
-  for (int g = 0; g < n; ++g) {
-    plan_unit(c, g);
-    any_charge |= st.planned[g].kind == FirefightState::Plan::Charge;
+  const bool melee_screens = c.melee_screens_fire();
+  for (int side = 0; side < SideCount; ++side) {
+    const std::span<const UnitState> enemies(st.units.data() + c.first(1 - side), st.units.data() + c.last(1 - side));
+    auto row = c.row(c.first(side));
+    const size_t row_step = c.row_step(side);
+    for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g, row.d2 += row_step, row.los += row_step) {
+      plan_unit(c, g, row, enemies, melee_screens);
+      any_charge |= st.planned[g].kind == FirefightState::Plan::Charge;
+    }
   }
   // Step 3: the moves happen together; a hidden unit that moves stays hidden (F-5 may reveal it).
   for (int g = 0; g < n; ++g) {
