@@ -81,7 +81,6 @@ class FirefightState {
   void size_for(const FirefightScenario& sc) {
     const int n = sc.total_units();
     units.assign(n, UnitState{});
-    start_pos.assign(n, Point{});
     planned.assign(n, Plan{});
     contacts.assign(n, Contact{});
     group_of.assign(n, 0);
@@ -170,13 +169,12 @@ class FirefightState {
   int side1_units = 0;
 
   // --- phase scratch --------------------------------------------------------------------------
-  // F-6: positions at the start of the movement phase, and each unit's plan.
+  // F-6: each unit's plan in the movement phase.
   struct Plan {
     enum Kind : uint8_t { None, Move, Charge } kind = None;
     Point to;                 // Move: the end point
     int target = -1;          // Charge: global unit index, or -1 - decoy index
   };
-  std::vector<Point> start_pos;
   std::vector<Plan> planned;
   // F-4: whether each unit may fire and has a possible target this fire phase (an enemy unit in reach
   // and sight, not in melee, not out of action): 1 or 0 (fire.hpp, build_candidates).

@@ -157,13 +157,12 @@ inline constexpr int NoEnemy = 1 << 30;
 template <class Ctx>
 int nearest_enemy_marker_or_unit(const Ctx& c, int g, Point p, int64_t range) {
   const UnitState* units = c.st.units.data();
-  const Point* start = c.st.start_pos.data();
   const int enemy = 1 - c.side_of(g);
   int best = NoEnemy;
   int64_t best_d2 = range >= 0 ? squared(range) + 1 : INT64_MAX;
   // Strictly nearer keeps the lower index on ties; conditional moves, not branches on distances.
   for (int h = c.first(enemy), h_end = c.last(enemy); h < h_end; ++h) {
-    const int64_t d2 = distance_squared(p, start[h]);
+    const int64_t d2 = distance_squared(p, units[h].pos);
     const bool take = !units[h].out() & (d2 < best_d2);
     best_d2 = take ? d2 : best_d2;
     best = take ? h : best;
@@ -185,12 +184,11 @@ int nearest_enemy_marker_or_unit(const Ctx& c, int g, Point p, int64_t range) {
 template <class Ctx>
 Point advance_end(const Ctx& c, int g, int64_t roll, int goal) {
   const UnitState* units = c.st.units.data();
-  const Point* start = c.st.start_pos.data();
-  const Point a = start[g];
+  const Point a = units[g].pos;
   const int enemy = 1 - c.side_of(g);
   const int first = c.first(enemy), last = c.last(enemy);
   const DecoyState* decoys = c.st.decoys[enemy].data();
-  const Point b = goal >= 0 ? start[goal] : decoys[-1 - goal].pos;
+  const Point b = goal >= 0 ? units[goal].pos : decoys[-1 - goal].pos;
   const Path path(a, b);
   int64_t limit = std::min(roll, path.length);
   // Both constraints below only ever lower `limit` to a point of the path, in a fixed order (see
@@ -206,12 +204,12 @@ Point advance_end(const Ctx& c, int g, int64_t roll, int goal) {
   for (int h = first; h < last && limit > 0; ++h) {
     const UnitState& e = units[h];
     if (e.out() || e.hidden || (e.in_melee && melee_screens)) continue;
-    limit = stop_for_target(c.sc, path, start[h], reach2, reach, limit);
+    limit = stop_for_target(c.sc, path, e.pos, reach2, reach, limit);
   }
   // Never closer than contact_gap to an enemy marker or unit (only a charge makes contact).
   const int64_t gap2 = squared(c.sc.ruleset.contact_gap), gap = c.sc.ruleset.contact_gap + 1;
   for (int h = first; h < last; ++h)
-    if (!units[h].out()) limit = keep_off(path, start[h], h == goal, gap2, gap, limit);
+    if (!units[h].out()) limit = keep_off(path, units[h].pos, h == goal, gap2, gap, limit);
   for (int d = 0, d_end = c.st.decoy_count[enemy]; d < d_end; ++d)
     if (decoys[d].alive) limit = keep_off(path, decoys[d].pos, -1 - d == goal, gap2, gap, limit);
   return path.at(std::max<int64_t>(limit, 0));
@@ -351,10 +349,9 @@ bool movement_phase(Ctx& c) {
       u.stood_up = true;
       if constexpr (Ctx::Narrator::enabled) c.narr.say(text("  ", c.name(g), " stands up (F-8a)"));
     }
-    st.start_pos[g] = u.pos;
   }
-  // Step 2: every unit plans from the start-of-phase positions (simultaneous movement), a side at a
-  // time, walking its rows of the pair cache.
+  // Step 2: every unit plans from the start-of-phase positions (simultaneous movement: the plans
+  // change no position before step 3), a side at a time, walking its rows of the pair cache.
   bool any_charge = false;
   const bool melee_screens = c.melee_screens_fire();
   for (int side = 0; side < SideCount; ++side) {
