@@ -152,10 +152,11 @@ bool has_target_now(const Ctx& c, int g) {
 
 // The nearest enemy unit in action (hidden or not) or decoy: ties to the lowest index, units before
 // decoys. Returns a global unit index, -1 - decoy index, or NoEnemy; only those within `range` when
-// range >= 0.
+// range >= 0. Inlined in its callers (plan_charge, plan_advance), out of line themselves: with a few
+// enemies, a call and its set-up cost more than the search.
 inline constexpr int NoEnemy = 1 << 30;
 template <class Ctx>
-int nearest_enemy_marker_or_unit(const Ctx& c, int g, Point p, int64_t range) {
+[[gnu::always_inline]] inline int nearest_enemy_marker_or_unit(const Ctx& c, int g, Point p, int64_t range) {
   const UnitState* units = c.st.units.data();
   const int enemy = 1 - c.side_of(g);
   int best = NoEnemy;
@@ -180,9 +181,10 @@ int nearest_enemy_marker_or_unit(const Ctx& c, int g, Point p, int64_t range) {
 
 // F-6 advance: the end point of a unit with no target moving `roll` hundredths toward `goal`, the
 // nearest enemy marker or unit (nearest_enemy_marker_or_unit), from the start-of-phase positions. It stops at the first point where it
-// would have a target, and never comes closer than contact_gap to any enemy marker or unit.
+// would have a target, and never comes closer than contact_gap to any enemy marker or unit. Inlined
+// in its one caller, plan_advance, which is out of line.
 template <class Ctx>
-Point advance_end(const Ctx& c, int g, int64_t roll, int goal) {
+[[gnu::always_inline]] inline Point advance_end(const Ctx& c, int g, int64_t roll, int goal) {
   const UnitState* units = c.st.units.data();
   const Point a = units[g].pos;
   const int enemy = 1 - c.side_of(g);
