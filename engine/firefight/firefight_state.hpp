@@ -169,7 +169,7 @@ class FirefightState {
   int side1_units = 0;
 
   // --- phase scratch --------------------------------------------------------------------------
-  // F-6: each unit's plan in the movement phase.
+  // F-6: each unit's plan in the movement phase (written for the units that plan a move or charge).
   struct Plan {
     enum Kind : uint8_t { None, Move, Charge } kind = None;
     Point to;                 // Move: the end point
@@ -181,7 +181,7 @@ class FirefightState {
   std::vector<int> candidate_count;
   // F-4: what each unit is to the enemy's fire when the phase begins (build_candidates).
   std::vector<uint8_t> screen;
-  // Scratch: a list of units a phase works through (morale.hpp).
+  // Scratch: a list of units a phase works through (movement.hpp, morale.hpp).
   std::vector<int> unit_list;
   // F-4: each unit's target as last found in this fire phase (fire.hpp, target_now), valid while
   // target_stamp[g] equals the epoch of the enemy side; an epoch moves on whenever a unit of that

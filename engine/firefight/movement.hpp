@@ -226,7 +226,7 @@ bool may_charge(const Ctx& c, const UnitState& u, const UnitSpec& spec) {
 }
 
 // F-6 charge: plans the charge of a unit that may charge at the nearest enemy unit or marker within
-// charge_reach; false if there is none. Out of line, as the charge is rare.
+// charge_reach; false (and no plan) if there is none. Out of line, as the charge is rare.
 template <class Ctx>
 [[gnu::noinline]] bool plan_charge(Ctx& c, int g) {
   const int target = nearest_enemy_marker_or_unit(c, g, c.st.units[g].pos, c.spec(g).charge_reach);
@@ -237,14 +237,14 @@ template <class Ctx>
   return true;
 }
 
-// F-6 advance of a unit with no target: toward the nearest enemy marker or unit. Out of line: many
-// units are told apart before (holding ones, those with a target), and this plan's register saves
-// would cost them more than their tests.
+// F-6 advance of a unit with no target: plans its move toward the nearest enemy marker or unit;
+// false (and no plan) if there is none. Out of line: many units are told apart before (holding
+// ones, those with a target), and this plan's register saves would cost them more than their tests.
 template <class Ctx>
-[[gnu::noinline]] void plan_advance(Ctx& c, int g) {
+[[gnu::noinline]] bool plan_advance(Ctx& c, int g) {
   const UnitState& u = c.st.units[g];
   const int goal = nearest_enemy_marker_or_unit(c, g, u.pos, -1);
-  if (goal == NoEnemy) return;
+  if (goal == NoEnemy) return false;
   c.dice.restart(Purpose::Movement, static_cast<uint32_t>(c.turn()), static_cast<uint32_t>(g));
   const int dice_count = u.stood_up ? c.sc.ruleset.prone_move_dice : c.spec(g).move_dice;
   const int64_t roll = roll_d6_inches(c, dice_count);
@@ -254,20 +254,21 @@ template <class Ctx>
   if constexpr (Ctx::Narrator::enabled)
     c.narr.say(text("  move (F-6): ", c.name(g), " rolls ", dice_count, "d6 = ", inches(roll), "\", advances ",
                     inches(integer_sqrt(distance_squared(u.pos, plan.to))), "\" to ", point_text(plan.to)));
+  return true;
 }
 
 // Step 2 of the movement phase for one unit: plan a charge, a move, or nothing (`row`, `enemies` and
-// `melee_screens` as has_target_in_row wants them).
+// `melee_screens` as has_target_in_row wants them). Returns whether it planned a charge or a move;
+// st.planned[g] is written only then.
 template <class Ctx, class Row>
-[[gnu::always_inline]] inline void plan_unit(Ctx& c, int g, Row row, std::span<const UnitState> enemies, bool melee_screens) {
+[[gnu::always_inline]] inline bool plan_unit(Ctx& c, int g, Row row, std::span<const UnitState> enemies, bool melee_screens) {
   const UnitState& u = c.st.units[g];
   const UnitSpec& spec = c.spec(g);
-  c.st.planned[g] = FirefightState::Plan{};
-  if (u.out() || u.in_melee || spec.orders == Orders::Hold) return;  // F-6: in melee, no move
-  if (may_charge(c, u, spec) && plan_charge(c, g)) return;
+  if (u.out() || u.in_melee || spec.orders == Orders::Hold) return false;  // F-6: in melee, no move
+  if (may_charge(c, u, spec) && plan_charge(c, g)) return true;
   // F-6 advance: a unit with a target does not move and rolls nothing.
-  if (has_target_in_row(enemies, row, squared(spec.reach), melee_screens)) return;
-  plan_advance(c, g);
+  if (has_target_in_row(enemies, row, squared(spec.reach), melee_screens)) return false;
+  return plan_advance(c, g);
 }
 
 // A charge (F-6), resolved after the other moves, in index order.
@@ -353,29 +354,38 @@ bool movement_phase(Ctx& c) {
     }
   }
   // Step 2: every unit plans from the start-of-phase positions (simultaneous movement: the plans
-  // change no position before step 3), a side at a time, walking its rows of the pair cache.
-  bool any_charge = false;
+  // change no position before step 3), a side at a time, walking its rows of the pair cache. The
+  // units with a plan are listed, in index order, so that steps 3 and 4 read only their plans (and
+  // no plan need be cleared for the others).
+  int* with_plan = st.unit_list.data();
+  int plan_count = 0;
   const bool melee_screens = c.melee_screens_fire();
   for (int side = 0; side < SideCount; ++side) {
     const std::span<const UnitState> enemies(st.units.data() + c.first(1 - side), st.units.data() + c.last(1 - side));
     auto row = c.row(c.first(side));
     const size_t row_step = c.row_step(side);
     for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g, row.d2 += row_step, row.los += row_step) {
-      plan_unit(c, g, row, enemies, melee_screens);
-      any_charge |= st.planned[g].kind == FirefightState::Plan::Charge;
+      with_plan[plan_count] = g;
+      plan_count += plan_unit(c, g, row, enemies, melee_screens);
     }
   }
   // Step 3: the moves happen together; a hidden unit that moves stays hidden (F-5 may reveal it).
-  for (int g = 0; g < n; ++g) {
-    if (st.planned[g].kind != FirefightState::Plan::Move) continue;
+  bool any_charge = false;
+  for (int i = 0; i < plan_count; ++i) {
+    const int g = with_plan[i];
+    const auto& plan = st.planned[g];
+    if (plan.kind != FirefightState::Plan::Move) {
+      any_charge = true;
+      continue;
+    }
     UnitState& u = st.units[g];
-    if (!(st.planned[g].to == u.pos)) u.moved = any_moved = true;
-    u.pos = st.planned[g].to;
+    if (!(plan.to == u.pos)) u.moved = any_moved = true;
+    u.pos = plan.to;
   }
   // Step 4: charges after the other moves, in index order (a charger is marked moved when it goes).
   if (any_charge) {
-    for (int g = 0; g < n; ++g)
-      if (st.planned[g].kind == FirefightState::Plan::Charge) resolve_charge(c, g);
+    for (int i = 0; i < plan_count; ++i)
+      if (st.planned[with_plan[i]].kind == FirefightState::Plan::Charge) resolve_charge(c, with_plan[i]);
     refresh_contacts(c);
     any_moved = true;
   }
