@@ -66,12 +66,10 @@ bool play_turn(Ctx& c, int t) {
   auto& st = c.st;
   st.turn = t;
   compact_decoys(c);
-  for (int g = 0, g_end = c.sc.total_units(); g < g_end; ++g) {
-    UnitState& u = st.units[g];
-    u.moved = u.charged = u.took_casualties = u.stood_up = false;
-  }
   if constexpr (Ctx::Narrator::enabled) c.narr.say(text("turn ", t));
-  // Step 1: movement phase (F-6), then re-concealment (SF-F), then spotting (F-5).
+  // Step 1: movement phase (F-6), then re-concealment (SF-F), then spotting (F-5). The movement
+  // phase's first walk over the units also clears the flags of the turn (moved, charged,
+  // took_casualties, stood_up).
   if constexpr (Ctx::Narrator::enabled) c.narr.say(" movement phase");
   // Sight, spotting and cover change only where a unit moved: with no move they are skipped. Only
   // a side that declared schnellfeuer last turn has units to re-conceal (SF-F).
