@@ -170,7 +170,8 @@ struct Harness {
     auto c = ctx();
     setup_trial(c);
   }
-  // Start turn t the way play_turn does (flags cleared), without running any phase.
+  // Start turn t as play_turn and its movement phase do (decoys compacted, the turn's flags
+  // cleared), without running any phase: tests of a later phase start here.
   void begin_turn(int t) {
     st.turn = t;
     auto c = ctx();
