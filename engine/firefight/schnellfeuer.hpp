@@ -4,12 +4,13 @@
 #include "engine/firefight/fire.hpp"
 #include "engine/firefight/morale.hpp"
 
+#include <optional>
+
 namespace volley::firefight {
 
-// SF-A / SF-I: is a unit or decoy of this subgroup in the group the side's policy names? (A unit's
-// answer is also kept in UnitSpec::sf_member.)
-inline bool in_sf_group(const FirefightScenario& sc, int side, int subgroup) noexcept {
-  const Policy& p = sc.sides[side].policy;
+// SF-A / SF-I: is a unit or decoy of this subgroup in the group the policy names? (A unit's answer
+// is also kept in UnitSpec::sf_member.)
+inline bool in_sf_group(const Policy& p, int subgroup) noexcept {
   return p.which == WhichPolicy::Force || subgroup == p.subgroup;
 }
 
@@ -21,14 +22,16 @@ bool wants_schnellfeuer(Ctx& c, int side) {
   const Policy& p = s.policy;
   const int t = c.turn();
   const char* reason = nullptr;
-  int with_target = 0;
   if (p.when == WhenPolicy::Never) return false;
   if (p.when == WhenPolicy::Turns && (t >= static_cast<int>(p.turns.size()) || p.turns[t] == 0)) {
     reason = "not a listed turn";
   } else if (c.st.tally[side].last_declaration == t - 1) {
     reason = "declared last turn (SF-I)";
   } else {
-    for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g)
+    // The count stops once it answers both questions (any target; enough for min-targets).
+    const int enough = p.when == WhenPolicy::MinTargets ? std::max(1, p.min_targets) : 1;
+    int with_target = 0;
+    for (int g = c.first(side), g_end = c.last(side); g < g_end && with_target < enough; ++g)
       if (c.spec(g).sf_member && may_fire(c, g) && target_now(c, g) >= 0) ++with_target;
     if (with_target == 0)
       reason = "no unit of the group has a target";
@@ -50,19 +53,32 @@ inline bool keep_before(KeepHiddenChoice choice, const FirefightState::KeepCandi
   return a.index < b.index;
 }
 
-// Squared distance from p (a decoy) to the nearest enemy unit in action, and whether any has sight
-// of p.
+// SF-H's candidate test for a decoy at p: the squared distance to the nearest enemy unit in action
+// (INT64_MAX: none), or nothing when one of them has sight of p (p is then no candidate, so the
+// search stops there).
 template <class Ctx>
-std::pair<int64_t, bool> enemy_view(const Ctx& c, int enemy, Point p) {
+std::optional<int64_t> enemy_view(const Ctx& c, int enemy, Point p) {
   int64_t nearest = INT64_MAX;
-  bool seen = false;
   for (int h = c.first(enemy), h_end = c.last(enemy); h < h_end; ++h) {
     const UnitState& e = c.st.units[h];
     if (e.out()) continue;
+    if (line_of_sight(c.sc, p, e.pos)) return std::nullopt;
     nearest = std::min(nearest, distance_squared(p, e.pos));
-    if (!seen && line_of_sight(c.sc, p, e.pos)) seen = true;
   }
-  return {nearest, seen};
+  return nearest;
+}
+
+// The same for a unit of the group, from the cached geometry.
+template <class Ctx>
+std::optional<int64_t> enemy_view(const Ctx& c, int enemy, int g) {
+  const auto row = c.row(g);
+  int64_t nearest = INT64_MAX;
+  for (int h = c.first(enemy), h_end = c.last(enemy), k = 0; h < h_end; ++h, ++k) {
+    if (c.st.units[h].out()) continue;
+    if (row.los[k * row.stride]) return std::nullopt;
+    nearest = std::min(nearest, row.d2[k * row.stride]);
+  }
+  return nearest;
 }
 
 // SF-A to SF-H on the side's first firing card, once the policy has declared (wants_schnellfeuer).
@@ -74,82 +90,73 @@ void schnellfeuer(Ctx& c, int side) {
   const Ruleset& rules = c.sc.ruleset;
   const int t = c.turn();
   const int enemy = 1 - side;
+  const int first = c.first(side), last = c.last(side);
+  DecoyState* const decoys = st.decoys[side].data();
+  const int decoy_count = st.decoy_count[side];
   SideTally& tally = st.tally[side];
   // Step 1 (SF-A): the declaration. The invariant of SF-I is counted from the record, not assumed.
   if (tally.last_declaration == t - 1) ++tally.consecutive_declarations;
   tally.last_declaration = t;
   ++tally.schnellfeuer;
-  // SF-H's n: the group's units in action plus its decoys, counted at declaration.
+  // SF-H's n: the group's units in action plus its decoys, counted at declaration. In the same
+  // passes, SF-H's candidates, judged at the declaration (as SF-B's line of sight is): the group's
+  // hidden units and decoys with no sight of any enemy unit in action now. None of them can have a
+  // target, so none fires below; an enemy unit the group's fire destroys does not make a unit of the
+  // firing line (one whose target fell) a candidate. They are looked for whenever the policy keeps
+  // any; where `keep` (below) still comes out 0 (a small group) they go unused.
+  const bool may_keep = p.keep_hidden != KeepHiddenChoice::None;
+  auto& order = st.keep_order;
   int n = 0;
-  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g)
-    if (c.spec(g).sf_member && !st.units[g].out()) ++n;
-  for (int d = 0; d < st.decoy_count[side]; ++d)
-    if (st.decoys[side][d].alive && in_sf_group(c.sc, side, st.decoys[side][d].subgroup)) ++n;
+  int count = 0;
+  for (int g = first; g < last; ++g) {
+    const UnitState& u = st.units[g];
+    if (!c.spec(g).sf_member || u.out()) continue;
+    ++n;
+    if (may_keep && u.hidden)
+      if (const auto nearest = enemy_view(c, enemy, g)) order[count++] = {*nearest, g, false};
+  }
+  for (int d = 0; d < decoy_count; ++d) {
+    const DecoyState& dec = decoys[d];
+    if (!dec.alive || !in_sf_group(p, dec.subgroup)) continue;
+    ++n;
+    if (may_keep)
+      if (const auto nearest = enemy_view(c, enemy, dec.pos)) order[count++] = {*nearest, d, true};
+  }
   if constexpr (Ctx::Narrator::enabled)
     c.narr.say(text("  ", s.name, " declares schnellfeuer (SF-A) for ",
                     p.which == WhichPolicy::Force ? std::string("the whole force") : "subgroup " + s.subgroups[p.subgroup], " (",
                     n, " units and decoys)"));
-  // SF-H's candidates, judged at the declaration (as SF-B's line of sight is): the group's hidden
-  // units and decoys with no sight of any enemy unit in action now. None of them can have a target,
-  // so none fires below; an enemy unit the group's fire destroys does not make a unit of the firing
-  // line (one whose target fell) a candidate.
-  const int keep = p.keep_hidden == KeepHiddenChoice::None ? 0 : std::min(rules.sf_keep_hidden_max, n / rules.sf_keep_hidden_divisor);
-  int count = 0;
-  auto& order = st.keep_order;
-  if (keep > 0) {
-    for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
-      const UnitState& u = st.units[g];
-      if (!u.hidden || u.out() || !c.spec(g).sf_member) continue;
-      int64_t nearest = INT64_MAX;
-      bool seen = false;
-      const auto row = c.row(g);
-      for (int h = c.first(enemy), h_end = c.last(enemy), k = 0; h < h_end; ++h, ++k) {
-        if (st.units[h].out()) continue;
-        nearest = std::min(nearest, row.d2[k * row.stride]);
-        seen = seen || row.los[k * row.stride];
-      }
-      if (!seen) order[count++] = {nearest, g, false};
-    }
-    for (int d = 0; d < st.decoy_count[side]; ++d) {
-      const DecoyState& dec = st.decoys[side][d];
-      if (!dec.alive || !in_sf_group(c.sc, side, dec.subgroup)) continue;
-      const auto [nearest, seen] = enemy_view(c, enemy, dec.pos);
-      if (!seen) order[count++] = {nearest, d, true};
-    }
-  }
+  const int keep = may_keep ? std::min(rules.sf_keep_hidden_max, n / rules.sf_keep_hidden_divisor) : 0;
   // Step 2 (SF-B, SF-C): unit by unit in index order, every unit of the group that may fire and has
   // a target fires, at twice its dice and -1. Casualties land at once; a unit whose target fell
   // takes the next (current_target looks again).
-  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
+  for (int g = first; g < last; ++g) {
     if (!c.spec(g).sf_member || !may_fire(c, g) || st.units[g].fired) continue;
     if (const int target = target_now(c, g); target >= 0) record_burst(c, target, fire_at(c, g, target, true));
   }
   // Step 3 (SF-H): of the candidates (above), up to min(sf_keep_hidden_max, n /
   // sf_keep_hidden_divisor) stay hidden, chosen by the policy.
-  int kept = 0;
-  if (keep > 0) {
-    // A partial selection sort: `keep` is at most a handful.
-    for (int k = 0; k < std::min(keep, count); ++k) {
-      int best = k;
-      for (int i = k + 1; i < count; ++i)
-        if (keep_before(p.keep_hidden, order[i], order[best])) best = i;
-      std::swap(order[k], order[best]);
-      if (order[k].decoy)
-        st.decoys[side][order[k].index].kept = true;
-      else
-        st.units[order[k].index].kept = true;
-      ++kept;
-      if constexpr (Ctx::Narrator::enabled)
-        c.narr.say(text("  stays hidden (SF-H): ",
-                        order[k].decoy ? c.decoy_name(side, order[k].index) : c.name(order[k].index), ", no sight of the enemy"));
-    }
+  const int kept = std::min(keep, count);
+  // A partial selection sort: `keep` is at most a handful.
+  for (int k = 0; k < kept; ++k) {
+    int best = k;
+    for (int i = k + 1; i < count; ++i)
+      if (keep_before(p.keep_hidden, order[i], order[best])) best = i;
+    std::swap(order[k], order[best]);
+    if (order[k].decoy)
+      decoys[order[k].index].kept = true;
+    else
+      st.units[order[k].index].kept = true;
+    if constexpr (Ctx::Narrator::enabled)
+      c.narr.say(text("  stays hidden (SF-H): ",
+                      order[k].decoy ? c.decoy_name(side, order[k].index) : c.name(order[k].index), ", no sight of the enemy"));
   }
   tally.kept_hidden_sf_h += kept;
   // Step 4, one pass over the group's units: SF-E (this turn), they get no more fire this phase;
   // SF-D, every hidden unit of the group that SF-H did not keep is revealed by the muzzle flashes;
   // SF-E (next turn), the group reloads, broken and in-melee units included, except the units SF-H
   // kept hidden.
-  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
+  for (int g = first; g < last; ++g) {
     if (!c.spec(g).sf_member) continue;
     UnitState& u = st.units[g];
     u.fired = true;
@@ -164,9 +171,9 @@ void schnellfeuer(Ctx& c, int side) {
     ++tally.revealed_by_sf_d;
   }
   // Step 5 (SF-D): every decoy of the group that SF-H did not keep is revealed, and so removed.
-  for (int d = 0; d < st.decoy_count[side]; ++d) {
-    DecoyState& dec = st.decoys[side][d];
-    if (!dec.alive || !in_sf_group(c.sc, side, dec.subgroup)) continue;
+  for (int d = 0; d < decoy_count; ++d) {
+    DecoyState& dec = decoys[d];
+    if (!dec.alive || !in_sf_group(p, dec.subgroup)) continue;
     if (dec.kept) {
       dec.kept = false;
       continue;

@@ -186,13 +186,16 @@ void compact_decoys(Ctx& c) {
 // subgroup are put down at its position (the markers "in its place", itself among them).
 template <class Ctx>
 void reconceal(Ctx& c) {
-  const int t = c.turn();
+  // Turn 0 is "none" in sf_revealed_turn: no unit was revealed the turn before turn 1.
+  const int last_turn = c.turn() - 1;
+  if (last_turn == 0) return;
   for (int s = 0; s < SideCount; ++s) {
     const Policy& policy = c.sc.sides[s].policy;
     if (!policy.reconceal) continue;
     for (int g = c.first(s), g_end = c.last(s); g < g_end; ++g) {
       UnitState& u = c.st.units[g];
-      if (u.out() || u.hidden || u.sf_revealed_turn != t - 1 || u.sf_revealed_turn == 0) continue;
+      // The turn first: it rules out nearly every unit.
+      if (u.sf_revealed_turn != last_turn || u.out() || u.hidden) continue;
       if (u.moved || u.in_melee || enemy_unit_within(c, g, c.sc.spot_range)) continue;
       u.hidden = true;
       ++c.st.tally[s].reconcealed;
