@@ -29,6 +29,11 @@ inline int64_t distance_squared(Point a, Point b) noexcept {
   return dx * dx + dy * dy;
 }
 
+// The smallest rectangle holding both points (a segment's bounding box).
+inline Rect bounding_box(Point a, Point b) noexcept {
+  return {std::min(a.x, b.x), std::min(a.y, b.y), std::max(a.x, b.x), std::max(a.y, b.y)};
+}
+
 inline bool contains(const Rect& r, Point p) noexcept {
   return p.x >= r.x0 && p.x <= r.x1 && p.y >= r.y0 && p.y <= r.y1;
 }
@@ -58,8 +63,9 @@ inline int64_t overlap_area(const Rect& a, const Rect& b) noexcept {
 // iff that box's corners are not all strictly on one side of the line. Exact in int64 for any
 // coordinates of magnitude below 2^30.
 inline bool segment_meets_rect(Point a, Point b, const Rect& r) noexcept {
-  const Coord x0 = std::max(r.x0, std::min(a.x, b.x)), x1 = std::min(r.x1, std::max(a.x, b.x));
-  const Coord y0 = std::max(r.y0, std::min(a.y, b.y)), y1 = std::min(r.y1, std::max(a.y, b.y));
+  const Rect box = bounding_box(a, b);
+  const Coord x0 = std::max(r.x0, box.x0), x1 = std::min(r.x1, box.x1);
+  const Coord y0 = std::max(r.y0, box.y0), y1 = std::min(r.y1, box.y1);
   if (x0 > x1 || y0 > y1) return false;
   const int64_t dx = int64_t{b.x} - a.x, dy = int64_t{b.y} - a.y;
   auto side = [&](Coord x, Coord y) {

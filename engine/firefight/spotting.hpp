@@ -10,9 +10,12 @@ namespace volley::firefight {
 // sight_clear is the terrain half of the test, for callers that have checked the distance.
 // A rectangle that the segment's bounding box misses cannot block (segment_meets_rect's first test,
 // made before the two containment tests); nor can any if it misses the bounds of them all, the
-// usual answer, tested inline with the walk over the blockers out of line.
+// usual answer, tested inline with the walk over the blockers out of line. The walk takes the two
+// points only and makes the box again: passing the box made the callers build it in memory for
+// every test, though the walk is rarely taken.
 namespace detail {
-[[gnu::noinline]] inline bool sight_clear_of_blockers(const FirefightScenario& sc, Point a, Point b, Rect box) noexcept {
+[[gnu::noinline]] inline bool sight_clear_of_blockers(const FirefightScenario& sc, Point a, Point b) noexcept {
+  const Rect box = bounding_box(a, b);
   for (const Rect& r : sc.sight_blockers) {
     if (disjoint(r, box)) continue;
     if (contains(r, a) || contains(r, b)) continue;
@@ -22,8 +25,7 @@ namespace detail {
 }
 }  // namespace detail
 [[gnu::always_inline]] inline bool sight_clear(const FirefightScenario& sc, Point a, Point b) noexcept {
-  const Rect box{std::min(a.x, b.x), std::min(a.y, b.y), std::max(a.x, b.x), std::max(a.y, b.y)};
-  return disjoint(sc.sight_bounds, box) || detail::sight_clear_of_blockers(sc, a, b, box);
+  return disjoint(sc.sight_bounds, bounding_box(a, b)) || detail::sight_clear_of_blockers(sc, a, b);
 }
 inline bool line_of_sight(const FirefightScenario& sc, Point a, Point b) noexcept {
   return distance_squared(a, b) <= squared(sc.visibility) && sight_clear(sc, a, b);
