@@ -31,6 +31,8 @@ struct UnitState {
   bool took_casualties = false; // F-8b: lost figures this turn
   bool kept = false;            // SF-H: chosen to stay hidden (scratch of one declaration)
   bool gone = false;            // out of action: broken or destroyed (kept by lose_figures, break_unit)
+  bool enemy_in_spot_range = false;  // F-5: an enemy unit in action within spot_range, as of the latest
+                                     // refresh_geometry (spotting.hpp), for a unit in action; spot reads it
 
   // Out of action: broken, or no figures left (destroyed).
   bool out() const noexcept { return gone; }
