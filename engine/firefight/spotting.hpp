@@ -44,6 +44,8 @@ void refresh_geometry(Ctx& c, bool all) {
   const int n0 = c.last(0), n1 = st.side1_units;
   const int64_t visibility2 = squared(c.sc.visibility);
   UnitState* units = st.units.data();
+  int64_t* pair_d2 = st.pair_d2.data();
+  uint8_t* pair_los = st.pair_los.data();
   // Side 0's flags gather their pairs in the walk below (side 1's, each in one pass of the inner loop).
   for (int i = 0; i < n0; ++i) units[i].enemy_in_spot_range = false;
   // Side 1's units outside: the inner loop runs over side 0's units (pair entries n1 apart).
@@ -54,13 +56,12 @@ void refresh_geometry(Ctx& c, bool all) {
     // A unit out of action spots no one: no distance is within its range.
     const int64_t spot2_j = v.out() ? -1 : squared(c.sc.spot_range);
     bool j_in_spot_range = false;
-    int64_t* pair_d2 = st.pair_d2.data() + j;
-    uint8_t* pair_los = st.pair_los.data() + j;
-    for (int i = 0; i < n0; ++i, pair_d2 += n1, pair_los += n1) {
+    // One index for both pair arrays: fewer registers for the loop than a pointer into each.
+    for (int i = 0, k = j; i < n0; ++i, k += n1) {
       UnitState& u = units[i];
       const int64_t d2 = distance_squared(u.pos, b);
-      *pair_d2 = d2;
-      if (moved_j | u.moved) *pair_los = d2 <= visibility2 && sight_clear(c.sc, u.pos, b);
+      pair_d2[k] = d2;
+      if (moved_j | u.moved) pair_los[k] = d2 <= visibility2 && sight_clear(c.sc, u.pos, b);
       const bool in_spot_range = d2 <= spot2_j;  // only where j is in action, whose flag alone matters
       j_in_spot_range |= in_spot_range & !u.out();
       u.enemy_in_spot_range |= in_spot_range;
