@@ -87,16 +87,11 @@ class Stream {
 
   // Uniform integer in [0, bound), bound >= 1, without bias: Lemire's multiply-shift with
   // rejection ("Fast random integer generation in an interval", 2019).
-  uint32_t below(uint32_t bound) noexcept {
-    uint64_t m = uint64_t{next_u32()} * bound;
-    auto low = static_cast<uint32_t>(m);
-    if (low < bound) {
-      const uint32_t threshold = (0u - bound) % bound;
-      while (low < threshold) {
-        m = uint64_t{next_u32()} * bound;
-        low = static_cast<uint32_t>(m);
-      }
-    }
+  // The first word decides unless its low half falls below `bound` (a chance of bound / 2^32): that
+  // rare case is out of line, so that the draw inlines where it is made.
+  [[gnu::always_inline]] uint32_t below(uint32_t bound) noexcept {
+    const uint64_t m = uint64_t{next_u32()} * bound;
+    if (static_cast<uint32_t>(m) < bound) [[unlikely]] return below_after(m, bound);
     return static_cast<uint32_t>(m >> 32);
   }
 
@@ -107,6 +102,14 @@ class Stream {
   // Counter word 2: what the stream is for.
   static uint32_t stream_word(Purpose purpose, uint32_t turn, uint32_t actor) noexcept {
     return (static_cast<uint32_t>(purpose) << 26) | ((turn & MaxTurns) << 16) | (actor & MaxActors);
+  }
+
+  // below(), once the first product's low half fell below `bound`: rejection until it is at least
+  // 2^32 mod bound.
+  [[gnu::noinline]] uint32_t below_after(uint64_t m, uint32_t bound) noexcept {
+    const uint32_t threshold = (0u - bound) % bound;
+    while (static_cast<uint32_t>(m) < threshold) m = uint64_t{next_u32()} * bound;
+    return static_cast<uint32_t>(m >> 32);
   }
 
   void refill() noexcept {
