@@ -3,9 +3,11 @@
 #include "sim/atomic_file.hpp"
 #include "sim/bench_scaling.hpp"
 #include "sim/bench_suite.hpp"
+#include "sim/build_identity.hpp"
 #include "sim/command_line.hpp"
 #include "sim/output_batch.hpp"
 #include "sim/commands.hpp"
+#include "sim/host_description.hpp"
 
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
@@ -46,6 +48,12 @@ int command_bench(const Args& args) {
     return ExitOk;
   }
 
+  // What made the figures, so that they can be traced: the build (a stale binary shows its old
+  // commit) and the machine.
+  const std::string build = build_identity_text(), machine = host_description();
+  const int worker_threads = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  std::printf("volley %s, %s\nmachine: %s; %d worker thread%s\n", VOLLEY_VERSION, build.c_str(), machine.c_str(), worker_threads,
+              worker_threads == 1 ? "" : "s");
   const double raw = measure_raw_draws_per_second(0.5);
   std::printf("random-number floor: %.1f M Philox words/s (one thread)\n\n", raw / 1e6);
   const BenchReport report = run_bench(threads, divisor, repeat);
@@ -53,8 +61,7 @@ int command_bench(const Args& args) {
   std::printf("%-26s %11s %18s %14s %10s %12s\n", "entry", "trials", "signature", "trials/s", "draws/tr", "x floor");
   for (const auto& line : report.lines) {
     // The kernel's time per trial against the time the raw generator needs for its draws, per thread.
-    const int t = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    const double floor_trials_per_s = line.draws_per_trial > 0 ? raw * t / line.draws_per_trial : 0;
+    const double floor_trials_per_s = line.draws_per_trial > 0 ? raw * worker_threads / line.draws_per_trial : 0;
     std::printf("%-26s %11llu 0x%016llx %14.0f %10.1f %12.2f\n", line.name.c_str(),
                 static_cast<unsigned long long>(line.trials), static_cast<unsigned long long>(line.signature),
                 line.trials_per_second, line.draws_per_trial,
@@ -70,7 +77,8 @@ int command_bench(const Args& args) {
     for (const auto& l : report.lines)
       lines.push_back({{"name", l.name}, {"trials", l.trials}, {"signature", hex(l.signature)}, {"seconds", l.seconds},
                        {"trials_per_second", l.trials_per_second}, {"draws_per_trial", l.draws_per_trial}});
-    write_file_atomically(json, nlohmann::json{{"format", "volley-bench"}, {"format_version", 1}, {"threads", threads},
+    write_file_atomically(json, nlohmann::json{{"format", "volley-bench"}, {"format_version", 1}, {"volley_version", VOLLEY_VERSION},
+                                               {"build", build}, {"machine", machine}, {"threads", threads},
                                                {"divisor", divisor}, {"repeat", repeat}, {"raw_words_per_second", raw}, {"signature", hex(report.signature)},
                                                {"entries", lines}}.dump(1) + "\n");
   });

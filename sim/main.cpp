@@ -1,4 +1,5 @@
 // volley: Monte Carlo balance simulator for tabletop wargame rules. Dispatches to one subcommand.
+#include "sim/build_identity.hpp"
 #include "sim/commands.hpp"
 #include "sim/mpi_world.hpp"
 #include "sim/scenario_errors.hpp"
@@ -44,7 +45,7 @@ int main(int argc, char** argv) {
     return argc < 2 ? ExitBadInput : ExitOk;
   }
   if (std::strcmp(argv[1], "--version") == 0) {
-    std::cout << "volley " << VOLLEY_VERSION << "\n";
+    std::cout << "volley " << VOLLEY_VERSION << "\n" << build_identity_text() << "\n";
     return ExitOk;
   }
   const std::map<std::string, int (*)(const Args&)> commands = {

@@ -56,6 +56,7 @@ nlohmann::json record_to_json(const RunRecord& r) {
   j["format"] = "volley-result";
   j["format_version"] = ResultFormatVersion;
   j["volley_version"] = r.volley_version;
+  j["volley_build"] = r.volley_build;
   j["command"] = r.command;
   j["scenario"] = {{"name", r.scenario_name}, {"title", r.scenario_title}, {"kind", r.scenario_kind},
                    {"content_hash", hex(r.scenario_hash)}, {"text", r.scenario_text}, {"sets", r.sets}};
@@ -118,6 +119,8 @@ RunRecord record_from_json(const nlohmann::json& j, const std::string& file) {
     RunRecord r;
     r.command = need("command").get<std::string>();
     r.volley_version = need("volley_version").get<std::string>();
+    // Optional: files written before it was recorded have none.
+    r.volley_build = j.contains("volley_build") ? j.at("volley_build").get<std::string>() : std::string();
     const auto& sc = need("scenario");
     r.scenario_name = sc.at("name").get<std::string>();
     r.scenario_title = sc.at("title").get<std::string>();

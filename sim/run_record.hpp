@@ -4,6 +4,7 @@
 // which blocks are done, and the integer tally. It is the JSON result file (`--json`), the shard file
 // that `volley merge` reads, and the checkpoint that `--resume` continues (docs/json-format.md).
 #include "analysis/tally.hpp"
+#include "sim/build_identity.hpp"
 #include "sim/driver.hpp"
 
 #include <nlohmann/json.hpp>
@@ -19,6 +20,7 @@ inline constexpr int ResultFormatVersion = 1;
 struct RunRecord {
   std::string command = "run";
   std::string volley_version = VOLLEY_VERSION;
+  std::string volley_build = build_identity_text();  // informative: merge does not compare it
   std::string scenario_name;
   std::string scenario_title;
   std::string scenario_kind;

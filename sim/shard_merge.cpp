@@ -48,6 +48,10 @@ RunRecord merge_shards(const std::vector<RunRecord>& shards, const std::vector<s
     merged.tally.merge(t);
   }
   for (const auto& s : shards) merged.seconds += s.seconds;
+  // The builds are not compared (the versions are): shards of one version from different builds
+  // give the same numbers. The merged file names its build only where all shards agree.
+  for (const auto& s : shards)
+    if (s.volley_build != first.volley_build) merged.volley_build = "several builds (see the shard files)";
   return merged;
 }
 

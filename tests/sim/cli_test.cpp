@@ -1,9 +1,11 @@
 // The command line as a user meets it: help, version, exit codes, the dice table, the bench's
 // signature at 1 and 2 threads, and refusing bad input before any work.
 #include "cli_runner.hpp"
+#include "sim/build_identity.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <regex>
 
 using namespace volley::testing;
@@ -22,6 +24,50 @@ TEST_CASE("volley --help lists every command and --version prints the version", 
     CHECK(sub.exit_code == 0);
     CHECK(sub.out.find("Example") != std::string::npos);
   }
+}
+
+namespace {
+
+// A shell command's first line of output ("" when it fails or prints nothing).
+std::string first_line_of(const std::string& command) {
+  std::string line;
+  if (FILE* pipe = popen(command.c_str(), "r")) {
+    char buffer[256];
+    if (std::fgets(buffer, sizeof buffer, pipe) != nullptr) line = buffer;
+    pclose(pipe);
+  }
+  while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
+  return line;
+}
+
+}  // namespace
+
+TEST_CASE("volley --version and the bench and result files name the build and its commit", "[sim][cli]") {
+  // The commit is taken when the binary is built, not when it is configured: after a new commit and
+  // a build, the binary names that commit (a stale binary would name an older one and fail here).
+  const std::string source = VOLLEY_SOURCE_DIR;
+  const std::string head = first_line_of("git -C '" + source + "' rev-parse --short=12 HEAD 2>/dev/null");
+  const std::string version = run_volley("--version").out;
+  const std::string identity = volley::build_identity_text();
+  CHECK(version == "volley " VOLLEY_VERSION "\n" + identity + "\n");
+  if (head.empty()) {
+    CHECK(identity.rfind("commit unknown", 0) == 0);
+  } else {
+    const bool changed = !first_line_of("git --no-optional-locks -C '" + source + "' status --porcelain --untracked-files=no 2>/dev/null").empty();
+    CHECK(identity.rfind("commit " + head + (changed ? "+changes, " : ", "), 0) == 0);
+  }
+  // The compiler and the flags that decide the code: -O2 in every preset but the debug one.
+  CHECK(std::string(volley::build_identity().compiler).find('.') != std::string::npos);
+  CHECK(std::string(volley::build_identity().flags).find("-W") == std::string::npos);
+
+  const auto bench = run_volley("bench --threads 1 --divisor 2000 --repeat 1 --json bench-identity.json");
+  REQUIRE(bench.exit_code == 0);
+  CHECK(bench.out.rfind("volley " VOLLEY_VERSION ", " + identity + "\nmachine: ", 0) == 0);
+  CHECK(bench.out.find("logical cores; 1 worker thread\n") != std::string::npos);
+  CHECK(read_file(scratch_directory() + "/bench-identity.json").find("\"build\": \"" + identity + "\"") != std::string::npos);
+
+  REQUIRE(run_volley("run --trials 100 --json run-identity.json").exit_code == 0);
+  CHECK(read_file(scratch_directory() + "/run-identity.json").find("\"volley_build\": \"" + identity + "\"") != std::string::npos);
 }
 
 TEST_CASE("Each command's help shows the default confidence level as 0.95, not its binary expansion", "[sim][cli]") {

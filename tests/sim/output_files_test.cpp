@@ -2,8 +2,9 @@
 // a link is written through, a FIFO in place, a read-only file is not replaced, an input is never an
 // output, two outputs never share a file, one output that fails does not lose the others, a resumed
 // run goes on saving its checkpoint, and a result file whose blocks or scenario text were altered is
-// refused.
+// refused. Result files name the build that wrote them.
 #include "cli_runner.hpp"
+#include "sim/build_identity.hpp"
 #include "sim/output_batch.hpp"
 
 #include <catch2/catch.hpp>
@@ -169,4 +170,27 @@ TEST_CASE("A result file whose blocks or scenario text were altered is refused b
   CHECK(edited.exit_code == 2);
   CHECK(edited.err.find("s2-text.json: field 'scenario.text'") != std::string::npos);
   CHECK(run_volley("merge s1.json s2.json s3.json", dir).exit_code == 0);
+}
+
+TEST_CASE("Result files name their build; shards of other builds merge, and the merged file says so", "[sim][outputs]") {
+  const std::string dir = fresh_directory("builds");
+  for (int k = 1; k <= 2; ++k)
+    REQUIRE(run_volley("run designated-targets --trials 8192 --quiet --shard " + std::to_string(k) + "/2 --json s" + std::to_string(k) + ".json", dir).exit_code == 0);
+  const nlohmann::json first = nlohmann::json::parse(read_file(dir + "/s1.json"));
+  CHECK(first["volley_build"] == volley::build_identity_text());
+  // One build: the merged file names it.
+  REQUIRE(run_volley("merge s1.json s2.json --json same.json", dir).exit_code == 0);
+  CHECK(nlohmann::json::parse(read_file(dir + "/same.json"))["volley_build"] == volley::build_identity_text());
+  // Shard 2 from another build (the same version: the numbers are the same), and shard 2 from a file
+  // written before the field existed: both merge, and the merged file does not claim one build.
+  nlohmann::json other = nlohmann::json::parse(read_file(dir + "/s2.json"));
+  other["volley_build"] = "commit 000000000000, GNU 12.2.0, -O2";
+  write_text(dir + "/s2-other.json", other.dump(1));
+  REQUIRE(run_volley("merge s1.json s2-other.json --json mixed.json", dir).exit_code == 0);
+  CHECK(nlohmann::json::parse(read_file(dir + "/mixed.json"))["volley_build"] == "several builds (see the shard files)");
+  other.erase("volley_build");
+  write_text(dir + "/s2-older.json", other.dump(1));
+  REQUIRE(run_volley("merge s1.json s2-older.json --json older.json", dir).exit_code == 0);
+  CHECK(nlohmann::json::parse(read_file(dir + "/older.json"))["volley_build"] == "several builds (see the shard files)");
+  CHECK(nlohmann::json::parse(read_file(dir + "/older.json"))["tally"] == nlohmann::json::parse(read_file(dir + "/same.json"))["tally"]);
 }
