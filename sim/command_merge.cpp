@@ -29,6 +29,12 @@ int command_merge(const Args& args) {
   std::vector<RunRecord> shards;
   for (const auto& f : files) shards.push_back(read_record_file(f));
   const RunRecord merged = merge_shards(shards, files);
+  for (size_t i = 1; i < shards.size(); ++i)
+    if (shards[i].volley_build != shards[0].volley_build)
+      std::fprintf(stderr, "merge: warning: %s was written by another build than %s (\"%s\" against \"%s\"): a commit between "
+                   "them may have changed results\n", files[i].c_str(), files[0].c_str(),
+                   shards[i].volley_build.empty() ? "not recorded" : shards[i].volley_build.c_str(),
+                   shards[0].volley_build.empty() ? "not recorded" : shards[0].volley_build.c_str());
   std::printf("%s (%s), merged from %zu shards\n", merged.scenario_title.c_str(), merged.scenario_name.c_str(), shards.size());
   for (const auto& set : merged.sets) std::printf("  --set %s\n", set.c_str());
   std::printf("%llu trials, seed %llu, signature 0x%016llx\n\n", static_cast<unsigned long long>(merged.tally.trials()),

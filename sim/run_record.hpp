@@ -16,6 +16,8 @@
 namespace volley {
 
 inline constexpr int ResultFormatVersion = 1;
+// volley_build of a result made by several builds: shards merged, or a checkpoint resumed, across builds.
+inline constexpr const char* SeveralBuilds = "several builds";
 
 struct RunRecord {
   std::string command = "run";

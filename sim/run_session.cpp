@@ -10,6 +10,7 @@
 
 #include <charconv>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 
 namespace volley {
@@ -99,6 +100,14 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
     if (resumed.precision != record.precision) mismatch("precision", "'" + resumed.precision + "'", "'" + record.precision + "'");
     if (resumed.tally.schema().size() != job.schema()->size())
       mismatch("metrics", std::to_string(resumed.tally.schema().size()), std::to_string(job.schema()->size()));
+    // The builds are not compared (shard_merge.cpp says why): another build's checkpoint is resumed
+    // with a warning, and the result does not claim one build.
+    if (resumed.volley_build != record.volley_build) {
+      std::fprintf(stderr, "--resume %s: warning: written by another build (\"%s\"; this run: \"%s\"): a commit between them may "
+                   "have changed results\n", s.resume.c_str(), resumed.volley_build.empty() ? "not recorded" : resumed.volley_build.c_str(),
+                   record.volley_build.c_str());
+      record.volley_build = SeveralBuilds;
+    }
     resumed.tally = [&] {  // re-seat the tally on this job's schema object (same layout, checked above)
       Tally t(job.schema());
       t.from_words(resumed.tally.trials(), resumed.tally.to_words());

@@ -48,10 +48,12 @@ RunRecord merge_shards(const std::vector<RunRecord>& shards, const std::vector<s
     merged.tally.merge(t);
   }
   for (const auto& s : shards) merged.seconds += s.seconds;
-  // The builds are not compared (the versions are): shards of one version from different builds
-  // give the same numbers. The merged file names its build only where all shards agree.
+  // The builds are not compared, the versions are: builds of one version from other compilers or
+  // flags give the same numbers, but one from another commit may not, where a commit between them
+  // changed results (its message says `Bench:`). The merged file names its build only where all
+  // shards agree, and `volley merge` warns otherwise.
   for (const auto& s : shards)
-    if (s.volley_build != first.volley_build) merged.volley_build = "several builds (see the shard files)";
+    if (s.volley_build != first.volley_build) merged.volley_build = SeveralBuilds;
   return merged;
 }
 

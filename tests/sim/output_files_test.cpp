@@ -2,7 +2,7 @@
 // a link is written through, a FIFO in place, a read-only file is not replaced, an input is never an
 // output, two outputs never share a file, one output that fails does not lose the others, a resumed
 // run goes on saving its checkpoint, and a result file whose blocks or scenario text were altered is
-// refused. Result files name the build that wrote them.
+// refused. Result files name the build that wrote them, and merge warns of shards from several builds.
 #include "cli_runner.hpp"
 #include "sim/build_identity.hpp"
 #include "sim/output_batch.hpp"
@@ -172,7 +172,7 @@ TEST_CASE("A result file whose blocks or scenario text were altered is refused b
   CHECK(run_volley("merge s1.json s2.json s3.json", dir).exit_code == 0);
 }
 
-TEST_CASE("Result files name their build; shards of other builds merge, and the merged file says so", "[sim][outputs]") {
+TEST_CASE("Result files name their build and shards of other builds merge with a warning", "[sim][outputs]") {
   const std::string dir = fresh_directory("builds");
   for (int k = 1; k <= 2; ++k)
     REQUIRE(run_volley("run designated-targets --trials 8192 --quiet --shard " + std::to_string(k) + "/2 --json s" + std::to_string(k) + ".json", dir).exit_code == 0);
@@ -186,11 +186,33 @@ TEST_CASE("Result files name their build; shards of other builds merge, and the 
   nlohmann::json other = nlohmann::json::parse(read_file(dir + "/s2.json"));
   other["volley_build"] = "commit 000000000000, GNU 12.2.0, -O2";
   write_text(dir + "/s2-other.json", other.dump(1));
-  REQUIRE(run_volley("merge s1.json s2-other.json --json mixed.json", dir).exit_code == 0);
-  CHECK(nlohmann::json::parse(read_file(dir + "/mixed.json"))["volley_build"] == "several builds (see the shard files)");
+  const auto mixed = run_volley("merge s1.json s2-other.json --json mixed.json", dir);
+  REQUIRE(mixed.exit_code == 0);
+  CHECK(mixed.err.find("merge: warning: s2-other.json was written by another build than s1.json (\"commit 000000000000") != std::string::npos);
+  CHECK(run_volley("merge s1.json s2.json --json same.json", dir).err.empty());
+  CHECK(nlohmann::json::parse(read_file(dir + "/mixed.json"))["volley_build"] == "several builds");
   other.erase("volley_build");
   write_text(dir + "/s2-older.json", other.dump(1));
   REQUIRE(run_volley("merge s1.json s2-older.json --json older.json", dir).exit_code == 0);
-  CHECK(nlohmann::json::parse(read_file(dir + "/older.json"))["volley_build"] == "several builds (see the shard files)");
+  CHECK(nlohmann::json::parse(read_file(dir + "/older.json"))["volley_build"] == "several builds");
   CHECK(nlohmann::json::parse(read_file(dir + "/older.json"))["tally"] == nlohmann::json::parse(read_file(dir + "/same.json"))["tally"]);
+}
+
+TEST_CASE("A checkpoint of another build resumes with a warning and the result names no single build", "[sim][outputs][interrupt]") {
+  const std::string dir = fresh_directory("resume-build");
+  const std::string common = "run designated-targets --threads 1 --quiet --trials 40960 --seed 4";
+  REQUIRE(run_volley(common + " --stop-after-blocks 4 --checkpoint ck.json", dir).exit_code == 130);
+  nlohmann::json checkpoint = nlohmann::json::parse(read_file(dir + "/ck.json"));
+  CHECK(checkpoint["volley_build"] == volley::build_identity_text());
+  checkpoint["volley_build"] = "commit 000000000000, GNU 12.2.0, -O2";
+  write_text(dir + "/ck.json", checkpoint.dump(1));
+  const auto resumed = run_volley(common + " --resume ck.json --json done.json", dir);
+  REQUIRE(resumed.exit_code == 0);
+  CHECK(resumed.err.find("--resume ck.json: warning: written by another build (\"commit 000000000000") != std::string::npos);
+  CHECK(nlohmann::json::parse(read_file(dir + "/done.json"))["volley_build"] == "several builds");
+  // The same run in one go: one build, no warning.
+  const auto whole = run_volley(common + " --json whole.json", dir);
+  REQUIRE(whole.exit_code == 0);
+  CHECK(whole.err.empty());
+  CHECK(nlohmann::json::parse(read_file(dir + "/whole.json"))["volley_build"] == volley::build_identity_text());
 }
