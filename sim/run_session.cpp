@@ -92,6 +92,7 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
     if (resumed.scenario_hash != record.scenario_hash)
       mismatch("scenario.content_hash", resumed.scenario_name + (resumed.sets.empty() ? "" : " with --set"),
                record.scenario_name + (record.sets.empty() ? "" : " with --set") + ": another scenario or other --set");
+    if (resumed.volley_version != record.volley_version) mismatch("volley_version", resumed.volley_version, record.volley_version);
     if (resumed.seed != record.seed) mismatch("seed", std::to_string(resumed.seed), std::to_string(record.seed));
     if (resumed.trials != record.trials) mismatch("trials_planned", std::to_string(resumed.trials), std::to_string(record.trials));
     if (resumed.block_size != record.block_size) mismatch("block_size", std::to_string(resumed.block_size), std::to_string(record.block_size));

@@ -198,7 +198,7 @@ TEST_CASE("Result files name their build and shards of other builds merge with a
   CHECK(nlohmann::json::parse(read_file(dir + "/older.json"))["tally"] == nlohmann::json::parse(read_file(dir + "/same.json"))["tally"]);
 }
 
-TEST_CASE("A checkpoint of another build resumes with a warning and the result names no single build", "[sim][outputs][interrupt]") {
+TEST_CASE("A checkpoint of another build resumes with a warning and one of another version is refused", "[sim][outputs][interrupt]") {
   const std::string dir = fresh_directory("resume-build");
   const std::string common = "run designated-targets --threads 1 --quiet --trials 40960 --seed 4";
   REQUIRE(run_volley(common + " --stop-after-blocks 4 --checkpoint ck.json", dir).exit_code == 130);
@@ -210,6 +210,12 @@ TEST_CASE("A checkpoint of another build resumes with a warning and the result n
   REQUIRE(resumed.exit_code == 0);
   CHECK(resumed.err.find("--resume ck.json: warning: written by another build (\"commit 000000000000") != std::string::npos);
   CHECK(nlohmann::json::parse(read_file(dir + "/done.json"))["volley_build"] == "several builds");
+  // Another version is refused, as merge refuses it.
+  checkpoint["volley_version"] = "0.0.9";
+  write_text(dir + "/old.json", checkpoint.dump(1));
+  const auto old = run_volley(common + " --resume old.json", dir);
+  CHECK(old.exit_code == 2);
+  CHECK(old.err.find("--resume old.json: field 'volley_version' differs from this run (saved: 0.0.9; this run: " VOLLEY_VERSION ")") != std::string::npos);
   // The same run in one go: one build, no warning.
   const auto whole = run_volley(common + " --json whole.json", dir);
   REQUIRE(whole.exit_code == 0);
