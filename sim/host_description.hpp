@@ -1,6 +1,7 @@
 #pragma once
 // The machine a figure was measured on, as `volley bench` prints it beside its speeds: the processor's
-// model name (Linux's /proc/cpuinfo) and the logical cores the process may use.
+// model name (Linux's /proc/cpuinfo) and the logical cores the system reports
+// (std::thread::hardware_concurrency, which may count cores this process is not allowed to use).
 #include <string>
 
 namespace volley {
