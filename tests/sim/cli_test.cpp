@@ -54,9 +54,11 @@ TEST_CASE("volley --version and the bench and result files name the build and it
     CHECK(identity.rfind("commit unknown", 0) == 0);
   } else {
     const bool changed = !first_line_of("git --no-optional-locks -C '" + source + "' status --porcelain --untracked-files=no 2>/dev/null").empty();
+    INFO("the binary names " << identity << "; the source tree is at " << head << (changed ? " with changes" : "")
+         << ": a binary built before the latest commit or edit fails here; build again (scripts/test builds first)");
     CHECK(identity.rfind("commit " + head + (changed ? "+changes, " : ", "), 0) == 0);
   }
-  // The compiler and the flags that decide the code: -O2 in every preset but the debug one.
+  // The compiler with its version, and the flags without the warnings.
   CHECK(std::string(volley::build_identity().compiler).find('.') != std::string::npos);
   CHECK(std::string(volley::build_identity().flags).find("-W") == std::string::npos);
 
