@@ -104,9 +104,10 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
     // The builds are not compared (shard_merge.cpp says why): another build's checkpoint is resumed
     // with a warning, and the result does not claim one build.
     if (resumed.volley_build != record.volley_build) {
-      std::fprintf(stderr, "--resume %s: warning: written by another build (\"%s\"; this run: \"%s\"): a commit between them may "
-                   "have changed results\n", s.resume.c_str(), resumed.volley_build.empty() ? "not recorded" : resumed.volley_build.c_str(),
-                   record.volley_build.c_str());
+      if (mpi_world().rank == 0)  // every rank reads the same checkpoint; one says so
+        std::fprintf(stderr, "--resume %s: warning: written by another build (\"%s\"; this run: \"%s\"): a commit between them may "
+                     "have changed results\n", s.resume.c_str(), resumed.volley_build.empty() ? "not recorded" : resumed.volley_build.c_str(),
+                     record.volley_build.c_str());
       record.volley_build = SeveralBuilds;
     }
     resumed.tally = [&] {  // re-seat the tally on this job's schema object (same layout, checked above)
