@@ -77,7 +77,7 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
     out += format_text("quantiles: the smallest v with P(X <= v) >= q, and its %s interval from order statistics\n", percent.c_str());
 
   // Per-turn tables: one column per prefix, one row per turn.
-  if (!per_turn.empty()) {
+  if (!per_turn.empty() && options.per_turn) {
     int max_turn = 0;
     for (const auto& [prefix, list] : per_turn)
       for (auto [turn, index] : list) max_turn = std::max(max_turn, turn);
@@ -96,6 +96,14 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
         out += format_text(" %30s", cell.c_str());
       }
       out += "\n";
+    }
+    // A name like german.hits does not say whether the Germans scored the hits or took them: each
+    // column is told in its metric's own words ("fire dice that hit, scored by german").
+    for (const auto& [prefix, list] : per_turn) {
+      std::string said = schema.metrics[list.front().second].description;
+      const auto in_turn = said.rfind(" in turn ");
+      if (in_turn != std::string::npos) said.erase(in_turn);
+      if (!said.empty()) out += format_text("%s: %s\n", prefix.c_str(), said.c_str());
     }
   }
 

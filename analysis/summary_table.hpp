@@ -16,6 +16,7 @@ struct ReportOptions {
   double level = 0.95;
   bool headline_only = true;  // only metrics marked headline (the rest are in JSON/CSV)
   bool histograms = true;
+  bool per_turn = true;       // the per-turn tables (hits per turn); --quiet leaves them out
 };
 
 std::string format_summary(const Tally& tally, const ReportOptions& options);

@@ -9,6 +9,7 @@
 #include "sim/compare_report.hpp"
 #include "sim/output_batch.hpp"
 #include "sim/run_session.hpp"
+#include "sim/setting_changes.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -95,6 +96,11 @@ int command_compare(const Args& args) {
 
   std::printf("%s (%s): paired comparison on common random numbers\n", r.scenario_title.c_str(), r.scenario_name.c_str());
   for (size_t v = 0; v < labels.size(); ++v) std::printf("  %s %s\n", v == 0 ? "base:     " : ("variant " + std::to_string(v) + ":").c_str(), labels[v].c_str());
+  // What the file itself says for every key a variant or --set changes: the base without --set is the file.
+  std::vector<std::string> changed = settings.sets;
+  for (size_t v = 1; v < variant_extra.size(); ++v) changed.insert(changed.end(), variant_extra[v].begin(), variant_extra[v].end());
+  const std::string file_has = file_values(open_scenario(settings.scenario, {}), changed);
+  if (!file_has.empty()) std::printf("  the scenario file has: %s\n", file_has.c_str());
   std::printf("%llu trials each, seed %llu, %.2f s%s\n\n", static_cast<unsigned long long>(r.tally.trials()),
               static_cast<unsigned long long>(r.seed), r.seconds, run_ending(r).c_str());
   std::fputs(format_compare(r.tally, job, *models[0]->make_job(seed)->schema(), headline, r.level).c_str(), stdout);

@@ -1,4 +1,5 @@
 // `volley run [SCENARIO]`: play a scenario many times; estimates with intervals.
+#include "analysis/digit_grouping.hpp"
 #include "analysis/summary_table.hpp"
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
@@ -6,6 +7,7 @@
 #include "sim/output_batch.hpp"
 #include "sim/output_extras.hpp"
 #include "sim/run_session.hpp"
+#include "sim/setting_changes.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -39,15 +41,23 @@ int command_run(const Args& args) {
   describe_scenario(record, doc, *model, settings.sets);
   const SessionOutcome outcome = run_session(*job, settings, std::move(record), model->headline_metric());
   const RunRecord& r = outcome.record;
+  const auto changes = setting_changes(open_scenario(settings.scenario, {}), r.sets);
 
-  std::printf("%s (%s)\n", r.scenario_title.c_str(), r.scenario_name.c_str());
-  for (const auto& set : r.sets) std::printf("  --set %s\n", set.c_str());
-  std::printf("%llu trials, seed %llu, %.2f s (%.0f trials/s)%s\n\n", static_cast<unsigned long long>(r.tally.trials()),
-              static_cast<unsigned long long>(r.seed), r.seconds, static_cast<double>(r.tally.trials()) / std::max(r.seconds, 1e-9),
+  // --quiet: the headline estimates and the line that says how many trials they rest on, nothing else.
+  if (!settings.quiet) {
+    std::printf("%s (%s)\n", r.scenario_title.c_str(), r.scenario_name.c_str());
+    if (!r.sets.empty()) {
+      std::printf("settings changed from the scenario file:\n");
+      for (const auto& line : changes) std::printf("  %s\n", line.c_str());
+    }
+  }
+  std::printf("%s trials, seed %llu, %.2f s (%s trials/s)%s\n\n", grouped(static_cast<int64_t>(r.tally.trials())).c_str(),
+              static_cast<unsigned long long>(r.seed), r.seconds, grouped(static_cast<double>(r.tally.trials()) / std::max(r.seconds, 1e-9)).c_str(),
               run_ending(r).c_str());
   ReportOptions report;
   report.level = r.level;
   report.headline_only = !all_metrics;
+  report.histograms = report.per_turn = !settings.quiet;
   std::fputs(format_summary(r.tally, report).c_str(), stdout);
   std::fflush(stdout);
   OutputBatch outputs;
