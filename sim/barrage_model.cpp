@@ -647,35 +647,110 @@ class BarrageModel final : public ScenarioModel {
     return os.str();
   }
 
-  std::string map_data(uint64_t seed, uint64_t trial, int turn) const override {
+  MapModel map_data(uint64_t seed, uint64_t trial, int turn) const override {
     const BarrageScenario& sc = *scenario_;
     TrialDice dice(seed, trial);
     BarrageState state(sc);
     BarrageContext<TrialDice> ctx{sc, state, dice, nullptr};
     setup_trial(ctx);
     for (int t = 1; t <= std::min(turn, sc.turns); ++t) play_turn(ctx, t);
-    std::ostringstream os;
-    auto row = [&](const std::string& layer, Point c, Size s, const std::string& label) {
-      os << layer << ' ' << in(c.x) << ' ' << in(c.y) << ' ' << in(s.w) << ' ' << in(s.d) << ' ' << label << '\n';
+    auto inches = [](int64_t hundredths) { return static_cast<double>(hundredths) / 100.0; };
+    auto box = [&](const Rect& r) { return MapBox{inches(r.x0), inches(r.y0), inches(r.x1), inches(r.y1)}; };
+    // What lies on the table of a template that reaches over its edge (PF-RB: it fires while it overlaps).
+    auto on_table = [&](const Rect& r) {
+      return MapBox{inches(std::max<Coord>(r.x0, 0)), inches(std::max<Coord>(r.y0, 0)), inches(std::min<Coord>(r.x1, sc.table.w)),
+                    inches(std::min<Coord>(r.y1, sc.table.d))};
     };
-    os << "# " << sc.title << ", trial " << trial << (turn == 0 ? ", setup" : ", end of turn " + std::to_string(turn)) << "\n";
-    row("table", {sc.table.w / 2, sc.table.d / 2}, sc.table, "table");
+    std::vector<std::string> sides;
+    for (const auto& side : sc.sides) sides.push_back(side.name);
+    MapModel map = table_map(sc.title, turn, inches(sc.table.w), inches(sc.table.d), sides);
+    auto mark = [&](MapMarkKind kind, const std::string& side, const std::string& name, Point at, Size footprint) {
+      map.marks.push_back({kind, side, name, -1, inches(at.x), inches(at.y), inches(footprint.w), inches(footprint.d)});
+    };
+    if (turn <= 0)
+      for (const auto& unit : sc.units)
+        if (unit.blind < 0 && unit.placement.zoned)
+          map.zones.push_back({sc.sides[unit.side].name, "zone of " + unit.name, box(unit.placement.zone)});
     for (size_t u = 0; u < sc.units.size(); ++u) {
       const UnitState& unit = state.units[u];
       const std::string& side = sc.sides[sc.units[u].side].name;
-      if (unit.dispersed) row("dispersed:" + side, unit.position, sc.units[u].footprint, sc.units[u].name);
-      else if (!unit.in_blind) row("unit:" + side, unit.position, sc.units[u].footprint, sc.units[u].name);
+      if (unit.dispersed) mark(MapMarkKind::Dispersed, side, sc.units[u].name, unit.position, sc.units[u].footprint);
+      else if (!unit.in_blind) mark(MapMarkKind::Unit, side, sc.units[u].name, unit.position, sc.units[u].footprint);
     }
     for (size_t b = 0; b < sc.blinds.size(); ++b) {
       if (!state.blinds[b].standing) continue;
-      const std::string& side = sc.sides[sc.blinds[b].side].name;
-      row((sc.blinds[b].dummy() ? "dummy:" : "blind:") + side, state.blinds[b].position, sc.blinds[b].footprint, sc.blinds[b].name);
+      mark(sc.blinds[b].dummy() ? MapMarkKind::Dummy : MapMarkKind::Blind, sc.sides[sc.blinds[b].side].name, sc.blinds[b].name,
+           state.blinds[b].position, sc.blinds[b].footprint);
+    }
+    // The missions as planned (PF-RB, PF-DT, PF-PR): where they aim and what their templates cover.
+    for (const MissionSpec& m : sc.missions) {
+      const std::string& side = sc.sides[m.side].name;
+      const Size size = m.sheaf == Sheaf::Regular ? sc.ruleset.regular_template : sc.ruleset.converged_template;
+      auto fire = [&](MapFireKind kind, const std::string& label, Point at, double radius = 0) {
+        MapFire f;
+        f.kind = kind;
+        f.mission = m.name;
+        f.side = side;
+        f.label = label;
+        f.x = inches(at.x);
+        f.y = inches(at.y);
+        f.radius = radius;
+        f.box = on_table(rect_around(at, size));
+        map.fire.push_back(f);
+      };
+      switch (m.type) {
+        case MissionType::Rolling: {
+          // Its lanes: the template at each step until it has left the table; its line: start to last step.
+          Point at = m.start;
+          int steps = 0;
+          for (; steps < 500 && overlaps(rect_around(at, size), table_rect(sc.table)); ++steps) {
+            fire(steps == 0 ? MapFireKind::Footprint : MapFireKind::Lane, m.name + (steps == 0 ? " starts here (turn " + std::to_string(m.start_turn) + ")" : " step " + std::to_string(steps)), at);
+            if (m.step.x == 0 && m.step.y == 0) break;
+            at = {at.x + m.step.x, at.y + m.step.y};
+          }
+          MapFire line;
+          line.kind = MapFireKind::RollingLine;
+          line.mission = m.name;
+          line.side = side;
+          line.label = m.name + " " + in(m.speed) + "\"/turn";
+          const Point last{m.start.x + m.step.x * std::max(steps - 1, 0), m.start.y + m.step.y * std::max(steps - 1, 0)};
+          line.box = {inches(m.start.x), inches(m.start.y), inches(std::clamp<Coord>(last.x, 0, sc.table.w)), inches(std::clamp<Coord>(last.y, 0, sc.table.d))};
+          map.fire.push_back(line);
+          break;
+        }
+        case MissionType::Designated:
+          for (size_t t = 0; t < m.targets.size(); ++t) {
+            const Size target_size = m.targets[t].sheaf.value_or(m.sheaf) == Sheaf::Regular ? sc.ruleset.regular_template : sc.ruleset.converged_template;
+            fire(MapFireKind::Target, m.name + " target " + std::to_string(t + 1) + " x" + std::to_string(m.targets[t].turns), m.targets[t].at);
+            map.fire.back().box = on_table(rect_around(m.targets[t].at, target_size));
+            MapFire footprint = map.fire.back();
+            footprint.kind = MapFireKind::Footprint;
+            map.fire.push_back(footprint);
+          }
+          break;
+        case MissionType::PreRegistered:
+          for (size_t p = 0; p < m.points.size(); ++p) {
+            const bool trigger = m.call_policy == CallPolicy::Trigger;
+            fire(MapFireKind::Registered, m.name + " point " + std::to_string(p + 1) + (trigger ? ", trigger " + in(m.trigger_radius) + "\"" : ""),
+                 m.points[p], trigger ? inches(m.trigger_radius) : 0.0);
+            MapFire footprint = map.fire.back();
+            footprint.kind = MapFireKind::Footprint;
+            map.fire.push_back(footprint);
+          }
+          break;
+      }
     }
     if (turn > 0)
-      for (const FiredTemplate& f : state.fired)
-        row("template", {(f.rect.x0 + f.rect.x1) / 2, (f.rect.y0 + f.rect.y1) / 2}, {f.rect.x1 - f.rect.x0, f.rect.y1 - f.rect.y0},
-            sc.missions[f.mission].name);
-    return os.str();
+      for (const FiredTemplate& f : state.fired) {
+        MapFire fired;
+        fired.kind = MapFireKind::Fired;
+        fired.mission = sc.missions[f.mission].name;
+        fired.side = sc.sides[sc.missions[f.mission].side].name;
+        fired.label = fired.mission + " fired";
+        fired.box = on_table(f.rect);
+        map.fire.push_back(fired);
+      }
+    return map;
   }
 
  private:

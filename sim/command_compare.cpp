@@ -8,6 +8,7 @@
 #include "sim/compare_job.hpp"
 #include "sim/compare_report.hpp"
 #include "sim/output_batch.hpp"
+#include "sim/result_presentation.hpp"
 #include "sim/run_session.hpp"
 #include "sim/setting_changes.hpp"
 
@@ -91,8 +92,9 @@ int command_compare(const Args& args) {
   record.command = "compare";
   record.variants = labels;
   settings.seed = std::to_string(seed);
-  const SessionOutcome outcome = run_session(job, settings, std::move(record), difference_prefix(1) + headline);
-  const RunRecord& r = outcome.record;
+  SessionOutcome outcome = run_session(job, settings, std::move(record), difference_prefix(1) + headline);
+  RunRecord& r = outcome.record;
+  r.presentation = compare_presentation(r, job, labels, *models[0]);
 
   std::printf("%s (%s): paired comparison on common random numbers\n", r.scenario_title.c_str(), r.scenario_name.c_str());
   for (size_t v = 0; v < labels.size(); ++v) std::printf("  %s %s\n", v == 0 ? "base:     " : ("variant " + std::to_string(v) + ":").c_str(), labels[v].c_str());

@@ -2,6 +2,7 @@
 // code path as a run (the same seed and trial index give the same game).
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
+#include "sim/map_file.hpp"
 #include "sim/plots.hpp"
 #include "sim/run_settings.hpp"
 #include "sim/scenario_command.hpp"
@@ -35,10 +36,14 @@ int command_replay(const Args& args) {
   const uint64_t s = seed.seed_value();
   std::cout << model->replay(s, trial);
   if (!plot.empty()) {
-    std::vector<std::pair<std::string, std::string>> frames;
-    frames.push_back({"setup", model->map_data(s, trial, 0)});
-    for (int t = 1; t <= model->turns(); ++t) frames.push_back({"end of turn " + std::to_string(t), model->map_data(s, trial, t)});
-    draw_plot(map_plot(frames, model->title() + ", trial " + std::to_string(trial)), plot);
+    // The setup and the turns played: a trial decided in turn 2 is drawn in three frames, not one per
+    // turn of the scenario.
+    std::vector<MapModel> frames{model->map_data(s, trial, 0)};
+    for (int t = 1; t <= model->turns(); ++t) {
+      frames.push_back(model->map_data(s, trial, t));
+      if (frames.back().decided) break;
+    }
+    write_map(frames, model->title() + ", trial " + std::to_string(trial), plot);
     std::cout << "map written to " << plot << "\n";
   }
   return ExitOk;

@@ -6,6 +6,7 @@
 #include "sim/interrupt.hpp"
 #include "sim/output_batch.hpp"
 #include "sim/output_extras.hpp"
+#include "sim/result_presentation.hpp"
 #include "sim/run_session.hpp"
 #include "sim/setting_changes.hpp"
 
@@ -39,9 +40,11 @@ int command_run(const Args& args) {
   const auto job = model->make_job(settings.seed_value());
   RunRecord record;
   describe_scenario(record, doc, *model, settings.sets);
-  const SessionOutcome outcome = run_session(*job, settings, std::move(record), model->headline_metric());
-  const RunRecord& r = outcome.record;
+  SessionOutcome outcome = run_session(*job, settings, std::move(record), model->headline_metric());
+  RunRecord& r = outcome.record;
+  r.presentation = run_presentation(r, *model);
   const auto changes = setting_changes(open_scenario(settings.scenario, {}), r.sets);
+  r.presentation["settings_changed"] = changes;
 
   // --quiet: the headline estimates and the line that says how many trials they rest on, nothing else.
   if (!settings.quiet) {

@@ -9,7 +9,7 @@
 #include "sim/atomic_file.hpp"
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
-#include "sim/html_report.hpp"
+#include "sim/report_page.hpp"
 #include "sim/output_batch.hpp"
 #include "sim/parameter_axis.hpp"
 #include "sim/plots.hpp"
@@ -167,7 +167,7 @@ int command_sensitivity(const Args& args) {
                     direction < 0 ? "down" : "up", (direction < 0 ? e.down_value : e.up_value).c_str(), d->estimate, d->low, d->high);
       csv += row;
     }
-    bars.push_back({e.parameter.key + (e.parameter.assumed ? " [assumed]" : ""), e.down ? e.down->estimate : 0.0, e.up ? e.up->estimate : 0.0});
+    bars.push_back({e.parameter.key, e.parameter.assumed, e.down ? e.down->estimate : 0.0, e.up ? e.up->estimate : 0.0});
   }
   if (skipped > 0) std::printf("(%zu parameters had no valid value one step away and were skipped)\n", skipped);
   std::sort(bars.begin(), bars.end(), [](const TornadoBar& a, const TornadoBar& b) {
@@ -177,24 +177,20 @@ int command_sensitivity(const Args& args) {
   const PlotSpec plot = tornado_plot(bars, target.text, model->title() + ": sensitivity");
   OutputBatch outputs;
   if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });
-  if (!settings.json.empty()) outputs.attempt([&] {
-    nlohmann::json rows = nlohmann::json::array();
-    for (const auto& e : effects) {
-      nlohmann::json row{{"parameter", e.parameter.key}, {"value", e.parameter.value}, {"assumed", e.parameter.assumed}};
-      if (e.down) row["down"] = {{"value", e.down_value}, {"change", e.down->estimate}, {"low", e.down->low}, {"high", e.down->high}};
-      if (e.up) row["up"] = {{"value", e.up_value}, {"change", e.up->estimate}, {"low", e.up->low}, {"high", e.up->high}};
-      rows.push_back(row);
-    }
-    write_file_atomically(settings.json, nlohmann::json{{"format", "volley-sensitivity"}, {"format_version", ResultFormatVersion},
-                                                        {"target", target.text}, {"seed", seed}, {"level", settings.level},
-                                                        {"trials", settings.planned_trials()}, {"parameters", rows}}.dump(1) + "\n");
-  });
+  // The result: what --json writes and the report page draws (docs/json-format.md).
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& e : effects) {
+    nlohmann::json row{{"parameter", e.parameter.key}, {"value", e.parameter.value}, {"assumed", e.parameter.assumed}};
+    if (e.down) row["down"] = {{"value", e.down_value}, {"change", e.down->estimate}, {"low", e.down->low}, {"high", e.down->high}};
+    if (e.up) row["up"] = {{"value", e.up_value}, {"change", e.up->estimate}, {"low", e.up->low}, {"high", e.up->high}};
+    rows.push_back(row);
+  }
+  const nlohmann::json sensitivity_json{{"format", "volley-sensitivity"}, {"format_version", ResultFormatVersion}, {"volley_version", VOLLEY_VERSION},
+                                        {"title", model->title()}, {"target", target.text}, {"seed", seed}, {"level", settings.level},
+                                        {"trials", settings.planned_trials()}, {"parameters", rows}};
+  if (!settings.json.empty()) outputs.attempt([&] { write_file_atomically(settings.json, sensitivity_json.dump(1) + "\n"); });
   if (!settings.plot.empty()) outputs.attempt([&] { draw_plot(plot, settings.plot); });
-  if (!settings.report.empty())
-    outputs.attempt([&] {
-      write_file_atomically(settings.report, html_report(model->title() + ": sensitivity", "target " + target.text,
-                                                         {{"Ranked parameters", csv, {draw_plot_svg(plot)}}}));
-    });
+  if (!settings.report.empty()) outputs.attempt([&] { write_file_atomically(settings.report, report_page(sensitivity_json)); });
   outputs.finish();
   return ExitOk;
 }

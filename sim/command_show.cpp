@@ -1,7 +1,8 @@
 // `volley show SCENARIO [--plot FILE]`: the setup in words, and drawn as a map.
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
-#include "sim/plots.hpp"
+#include "sim/gnuplot.hpp"
+#include "sim/map_file.hpp"
 #include "sim/scenario_command.hpp"
 #include "sim/scenario_model.hpp"
 
@@ -28,7 +29,7 @@ int command_show(const Args& args) {
   if (!plot.empty()) check_plot_path(plot);
   std::cout << model->summary();
   if (!plot.empty()) {
-    draw_plot(map_plot({{"setup", model->map_data(1, trial, 0)}}, model->title()), plot);
+    write_map({model->map_data(1, trial, 0)}, model->title(), plot);
     std::cout << "map written to " << plot << "\n";
   }
   return ExitOk;

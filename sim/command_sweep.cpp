@@ -6,7 +6,7 @@
 #include "sim/atomic_file.hpp"
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
-#include "sim/html_report.hpp"
+#include "sim/report_page.hpp"
 #include "sim/output_batch.hpp"
 #include "sim/parameter_axis.hpp"
 #include "sim/plots.hpp"
@@ -96,6 +96,7 @@ int command_sweep(const Args& args) {
   nlohmann::json json_points = nlohmann::json::array();
   for (size_t k = 0; k < runs.size(); ++k) {
     std::string line;
+    Interval target_value;
     for (size_t a = 0; a < axes.size(); ++a) {
       const std::string& v = axes[a].values[points[k][a]];
       line += v + std::string(std::max<size_t>(axes[a].key.size(), 14) + 1 - std::min(v.size(), std::max<size_t>(axes[a].key.size(), 14)), ' ');
@@ -112,6 +113,7 @@ int command_sweep(const Args& args) {
       std::snprintf(tail, sizeof tail, "%s,%.10g,%.10g,%.10g,%g\n", t.text.c_str(), e.estimate, e.low, e.high, settings.level);
       csv += row + tail;
       if (c == 0) {
+        target_value = e;
         const double x = axes[0].numbers.empty() ? static_cast<double>(points[k][0]) : axes[0].numbers[points[k][0]];
         if (axes.size() == 1) curve.push_back({x, e.estimate, e.low, e.high});
         else cells.push_back({x, axes[1].numbers.empty() ? static_cast<double>(points[k][1]) : axes[1].numbers[points[k][1]], e.estimate});
@@ -128,36 +130,37 @@ int command_sweep(const Args& args) {
     record.scenario_kind = runs[k].model->kind();
     record.partial = runs[k].interrupted;
     record.tally = runs[k].tally;
-    json_points.push_back({{"assignments", assignments[k]}, {"result", record_to_json(record)}});
+    json_points.push_back({{"assignments", assignments[k]},
+                           {"target", {{"estimate", target_value.estimate}, {"low", target_value.low}, {"high", target_value.high}}},
+                           {"result", record_to_json(record)}});
   }
   if (runs.size() < points.size()) std::printf("PARTIAL: interrupted after %zu of %zu points\n", runs.size(), points.size());
 
+  const bool probability = target.is_probability(schema);
+  // The result: what --json writes and the report page draws (docs/json-format.md).
+  nlohmann::json axes_json = nlohmann::json::array();
+  for (const auto& a : axes) axes_json.push_back({{"key", a.key}, {"values", a.values}, {"numbers", a.numbers}});
+  const nlohmann::json sweep_json{{"format", "volley-sweep"}, {"format_version", ResultFormatVersion}, {"volley_version", VOLLEY_VERSION},
+                                  {"title", first.title()}, {"parameters", params}, {"axes", axes_json}, {"target", target.text},
+                                  {"target_is_probability", probability}, {"level", settings.level}, {"seed", seed},
+                                  {"partial", runs.size() < points.size()}, {"points", json_points}};
   OutputBatch outputs;
   if (!settings.json.empty())
     outputs.attempt([&] {
-      write_file_atomically(settings.json, nlohmann::json{{"format", "volley-sweep"}, {"format_version", ResultFormatVersion},
-                                                          {"parameters", params}, {"seed", seed}, {"points", json_points}}
-                                                   .dump(1) + "\n");
+      write_file_atomically(settings.json, sweep_json.dump(1) + "\n");
     });
   if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });
   PlotSpec plot;
-  if (axes.size() == 1)
-    plot = sweep_plot({{target.text, curve}}, axes[0].key, target.text, first.title() + ": sweep");
-  else
-    plot = heatmap_plot(cells, axes[0].key, axes[1].key, target.text, first.title() + ": sweep");
-  if (axes[0].numbers.empty() && axes.size() == 1) {
-    // A list of words (policies): number the points and label the axis with the words.
-    std::string tics = "set xtics (";
-    for (size_t i = 0; i < axes[0].values.size(); ++i) tics += (i ? ", " : "") + gnuplot_quote(axes[0].values[i]) + " " + std::to_string(i);
-    plot.script = tics + ")\n" + plot.script;
+  if (axes.size() == 1) {
+    SweepPlotOptions plot_options;
+    if (axes[0].numbers.empty()) plot_options.categories = axes[0].values;  // words (policies) are categories
+    plot = sweep_plot({{target.text, curve}}, axes[0].key, target.text, first.title() + ": sweep", plot_options);
+  } else {
+    plot = heatmap_plot(cells, {axes[0].key, axes[0].values, axes[0].numbers}, {axes[1].key, axes[1].values, axes[1].numbers}, target.text,
+                        first.title() + ": sweep", probability);
   }
   if (!settings.plot.empty()) outputs.attempt([&] { draw_plot(plot, settings.plot); });
-  if (!settings.report.empty()) {
-    outputs.attempt([&] {
-      write_file_atomically(settings.report, html_report(first.title() + ": sweep", "parameters: " + params[0] + (params.size() > 1 ? ", " + params[1] : ""),
-                                                         {{"Sweep", csv, {draw_plot_svg(plot)}}}));
-    });
-  }
+  if (!settings.report.empty()) outputs.attempt([&] { write_file_atomically(settings.report, report_page(sweep_json)); });
   outputs.finish();
   return runs.size() < points.size() ? 130 : ExitOk;
 }

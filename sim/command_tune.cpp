@@ -7,7 +7,7 @@
 #include "sim/atomic_file.hpp"
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
-#include "sim/html_report.hpp"
+#include "sim/report_page.hpp"
 #include "sim/output_batch.hpp"
 #include "sim/parameter_axis.hpp"
 #include "sim/plots.hpp"
@@ -16,6 +16,8 @@
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace po = boost::program_options;
@@ -98,21 +100,38 @@ int command_tune(const Args& args) {
     csv += row;
     curve.push_back({e.x, e.value.estimate, e.value.low, e.value.high});
   }
+  double fit_from = 1e300, fit_to = -1e300;
+  for (const auto& p : result.local) {
+    fit_from = std::min(fit_from, p.x);
+    fit_to = std::max(fit_to, p.x);
+  }
+  // The result: what --json writes and the report page draws (docs/json-format.md).
+  const nlohmann::json tune_json{{"format", "volley-tune"}, {"format_version", ResultFormatVersion}, {"volley_version", VOLLEY_VERSION},
+                                 {"title", title}, {"parameter", axis.key}, {"integer", axis.integer}, {"target", target.text}, {"goal", goal},
+                                 {"seed", seed}, {"bracket", {a, b}}, {"fit_ok", fit.ok}, {"root", fit.root}, {"root_low", fit.low},
+                                 {"root_high", fit.high}, {"level", settings.level},
+                                 {"fit", {{"model", result.probability ? "logistic" : "linear"}, {"intercept", fit.intercept}, {"slope", fit.slope},
+                                          {"from", fit_from}, {"to", fit_to}}},
+                                 {"points", points}};
   OutputBatch outputs;
-  if (!settings.json.empty())
-    outputs.attempt([&] { write_file_atomically(settings.json, nlohmann::json{{"format", "volley-tune"}, {"format_version", ResultFormatVersion},
-                                                        {"parameter", axis.key}, {"target", target.text}, {"goal", goal}, {"seed", seed},
-                                                        {"bracket", {a, b}}, {"fit_ok", fit.ok}, {"root", fit.root},
-                                                        {"root_low", fit.low}, {"root_high", fit.high}, {"level", settings.level},
-                                                        {"points", points}}.dump(1) + "\n"); });
+  if (!settings.json.empty()) outputs.attempt([&] { write_file_atomically(settings.json, tune_json.dump(1) + "\n"); });
   if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });
-  const PlotSpec plot = sweep_plot({{target.text, curve}}, axis.key, target.text, title + ": tune", goal);
+  SweepPlotOptions plot_options;
+  plot_options.goal = goal;
+  if (fit.ok) {
+    // The fitted model through the local points (analysis/root_fit.hpp): logistic on a probability.
+    const bool logistic = result.probability;
+    const double intercept = fit.intercept, slope = fit.slope;
+    plot_options.fitted = [=](double x) { return logistic ? 1 / (1 + std::exp(-(intercept + slope * x))) : intercept + slope * x; };
+    plot_options.fit_from = fit_from;
+    plot_options.fit_to = fit_to;
+    plot_options.root = fit.root;
+    plot_options.root_low = fit.low;
+    plot_options.root_high = fit.high;
+  }
+  const PlotSpec plot = sweep_plot({{target.name(), curve}}, axis.key, target.name(), title + ": tune", plot_options);
   if (!settings.plot.empty()) outputs.attempt([&] { draw_plot(plot, settings.plot); });
-  if (!settings.report.empty())
-    outputs.attempt([&] {
-      write_file_atomically(settings.report, html_report(title + ": tune", "parameter " + axis.key + ", target " + target.text,
-                                                         {{"Evaluated values", csv, {draw_plot_svg(plot)}}}));
-    });
+  if (!settings.report.empty()) outputs.attempt([&] { write_file_atomically(settings.report, report_page(tune_json)); });
   outputs.finish();
   return ExitOk;
 }

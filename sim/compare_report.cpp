@@ -5,7 +5,7 @@
 #include "analysis/summary_table.hpp"
 #include "analysis/text_format.hpp"
 #include "sim/atomic_file.hpp"
-#include "sim/html_report.hpp"
+#include "sim/report_page.hpp"
 #include "sim/output_batch.hpp"
 #include "sim/output_extras.hpp"
 #include "sim/plots.hpp"
@@ -71,30 +71,15 @@ std::string format_compare(const Tally& tally, const CompareJob& job, const Sche
 
 void write_compare_extras(const RunRecord& record, const RunSettings& settings, const CompareJob& job,
                           const std::vector<std::string>& labels, const ScenarioModel& model) {
-  if (settings.plot.empty() && settings.report.empty()) return;
-  const Schema& schema = record.tally.schema();
-  std::vector<VariantTally> variants;
-  for (size_t v = 0; v < job.variant_count(); ++v) variants.push_back({labels[v], &record.tally, job.offset(v)});
-  const size_t base_size = job.variant_count() > 1 ? job.offset(1) : schema.size();
-  const auto metrics = distribution_metrics(schema, 0, base_size);
-  const PlotSpec distribution = distribution_plot(variants, metrics, model.title() + ": variants compared");
   OutputBatch outputs;
-  if (!settings.plot.empty()) outputs.attempt([&] { draw_plot(distribution, settings.plot); });
-  if (!settings.report.empty()) outputs.attempt([&] {
-    auto base_schema = std::make_shared<Schema>();
-    for (size_t i = 0; i < base_size; ++i) {
-      MetricSpec spec = schema.metrics[i];
-      spec.name = spec.name.substr(spec.name.find('/') + 1);
-      base_schema->add(spec);
-    }
-    std::string variants_text;
-    for (size_t v = 0; v < labels.size(); ++v) variants_text += (v == 0 ? "base: " : "variant " + std::to_string(v) + ": ") + labels[v] + "\n";
-    std::vector<ReportSection> sections;
-    sections.push_back({"Setup", model.summary(), {draw_plot_svg(map_plot({{"setup", model.map_data(record.seed, 0, 0)}}, model.title()))}});
-    sections.push_back({"Paired comparison", variants_text + "\n" + format_compare(record.tally, job, *base_schema, model.headline_metric(), record.level), {}});
-    if (!metrics.empty()) sections.push_back({"Distributions", "", {draw_plot_svg(distribution)}});
-    write_file_atomically(settings.report, html_report(model.title() + ": comparison", run_subtitle(record), sections));
+  if (!settings.plot.empty()) outputs.attempt([&] {
+    std::vector<VariantTally> variants;
+    for (size_t v = 0; v < job.variant_count(); ++v) variants.push_back({labels[v], &record.tally, job.offset(v)});
+    const size_t base_size = job.variant_count() > 1 ? job.offset(1) : record.tally.schema().size();
+    const auto metrics = distribution_metrics(record.tally.schema(), 0, base_size);
+    draw_plot(distribution_plot(variants, metrics, model.title() + ": variants compared", record.level), settings.plot);
   });
+  if (!settings.report.empty()) outputs.attempt([&] { write_file_atomically(settings.report, report_page(record_to_json(record))); });
   outputs.finish();
 }
 

@@ -469,11 +469,6 @@ struct SnapshotNarrator {
   }
 };
 
-std::string label_text(std::string s) {
-  for (char& ch : s)
-    if (ch == ' ' || ch == '\t') ch = '_';
-  return s;
-}
 
 std::string inches_text(int64_t hundredths) { return inches(hundredths); }
 
@@ -580,7 +575,7 @@ class FirefightModel final : public ScenarioModel {
     return out.str();
   }
 
-  std::string map_data(uint64_t seed, uint64_t trial, int turn) const override {
+  MapModel map_data(uint64_t seed, uint64_t trial, int turn) const override {
     const FirefightScenario& sc = *sc_;
     FirefightState state(sc);
     TrialDice dice(seed, trial);
@@ -588,33 +583,47 @@ class FirefightModel final : public ScenarioModel {
     snap.want = std::max(0, turn);
     play_firefight(sc, state, dice, snap);
     const FirefightState& st = snap.snapshot;
-    std::ostringstream out;
-    auto rect = [&](const char* layer, const Rect& r, const std::string& label) {
-      out << layer << " " << inches_text((int64_t{r.x0} + r.x1) / 2) << " " << inches_text((int64_t{r.y0} + r.y1) / 2) << " "
-          << inches_text(r.x1 - r.x0) << " " << inches_text(r.y1 - r.y0) << " " << label_text(label) << "\n";
-    };
-    auto point = [&](const std::string& layer, Point p, const std::string& label) {
-      out << layer << " " << inches_text(p.x) << " " << inches_text(p.y) << " 0 0 " << label_text(label) << "\n";
-    };
-    rect("table", sc.table, sc.title);
-    for (const auto& t : sc.terrain) {
-      rect("terrain", t.area, t.name);
-      if (t.blocks_sight) rect("blocks_sight", t.area, t.name);
-    }
+    auto inches = [](int64_t hundredths) { return static_cast<double>(hundredths) / CoordPerInch; };
+    auto box = [&](const Rect& r) { return MapBox{inches(r.x0), inches(r.y0), inches(r.x1), inches(r.y1)}; };
+    std::vector<std::string> sides;
+    for (const auto& side : sc.sides) sides.push_back(side.name);
+    MapModel map = table_map(sc.title, turn, inches(sc.table.x1), inches(sc.table.y1), sides);
+    for (const auto& t : sc.terrain) map.terrain.push_back({t.name, box(t.area), t.blocks_sight, t.cover_class});
+    // Zones matter at the setup: where a unit may stand; later turns show where it went.
+    if (turn <= 0)
+      for (const auto& side : sc.sides) {
+        for (const auto& u : side.units)
+          if (u.placement.zone) map.zones.push_back({side.name, "zone of " + u.name, box(u.placement.area)});
+        for (const auto& d : side.decoys)
+          if (d.placement.zone) map.zones.push_back({side.name, "zone of decoy " + d.name, box(d.placement.area)});
+      }
     for (int g = 0; g < sc.total_units(); ++g) {
       const UnitState& u = st.units[g];
-      const std::string& side = sc.sides[sc.side_of(g)].name;
-      const std::string label = sc.unit(g).name + ":" + std::to_string(std::max(0, u.figures));
-      point((u.out() ? "broken:" : u.hidden ? "hidden:" : "unit:") + side, u.pos, label);
+      MapMark mark;
+      mark.kind = u.out() ? MapMarkKind::Broken : u.hidden ? MapMarkKind::Hidden : MapMarkKind::Unit;
+      mark.side = sc.sides[sc.side_of(g)].name;
+      mark.name = sc.unit(g).name;
+      mark.figures = std::max(0, u.figures);
+      mark.x = inches(u.pos.x);
+      mark.y = inches(u.pos.y);
+      map.marks.push_back(mark);
     }
     for (int s = 0; s < SideCount; ++s)
       for (int d = 0; d < st.decoy_count[s]; ++d) {
         const DecoyState& dec = st.decoys[s][d];
         if (!dec.alive) continue;
-        point("decoy:" + sc.sides[s].name, dec.pos,
-              dec.label >= 0 ? sc.sides[s].decoys[dec.label].name : "blank_of_" + sc.unit(-1 - dec.label).name);
+        MapMark mark;
+        mark.kind = MapMarkKind::Decoy;
+        mark.side = sc.sides[s].name;
+        mark.name = dec.label >= 0 ? sc.sides[s].decoys[dec.label].name : "blank of " + sc.unit(-1 - dec.label).name;
+        mark.x = inches(dec.pos.x);
+        mark.y = inches(dec.pos.y);
+        map.marks.push_back(mark);
       }
-    return out.str();
+    // The whole trial was played: its end says whether this turn was the last (F-9; the snapshot is
+    // taken before the victory check of its turn).
+    map.decided = turn > 0 && state.outcome != Outcome::Undecided && state.turn_decided <= turn;
+    return map;
   }
 
  private:

@@ -57,8 +57,8 @@ std::string gnuplot_quote(const std::string& text) {
 
 std::string gnuplot_terminal(const std::string& path, int width, int height) {
   const std::string size = " size " + std::to_string(width) + "," + std::to_string(height);
-  if (ends_with(path, ".png")) return "set terminal pngcairo enhanced font 'sans,10'" + size;
-  if (ends_with(path, ".svg")) return "set terminal svg enhanced font 'sans,10'" + size;
+  if (ends_with(path, ".png")) return "set terminal pngcairo noenhanced font 'sans,10'" + size;
+  if (ends_with(path, ".svg")) return "set terminal svg noenhanced font 'sans,10'" + size;
   throw std::invalid_argument("--plot " + path + ": expected a .png or .svg file name");
 }
 

@@ -2,7 +2,8 @@
 // Plots are drawn by gnuplot (Debian gnuplot-nox) from data the tool writes (DESIGN.md): each plot
 // is a gnuplot script with its data inline as datablocks ($name << EOD), piped to gnuplot, which
 // writes a temporary file that is then renamed over the target. The terminal follows the extension:
-// .png (pngcairo) or .svg.
+// .png (pngcairo) or .svg, both without enhanced text: names from a scenario are drawn as written
+// (`stand_leader` keeps its underscore instead of a subscript).
 #include <string>
 #include <vector>
 

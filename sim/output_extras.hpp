@@ -1,5 +1,5 @@
 #pragma once
-// The outputs beyond JSON and CSV: --plot (gnuplot) and --report (HTML) for a run.
+// The outputs beyond JSON and CSV for a run: --plot (gnuplot) and --report (the page, sim/report_page.hpp).
 #include "sim/run_record.hpp"
 #include "sim/run_settings.hpp"
 #include "sim/scenario_model.hpp"
@@ -12,7 +12,6 @@ namespace volley {
 // Names (without variant prefix) of the headline metrics drawn as distributions, among schema
 // metrics [offset, offset + count).
 std::vector<std::string> distribution_metrics(const Schema& schema, size_t offset, size_t count);
-std::string run_subtitle(const RunRecord& record);
 
 void write_run_extras(const RunRecord& record, const RunSettings& settings, const ScenarioModel& model);
 

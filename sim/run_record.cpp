@@ -102,6 +102,7 @@ nlohmann::json record_to_json(const RunRecord& r) {
   j["metrics"] = metrics;
   j["tally"] = {{"trials", r.tally.trials()}, {"words", r.tally.to_words()}};
   j["estimates"] = estimates;
+  if (r.presentation.is_object()) j.update(r.presentation);
   return j;
 }
 

@@ -43,6 +43,10 @@ struct RunRecord {
   double seconds = 0;
   int threads = 0;
   Tally tally;
+  // Fields for people and the report page (sim/result_presentation.hpp): the headline, the map,
+  // distributions with intervals, a compare's paired differences. Derived when the result is
+  // written and never read back; null in checkpoints and shards.
+  nlohmann::json presentation;
 };
 
 // How the run ended, as the header line of run and compare says it after the trial count:

@@ -4,6 +4,7 @@
 // The scenario file names its kind (`kind = "firefight"` or `kind = "barrage"`); load_model() reads
 // the document into that kind's plain structs, checking every key, and returns the model. The
 // commands (run, compare, sweep, replay, show, bench, ...) only use this interface.
+#include "sim/map_model.hpp"
 #include "sim/scenario_document.hpp"
 #include "sim/trial_job.hpp"
 
@@ -27,9 +28,9 @@ class ScenarioModel {
   virtual std::string replay(uint64_t seed, uint64_t trial) const = 0;
   // A human summary of the setup (`volley show`).
   virtual std::string summary() const = 0;
-  // gnuplot data for a map of the table: one block per layer, as written by the kind (`show --plot`).
-  // turn = 0: the setup; turn > 0: the positions at the end of that turn of trial `trial`.
-  virtual std::string map_data(uint64_t seed, uint64_t trial, int turn) const = 0;
+  // The table as the maps draw it (sim/map_model.hpp): turn = 0: the setup (zones, random placements
+  // of trial `trial`); turn > 0: the positions at the end of that turn, and the templates fired.
+  virtual MapModel map_data(uint64_t seed, uint64_t trial, int turn) const = 0;
   // Number of turns (for per-turn plots and replay frames).
   virtual int turns() const = 0;
 };

@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 #include <string>
@@ -281,39 +282,52 @@ TEST_CASE("barrage scenarios: replay narrates the same trial the run's worker pl
   }
 }
 
-TEST_CASE("barrage scenarios: map data gives one object per line, the setup at turn 0 and the fired templates after",
-          "[sim][barrage][scenarios][map]") {
+namespace {
+
+// The mark of that name on a map, or nullptr.
+const MapMark* find_mark(const MapModel& map, const std::string& name) {
+  for (const auto& m : map.marks)
+    if (m.name == name) return &m;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("barrage scenarios: the map model holds the setup at turn 0 and the fired templates after", "[sim][barrage][scenarios][map]") {
   const auto model = load_model(open_scenario("rolling-barrage", {}));
-  const std::string setup = model->map_data(1, 0, 0);
-  CHECK(setup.find("table 36 24 72 48 table\n") != std::string::npos);
-  CHECK(setup.find("unit:german 36 40 2.4 1.6 HQ\n") != std::string::npos);
-  CHECK(setup.find("blind:german 33 27 6 4 B1\n") != std::string::npos);
-  CHECK(setup.find("dummy:german 30 20 6 4 D1\n") != std::string::npos);
-  CHECK(setup.find("unit:british 36 4 2.4 1.6 Inf2\n") != std::string::npos);
-  CHECK(setup.find("Gren1") == std::string::npos);  // hidden in its Blind
-  CHECK(setup.find("template") == std::string::npos);
+  const MapModel setup = model->map_data(1, 0, 0);
+  CHECK(setup.width == 72);
+  CHECK(setup.depth == 48);
+  const MapMark* hq = find_mark(setup, "HQ");
+  REQUIRE(hq != nullptr);
+  CHECK((hq->kind == MapMarkKind::Unit && hq->side == "german" && hq->x == 36 && hq->y == 40 && hq->w == 2.4 && hq->d == 1.6));
+  REQUIRE(find_mark(setup, "B1") != nullptr);
+  CHECK((find_mark(setup, "B1")->kind == MapMarkKind::Blind && find_mark(setup, "B1")->x == 33 && find_mark(setup, "B1")->w == 6));
+  REQUIRE(find_mark(setup, "D1") != nullptr);
+  CHECK(find_mark(setup, "D1")->kind == MapMarkKind::Dummy);
+  REQUIRE(find_mark(setup, "Inf2") != nullptr);
+  CHECK((find_mark(setup, "Inf2")->side == "british" && find_mark(setup, "Inf2")->y == 4));
+  CHECK(find_mark(setup, "Gren1") == nullptr);  // hidden in its Blind
+  auto count = [](const MapModel& map, MapFireKind kind) {
+    return std::count_if(map.fire.begin(), map.fire.end(), [&](const MapFire& f) { return f.kind == kind; });
+  };
+  CHECK(count(setup, MapFireKind::Fired) == 0);
+  CHECK(count(setup, MapFireKind::RollingLine) == 3);  // PF-RB: each barrage's line of advance
+  CHECK(count(setup, MapFireKind::Lane) > 0);
   // Turn 1: the three barrages fire at their starts unless a British Command Failure delays them.
   bool seen = false;
   for (uint64_t trial = 0; trial < 20 && !seen; ++trial) {
-    const std::string turn1 = model->map_data(1, trial, 1);
-    int templates = 0;
-    std::istringstream in(turn1);
-    std::string line;
-    while (std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
-      std::istringstream row(line);
-      std::string layer, label;
-      double cx = 0, cy = 0, w = 0, h = 0;
-      REQUIRE(static_cast<bool>(row >> layer >> cx >> cy >> w >> h >> label));
-      templates += layer == "template" ? 1 : 0;
-    }
+    const MapModel turn1 = model->map_data(1, trial, 1);
+    const auto templates = count(turn1, MapFireKind::Fired);
     CHECK((templates == 0 || templates == 3));
     if (templates == 3) {
       seen = true;
-      CHECK(turn1.find("template 30 12 6 6 RB1\n") != std::string::npos);
-      CHECK(turn1.find("template 36 12 6 6 RB2\n") != std::string::npos);
-      CHECK(turn1.find("template 42 12 6 6 RB3\n") != std::string::npos);
-      CHECK(turn1.find("unit:british 36 10 2.4 1.6 Inf2\n") != std::string::npos);  // moved 6" after the fire
+      std::vector<std::string> where;
+      for (const auto& f : turn1.fire)
+        if (f.kind == MapFireKind::Fired)
+          where.push_back(f.mission + " " + std::to_string(f.box.x0) + " " + std::to_string(f.box.y0) + " " + std::to_string(f.box.x1 - f.box.x0));
+      CHECK(where == std::vector<std::string>{"RB1 27.000000 9.000000 6.000000", "RB2 33.000000 9.000000 6.000000", "RB3 39.000000 9.000000 6.000000"});
+      CHECK(find_mark(turn1, "Inf2")->y == 10);  // moved 6" after the fire
     }
   }
   CHECK(seen);

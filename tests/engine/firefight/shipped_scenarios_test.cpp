@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -77,26 +78,20 @@ TEST_CASE("replay of a trial gives the same observations as the run's worker for
   }
 }
 
-TEST_CASE("map data: the setup and the end of a turn, one object per line", "[engine][firefight][shipped][map]") {
+TEST_CASE("The map model: every unit at the setup and at the end of a turn, hidden units marked as such", "[engine][firefight][shipped][map]") {
   const auto model = shipped("herero-ambush");
   for (int turn : {0, 1, 8}) {
     CAPTURE(turn);
-    const std::string map = model->map_data(1, 3, turn);
-    std::istringstream in(map);
-    std::string line;
-    int tables = 0, units = 0;
-    while (std::getline(in, line)) {
-      std::istringstream fields(line);
-      std::string layer, label;
-      double cx = 0, cy = 0, w = 0, h = 0;
-      REQUIRE(static_cast<bool>(fields >> layer >> cx >> cy >> w >> h >> label));
-      tables += layer == "table";
-      units += layer.rfind("unit:", 0) == 0 || layer.rfind("hidden:", 0) == 0 || layer.rfind("broken:", 0) == 0;
-    }
-    CHECK(tables == 1);
+    const volley::MapModel map = model->map_data(1, 3, turn);
+    CHECK(map.width == 48);  // the table, inches (48" x 36")
+    int units = 0;
+    for (const auto& mark : map.marks)
+      units += mark.kind == volley::MapMarkKind::Unit || mark.kind == volley::MapMarkKind::Hidden || mark.kind == volley::MapMarkKind::Broken;
     CHECK(units == 10);
   }
-  CHECK(model->map_data(1, 3, 0).find("hidden:herero") != std::string::npos);
+  const auto setup = model->map_data(1, 3, 0);
+  CHECK(std::any_of(setup.marks.begin(), setup.marks.end(),
+                    [](const volley::MapMark& m) { return m.kind == volley::MapMarkKind::Hidden && m.side == "herero"; }));
 }
 
 namespace {

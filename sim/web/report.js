@@ -1,0 +1,598 @@
+// The report page's front end: volley.render(result, root) draws a volley result (docs/json-format.md)
+// into `root`: first the answer in one sentence with its interval, then the charts, the map and the
+// tables. It can be called again with a newer result (the live page of `volley serve` does so with
+// streamed results): the previous charts are destroyed and everything is drawn afresh.
+//
+// Charts are Chart.js 3 (Debian libjs-chart.js, inlined by the page); intervals use its own features:
+// bars and whiskers are floating bars [low, high] sharing a stack slot with the estimate's bar, bands
+// are line datasets filled between their edges, and every tooltip gives the value and its interval.
+// Text from the result (scenario names, labels) is always inserted as text, never as markup; the one
+// exception is the map, SVG that volley wrote with every text XML-escaped (sim/map_svg.hpp).
+(function (global) {
+  'use strict';
+
+  var palette = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000'];
+  var charts = [];
+  var MINUS = '\u2212', GE = '\u2265', EN = '\u2013';
+
+  // ---- Small helpers -------------------------------------------------------------------------
+  function el(tag, attrs) {
+    var node = document.createElement(tag);
+    if (attrs) Object.keys(attrs).forEach(function (k) {
+      if (k === 'text') node.textContent = attrs[k];
+      else if (k === 'cls') node.className = attrs[k];
+      else node.setAttribute(k, attrs[k]);
+    });
+    for (var i = 2; i < arguments.length; ++i) {
+      var child = arguments[i];
+      if (child === null || child === undefined) continue;
+      node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+    }
+    return node;
+  }
+  function code(text) { return el('code', { text: text }); }
+  function colour(i, alpha) {
+    var c = palette[i % palette.length];
+    if (alpha === undefined) return c;
+    var n = parseInt(c.slice(1), 16);
+    return 'rgba(' + (n >> 16 & 255) + ',' + (n >> 8 & 255) + ',' + (n & 255) + ',' + alpha + ')';
+  }
+  // Digits grouped for reading: 552,114.
+  function grouped(n) { return Math.round(n).toLocaleString('en-US'); }
+  function fixed(x, digits) {
+    if (x === null || x === undefined || typeof x !== 'number' || !isFinite(x)) return String(x);
+    var s = x.toFixed(digits);
+    return s.charAt(0) === '-' ? MINUS + s.slice(1) : s;
+  }
+  function signed(x, digits) { return (x > 0 ? '+' : '') + fixed(x, digits); }
+  function percent(p) { return fixed(100 * p, 1) + '%'; }
+  function levelText(level) { return fixed(100 * level, Math.abs(level * 100 - Math.round(level * 100)) > 1e-9 ? 1 : 0) + '%'; }
+  // A figure of the answer: the number as shown, the exact value for scripts and tests.
+  function figure(text, value) { var s = el('span', { cls: 'figure', text: text }); s.dataset.value = String(value); return s; }
+
+  function metricInfo(result, name) { return (result.metrics || []).find(function (x) { return x.name === name; }) || {}; }
+  function estimateOf(result, name) { return (result.estimates || []).find(function (x) { return x.name === name; }); }
+  // "v1/herero.win" -> "herero.win"
+  function ownName(name) { var i = name.indexOf('/'); return i < 0 ? name : name.slice(i + 1); }
+
+  function section(root, title) { var s = el('section', null, el('h2', { text: title })); root.appendChild(s); return s; }
+
+  // A chart in a box: title, a note, a canvas. Returns the Chart.
+  function chart(parent, title, note, config, tall) {
+    var canvas = el('canvas');
+    var box = el('div', { cls: 'chart' + (tall ? ' tall' : '') }, el('h3', { text: title }), note ? el('p', { cls: 'note', text: note }) : null,
+                 el('div', { cls: 'canvas-box' }, canvas));
+    parent.appendChild(box);
+    config.options = Object.assign({ responsive: true, maintainAspectRatio: false, animation: false }, config.options || {});
+    var c = new Chart(canvas.getContext('2d'), config);
+    charts.push(c);
+    return c;
+  }
+
+  // Legend entries name variants, not their helper datasets (whiskers, band edges); a click shows or
+  // hides every dataset of that variant.
+  function variantLegend() {
+    return {
+      position: 'bottom',
+      labels: { filter: function (item, data) { return !data.datasets[item.datasetIndex].helper; } },
+      onClick: function (e, item, legend) {
+        var ch = legend.chart, group = ch.data.datasets[item.datasetIndex].group;
+        var show = !ch.isDatasetVisible(item.datasetIndex);
+        ch.data.datasets.forEach(function (d, i) { if (d.group === group) ch.setDatasetVisibility(i, show); });
+        ch.update();
+      }
+    };
+  }
+  function intervalTooltip(digits, asPercent) {
+    var f = asPercent ? percent : function (x) { return fixed(x, digits); };
+    return {
+      filter: function (item) { return !item.dataset.helper; },
+      callbacks: {
+        label: function (ctx) {
+          var d = ctx.dataset, i = ctx.dataIndex;
+          var v = d.estimates ? d.estimates[i] : ctx.parsed.y;
+          if (v === null || v === undefined) return '';
+          var text = d.label + ': ' + f(v);
+          if (d.lows && d.highs && d.lows[i] !== null && d.lows[i] !== undefined) text += ' [' + f(d.lows[i]) + ', ' + f(d.highs[i]) + ']';
+          return text;
+        }
+      }
+    };
+  }
+
+  // Bars with whiskers: for each series an estimate bar and a thin floating bar [low, high] in the
+  // same stack slot (x stacked, y not: the two overlap instead of adding up).
+  function barWhiskerConfig(labels, series, yTitle, xTitle, asPercent, yMax) {
+    var datasets = [];
+    series.forEach(function (s, i) {
+      datasets.push({ type: 'bar', label: s.label, group: i, stack: 's' + i, data: s.estimates, estimates: s.estimates, lows: s.lows, highs: s.highs,
+                      backgroundColor: colour(s.colour === undefined ? i : s.colour, 0.65), borderWidth: 0, barPercentage: 0.9, categoryPercentage: 0.85 });
+      datasets.push({ type: 'bar', label: s.label + ' interval', helper: true, group: i, stack: 's' + i,
+                      data: s.lows.map(function (lo, k) { return lo === null ? null : [lo, s.highs[k]]; }),
+                      backgroundColor: '#222', barPercentage: 0.12, categoryPercentage: 0.85 });
+    });
+    return {
+      type: 'bar', data: { labels: labels, datasets: datasets },
+      options: {
+        plugins: { legend: variantLegend(), tooltip: intervalTooltip(3, asPercent) },
+        scales: {
+          x: { stacked: true, title: { display: !!xTitle, text: xTitle } },
+          y: { stacked: false, beginAtZero: true, max: yMax, title: { display: true, text: yTitle },
+               ticks: asPercent ? { callback: function (v) { return Math.round(v * 100) + '%'; } } : {} }
+        }
+      }
+    };
+  }
+
+  // Lines with bands: per series its lower edge, its upper edge filled down to the lower, and the
+  // estimate; x numeric (linear) or categories.
+  function bandConfig(series, xTitle, yTitle, opts) {
+    opts = opts || {};
+    var datasets = [];
+    series.forEach(function (s, i) {
+      var c = s.colour === undefined ? i : s.colour;
+      var pts = function (ys) { return s.xs.map(function (x, k) { return { x: x, y: ys[k] }; }); };
+      datasets.push({ type: 'line', label: s.label + ' low', helper: true, group: i, data: pts(s.lows), borderWidth: 0, pointRadius: 0, fill: false,
+                      stepped: s.stepped || false });
+      datasets.push({ type: 'line', label: s.label + ' high', helper: true, group: i, data: pts(s.highs), borderWidth: 0, pointRadius: 0, fill: '-1',
+                      backgroundColor: colour(c, 0.2), stepped: s.stepped || false });
+      datasets.push({ type: 'line', label: s.label, group: i, data: pts(s.estimates), estimates: s.estimates, lows: s.lows, highs: s.highs,
+                      borderColor: colour(c), backgroundColor: colour(c), pointRadius: 3, borderWidth: 2, fill: false, stepped: s.stepped || false });
+    });
+    (opts.extra || []).forEach(function (d) { datasets.push(d); });
+    return {
+      type: 'line', data: { datasets: datasets },
+      options: {
+        parsing: true,
+        plugins: { legend: variantLegend(), tooltip: intervalTooltip(3, opts.percent) },
+        scales: {
+          x: { type: 'linear', title: { display: true, text: xTitle }, ticks: opts.integerX ? { stepSize: 1, precision: 0 } : {} },
+          y: { beginAtZero: opts.beginAtZero !== false, max: opts.yMax, title: { display: true, text: yTitle },
+               ticks: opts.percent ? { callback: function (v) { return Math.round(v * 100) + '%'; } } : {} }
+        }
+      }
+    };
+  }
+
+  // ---- Shared parts ----------------------------------------------------------------------------
+  function header(root, title, lines, result) {
+    root.appendChild(el('h1', { text: title }));
+    lines.forEach(function (l) { root.appendChild(el('p', { cls: 'setting' }, l)); });
+    if (result.partial) root.appendChild(el('p', { cls: 'warning', text: 'PARTIAL: the run was interrupted; these figures rest on the completed trials only.' }));
+  }
+  function answer(root, parts, more) {
+    var p = el('p', { cls: 'answer', id: 'answer' });
+    parts.forEach(function (x) { p.appendChild(typeof x === 'string' ? document.createTextNode(x) : x); });
+    root.appendChild(p);
+    (more || []).forEach(function (m) { root.appendChild(el('p', { cls: 'more' }, m)); });
+  }
+  function table(parent, heads, rows, caption) {
+    var t = el('table');
+    if (caption) t.appendChild(el('caption', { text: caption }));
+    var tr = el('tr');
+    heads.forEach(function (h, i) { tr.appendChild(el('th', { cls: i === 0 ? 'name' : h === 'what it counts' ? 'description' : '', text: h })); });
+    t.appendChild(el('thead', null, tr));
+    var body = el('tbody');
+    rows.forEach(function (r) {
+      var row = el('tr');
+      r.forEach(function (c, i) {
+        var td = el('td', { cls: i === 0 ? 'name' : '' });
+        if (c && typeof c === 'object' && c.nodeType) td.appendChild(c);
+        else if (c && typeof c === 'object') { td.textContent = c.text; if (c.cls) td.className = c.cls; if (c.style) td.setAttribute('style', c.style); }
+        else td.textContent = c === undefined ? '' : String(c);
+        row.appendChild(td);
+      });
+      body.appendChild(row);
+    });
+    t.appendChild(body);
+    parent.appendChild(t);
+    return t;
+  }
+  function mapSection(root, result) {
+    if (!result.map_svg) return;
+    var s = section(root, 'The table');
+    var box = el('div', { cls: 'map', id: 'map' });
+    box.innerHTML = result.map_svg;  // volley's own SVG, every text in it XML-escaped (sim/map_svg.hpp)
+    s.appendChild(box);
+  }
+  function quantileText(q) { return q === undefined ? '' : String(q.estimate) + ' [' + q.low + ', ' + q.high + ']'; }
+  function intervalText(e, digits, asPercent) {
+    var f = asPercent ? percent : function (x) { return fixed(x, digits); };
+    return f(e.estimate) + ' [' + f(e.low) + ', ' + f(e.high) + ']';
+  }
+
+  // ---- run and compare ---------------------------------------------------------------------------
+  function variantLabels(result) { return result.variants && result.variants.length ? result.variants : ['run']; }
+  function prefixOf(result, v) { return result.command === 'compare' ? 'v' + v + '/' : ''; }
+
+  // The one sentence of a run: the headline estimate with its interval.
+  function runAnswer(root, result) {
+    var level = levelText(result.level), trials = grouped(result.tally.trials);
+    var name = result.headline, e = name && estimateOf(result, name);
+    if (!e) { answer(root, [trials + ' trials.']); return; }
+    var info = metricInfo(result, name), parts;
+    if (info.kind === 'probability') {
+      var side = /\.win$/.test(name) ? name.slice(0, -4) : null;
+      parts = side ? [code(side), ' wins ', figure(percent(e.estimate), e.estimate), ' of games (' + level + ' interval ', figure(percent(e.low), e.low),
+                      ' to ', figure(percent(e.high), e.high), '), over ', figure(trials, result.tally.trials), ' trials.']
+                   : [code(name), ' (' + (info.description || name) + '): ', figure(percent(e.estimate), e.estimate), ' (' + level + ' interval ',
+                      figure(percent(e.low), e.low), ' to ', figure(percent(e.high), e.high), '), over ', figure(trials, result.tally.trials), ' trials.'];
+    } else {
+      parts = ['On average ', figure(fixed(e.estimate, 2), e.estimate), ' ' + (info.description || name) + ' (', code(name), ', ' + level + ' interval ',
+               figure(fixed(e.low, 2), e.low), ' to ', figure(fixed(e.high, 2), e.high), '), over ', figure(trials, result.tally.trials), ' trials.'];
+    }
+    var others = (result.estimates || []).filter(function (x) {
+      var m = metricInfo(result, x.name); return m.headline && m.kind === 'probability' && x.name !== name;
+    }).map(function (x) { return x.name + ' ' + intervalText(x, 3, true); });
+    answer(root, parts, others.length ? ['The other outcomes: ' + others.join('; ') + '.'] : []);
+  }
+
+  // The sentence of a compare: for each variant against the base, which gives more of the headline,
+  // by how much, with the paired interval.
+  function compareAnswer(root, result) {
+    var level = levelText(result.level), trials = grouped(result.tally.trials), labels = variantLabels(result);
+    (result.comparison || []).forEach(function (c, idx) {
+      var m = c.metrics.find(function (x) { return x.name === result.headline; }) || c.metrics[0];
+      if (!m) return;
+      var prob = m.kind === 'probability', d = m.difference;
+      var fmt = prob ? function (x) { return fixed(100 * x, 1); } : function (x) { return fixed(x, 3); };
+      var show = prob ? percent : function (x) { return fixed(x, 3); };
+      var unit = prob ? ' points' : '';
+      var variantAhead = d.estimate >= 0;
+      var winner = variantAhead ? c.label : labels[0], loser = variantAhead ? labels[0] : c.label;
+      var w = variantAhead ? m.variant : m.base, l = variantAhead ? m.base : m.variant;
+      var lo = variantAhead ? d.low : -d.high, hi = variantAhead ? d.high : -d.low, diff = Math.abs(d.estimate);
+      var verb = /\.win$/.test(m.name) ? code(m.name.slice(0, -4)) : null;
+      var parts = [code(winner), verb ? [' gives ', verb, ' more wins'] : ' gives the higher ' + m.name, ': ', figure(show(w.estimate), w.estimate),
+                   ' against ', figure(show(l.estimate), l.estimate), ' with ', code(loser), ', ', figure(fmt(diff), diff), unit + ' more (paired ' + level +
+                   ' interval ', figure(fmt(lo), lo), ' to ', figure(fmt(hi), hi), unit + '), over ', figure(trials, result.tally.trials),
+                   ' trials on common random numbers.'];
+      var flat = [];
+      parts.forEach(function (p) { if (Array.isArray(p)) flat.push.apply(flat, p); else flat.push(p); });
+      if (d.low <= 0 && d.high >= 0) flat.push(' The interval contains 0: no difference is shown at the ' + level + ' level.');
+      if (idx === 0) answer(root, flat); else root.appendChild(el('p', { cls: 'answer' }, ...flat));
+    });
+    if (!(result.comparison || []).length) answer(root, [trials + ' trials.']);
+  }
+
+  function outcomeChart(parent, result, labels) {
+    var names = [];
+    (result.metrics || []).forEach(function (m) {
+      if (m.kind === 'probability' && m.headline && (result.command !== 'compare' || /^v0\//.test(m.name))) names.push(ownName(m.name));
+    });
+    if (!names.length) return;
+    var series = labels.map(function (label, v) {
+      var es = names.map(function (n) { return estimateOf(result, prefixOf(result, v) + n); });
+      return { label: label, estimates: es.map(function (e) { return e ? e.estimate : null; }), lows: es.map(function (e) { return e ? e.low : null; }),
+               highs: es.map(function (e) { return e ? e.high : null; }) };
+    });
+    chart(parent, 'Win, draw and loss', 'Each outcome\u2019s probability with its ' + levelText(result.level) + ' Wilson interval (whisker).',
+          barWhiskerConfig(names, series, 'probability', 'outcome', true, 1));
+  }
+
+  function distributionCharts(parent, result, labels) {
+    var byMetric = {};
+    (result.distributions || []).forEach(function (d) { (byMetric[d.metric] = byMetric[d.metric] || []).push(d); });
+    var order = Object.keys(byMetric).sort(function (a, b) { return (a === 'turn_decided' ? -1 : 0) - (b === 'turn_decided' ? -1 : 0); });
+    order.forEach(function (metric) {
+      var list = byMetric[metric];
+      var ks = [];
+      list.forEach(function (d) { d.k.forEach(function (k) { if (ks.indexOf(k) < 0) ks.push(k); }); });
+      ks.sort(function (a, b) { return a - b; });
+      var pick = function (d, field) { return ks.map(function (k) { var i = d.k.indexOf(k); return i < 0 ? (field === 'p' ? 0 : null) : d[field][i]; }); };
+      var title = metric === 'turn_decided' ? 'How long games last' : metric;
+      var axis = list[0].description || metric;
+      var series = list.map(function (d) { return { label: labels[d.variant] || 'run', colour: d.variant, estimates: pick(d, 'p'), lows: pick(d, 'p_low'), highs: pick(d, 'p_high') }; });
+      chart(parent, title + ': P(= k)', axis + '. Bars: the probability of each value; whiskers: its ' + levelText(result.level) + ' interval.',
+            barWhiskerConfig(ks.map(String), series, 'probability', metric === 'turn_decided' ? 'turn the game was decided' : axis, true));
+      if (metric === 'turn_decided') return;
+      var bands = list.map(function (d) {
+        return { label: labels[d.variant] || 'run', colour: d.variant, xs: d.k, estimates: d.at_least, lows: d.at_least_low, highs: d.at_least_high };
+      });
+      chart(parent, metric + ': P(' + GE + ' k), at least k', 'The chance of at least k, with its ' + levelText(result.level) + ' band.',
+            bandConfig(bands, axis, 'probability', { percent: true, integerX: true, yMax: 1 }));
+    });
+  }
+
+  // Per-turn means (hits per turn): one line with its band per side and variant.
+  function perTurn(result, labels) {
+    var groups = {};
+    (result.estimates || []).forEach(function (e) {
+      var m = /^(?:(v\d+)\/)?(.+)\.turn(\d+)$/.exec(e.name);
+      if (!m || (result.command === 'compare' && !m[1])) return;
+      var v = m[1] ? Number(m[1].slice(1)) : 0;
+      var key = m[2] + '|' + v;
+      (groups[key] = groups[key] || { name: m[2], variant: v, rows: [] }).rows.push({ turn: Number(m[3]), e: e });
+    });
+    return Object.keys(groups).map(function (k) {
+      var g = groups[k];
+      g.rows.sort(function (a, b) { return a.turn - b.turn; });
+      g.label = g.name + (labels.length > 1 ? ' (' + labels[g.variant] + ')' : '');
+      g.description = (metricInfo(result, prefixOf(result, g.variant) + g.name + '.turn1').description || '').replace(/ in turn 1$/, '');
+      return g;
+    });
+  }
+  function perTurnChart(parent, result, labels) {
+    var groups = perTurn(result, labels);
+    if (!groups.length) return;
+    var series = groups.map(function (g, i) {
+      return { label: g.label, colour: i, xs: g.rows.map(function (r) { return r.turn; }), estimates: g.rows.map(function (r) { return r.e.estimate; }),
+               lows: g.rows.map(function (r) { return r.e.low; }), highs: g.rows.map(function (r) { return r.e.high; }) };
+    });
+    var who = groups.filter(function (g) { return g.variant === 0; }).map(function (g) { return g.name + ': ' + g.description; }).join('; ');
+    chart(parent, 'Hits per turn', 'Mean per trial with its ' + levelText(result.level) + ' band. ' + who + '.',
+          bandConfig(series, 'turn', 'mean per trial', { integerX: true }));
+  }
+
+  function survivorsChart(parent, result, labels) {
+    var names = [];
+    (result.metrics || []).forEach(function (m) {
+      var own = ownName(m.name);
+      if (/figures_left$/.test(own) && (result.command !== 'compare' || /^v0\//.test(m.name)) && names.indexOf(own) < 0) names.push(own);
+    });
+    if (!names.length) return;
+    var series = labels.map(function (label, v) {
+      var es = names.map(function (n) { return estimateOf(result, prefixOf(result, v) + n); });
+      return { label: label, estimates: es.map(function (e) { return e ? e.estimate : null; }), lows: es.map(function (e) { return e ? e.low : null; }),
+               highs: es.map(function (e) { return e ? e.high : null; }) };
+    });
+    chart(parent, 'Survivors', 'Figures still in action at the end, mean per trial with its ' + levelText(result.level) + ' interval.',
+          barWhiskerConfig(names, series, 'figures (mean)', '', false));
+  }
+
+  function estimateTables(parent, result, labels) {
+    labels.forEach(function (label, v) {
+      var prefix = prefixOf(result, v);
+      var own = (result.metrics || []).filter(function (m) { return m.name.indexOf(prefix) === 0 && (prefix || m.name.indexOf('/') < 0); });
+      var probs = [], counts = [];
+      own.forEach(function (m) {
+        var e = estimateOf(result, m.name);
+        if (!e || /\.turn\d+$/.test(m.name)) return;
+        var name = ownName(m.name);
+        if (m.kind === 'probability') probs.push([name, fixed(e.estimate, 4), '[' + fixed(e.low, 4) + ', ' + fixed(e.high, 4) + ']', { text: m.description, cls: 'description' }]);
+        else {
+          var q = e.quantiles || [];
+          counts.push([name, fixed(e.estimate, 3), '[' + fixed(e.low, 3) + ', ' + fixed(e.high, 3) + ']', quantileText(q[0]), quantileText(q[1]), quantileText(q[2]),
+                       { text: m.description, cls: 'description' }]);
+        }
+      });
+      var box = el('details', v === 0 ? { open: '' } : null, el('summary', { text: (labels.length > 1 ? label + ': ' : '') + 'every estimate' }));
+      parent.appendChild(box);
+      var level = levelText(result.level);
+      if (probs.length) table(box, ['probability', 'estimate', level + ' Wilson interval', 'what it counts'], probs);
+      if (counts.length) table(box, ['count', 'mean', level + ' interval', '5% [interval]', 'median [interval]', '95% [interval]', 'what it counts'], counts);
+    });
+    var groups = perTurn(result, labels);
+    if (groups.length) {
+      var turns = groups[0].rows.map(function (r) { return r.turn; });
+      table(parent, ['turn'].concat(groups.map(function (g) { return g.label + ' (mean, ' + levelText(result.level) + ')'; })),
+            turns.map(function (t, i) { return [String(t)].concat(groups.map(function (g) { return g.rows[i] ? intervalText(g.rows[i].e, 3) : ''; })); }),
+            groups.filter(function (g) { return g.variant === 0; }).map(function (g) { return g.name + ': ' + g.description; }).join('; '));
+    }
+    var byMetric = {};
+    (result.distributions || []).forEach(function (d) { (byMetric[d.metric] = byMetric[d.metric] || []).push(d); });
+    Object.keys(byMetric).forEach(function (metric) {
+      byMetric[metric].forEach(function (d) {
+        var box = el('details', null, el('summary', { text: metric + (labels.length > 1 ? ' (' + labels[d.variant] + ')' : '') + ': distribution table' }));
+        parent.appendChild(box);
+        table(box, ['k', 'P(= k)', 'interval', 'P(' + GE + ' k)', 'interval'], d.k.map(function (k, i) {
+          return [String(k), fixed(d.p[i], 4), '[' + fixed(d.p_low[i], 4) + ', ' + fixed(d.p_high[i], 4) + ']', fixed(d.at_least[i], 4),
+                  '[' + fixed(d.at_least_low[i], 4) + ', ' + fixed(d.at_least_high[i], 4) + ']'];
+        }), d.description);
+      });
+    });
+  }
+
+  function compareTables(parent, result, labels) {
+    (result.comparison || []).forEach(function (c) {
+      var level = levelText(result.level);
+      table(parent, ['metric', labels[0], c.label, 'difference (paired, ' + level + ')', 'two independent runs: \u00b1', 'variance reduction'],
+            c.metrics.map(function (m) {
+              var prob = m.kind === 'probability', dg = prob ? 4 : 3;
+              return [m.name, intervalText(m.base, dg), intervalText(m.variant, dg),
+                      signed(m.difference.estimate, dg) + ' [' + signed(m.difference.low, dg) + ', ' + signed(m.difference.high, dg) + ']',
+                      m.unpaired_half_width === null ? '' : fixed(m.unpaired_half_width, 4),
+                      m.variance_reduction === null ? '\u2013' : fixed(m.variance_reduction, 2) + '\u00d7'];
+            }), c.label + ' against ' + labels[0] + ' (difference = variant ' + MINUS + ' base)');
+    });
+  }
+
+  function renderRun(root, result) {
+    var labels = variantLabels(result), compare = result.command === 'compare';
+    var sc = result.scenario || {};
+    var lines = [['scenario ', code(sc.name || ''), ' (' + (sc.kind || '') + ')']];
+    if (compare) labels.forEach(function (l, v) { lines.push([v === 0 ? 'base: ' : 'variant ' + v + ': ', code(l)]); });
+    var changed = result.settings_changed || sc.sets || [];
+    if (changed.length) lines.push(['settings changed from the scenario file: '].concat(changed.map(function (s, i) { return i ? [', ', code(s)] : [code(s)]; }).reduce(function (a, b) { return a.concat(b); }, [])));
+    var rate = result.seconds > 0 ? grouped(result.tally.trials / result.seconds) + ' trials/s' : '';
+    lines.push([grouped(result.tally.trials) + ' trials' + (compare ? ' each' : '') + ', seed ' + result.seed + ', ' + fixed(result.seconds, 2) + ' s' +
+                (rate ? ' (' + rate + ')' : '') + ', intervals at ' + levelText(result.level) + (result.precision ? ', --precision ' + result.precision : '')]);
+    header(root, (sc.title || 'volley') + (compare ? ': comparison' : ''), lines.map(function (parts) { return el('span', null, ...parts); }), result);
+    if (compare) compareAnswer(root, result); else runAnswer(root, result);
+    var pictures = section(root, 'Pictures');
+    var grid = el('div', { cls: 'grid' });
+    pictures.appendChild(grid);
+    outcomeChart(grid, result, labels);
+    distributionCharts(grid, result, labels);
+    perTurnChart(grid, result, labels);
+    survivorsChart(grid, result, labels);
+    mapSection(root, result);
+    var tables = section(root, 'Tables');
+    if (compare) compareTables(tables, result, labels);
+    estimateTables(tables, result, labels);
+  }
+
+  // ---- sweep -------------------------------------------------------------------------------------
+  function renderSweep(root, result) {
+    var axes = result.axes || [], points = result.points || [], level = levelText(result.level);
+    var valueOf = function (p, a) { return p.assignments[a].slice(p.assignments[a].indexOf('=') + 1); };
+    var trials = points.length ? points[0].result.tally.trials : 0;
+    header(root, result.title + ': sweep', [el('span', null, 'target ', code(result.target), ', parameters ', ...axes.map(function (a, i) { return i ? [', ', code(a.key)] : [code(a.key)]; }).reduce(function (x, y) { return x.concat(y); }, [])),
+                                             el('span', { text: grouped(trials) + ' trials per point, seed ' + result.seed + ', common random numbers across the grid, intervals at ' + level })], result);
+    var fmt = result.target_is_probability ? percent : function (x) { return fixed(x, 3); };
+    if (points.length) {
+      var lo = points[0], hi = points[0];
+      points.forEach(function (p) { if (p.target.estimate < lo.target.estimate) lo = p; if (p.target.estimate > hi.target.estimate) hi = p; });
+      var where = function (p) { return p.assignments.join(', '); };
+      answer(root, [code(result.target), ' ranges from ', figure(fmt(lo.target.estimate), lo.target.estimate), ' [' + fmt(lo.target.low) + ', ' + fmt(lo.target.high) + '] at ',
+                    code(where(lo)), ' to ', figure(fmt(hi.target.estimate), hi.target.estimate), ' [' + fmt(hi.target.low) + ', ' +
+                    fmt(hi.target.high) + '] at ', code(where(hi)), ' (' + level + ' intervals, ', figure(grouped(trials), trials), ' trials per point).']);
+    }
+    var grid = el('div', { cls: 'grid' });
+    section(root, 'Pictures').appendChild(grid);
+    var xs = axes[0] ? axes[0].values : [];
+    var numeric = axes[0] && axes[0].numbers && axes[0].numbers.length === xs.length;
+    var ys = axes.length > 1 ? axes[1].values : [''];
+    var series = ys.map(function (yv, j) {
+      var rows = points.filter(function (p) { return axes.length < 2 || valueOf(p, 1) === yv; });
+      return { label: axes.length > 1 ? axes[1].key + ' = ' + yv : result.target, colour: j,
+               xs: rows.map(function (p) { return numeric ? axes[0].numbers[xs.indexOf(valueOf(p, 0))] : valueOf(p, 0); }),
+               estimates: rows.map(function (p) { return p.target.estimate; }), lows: rows.map(function (p) { return p.target.low; }),
+               highs: rows.map(function (p) { return p.target.high; }) };
+    });
+    if (numeric) {
+      chart(grid, result.target + ' against ' + axes[0].key, 'Each point with its ' + level + ' band.',
+            bandConfig(series, axes[0].key, result.target, { percent: result.target_is_probability, beginAtZero: false }));
+    } else {
+      // Named values (never, always) are categories: bars with whiskers, never a line between them.
+      chart(grid, result.target + ' for each ' + axes[0].key, 'Each value with its ' + level + ' interval.',
+            barWhiskerConfig(xs, series.map(function (s) {
+              return { label: s.label, colour: s.colour, estimates: xs.map(function (x) { var i = s.xs.indexOf(x); return i < 0 ? null : s.estimates[i]; }),
+                       lows: xs.map(function (x) { var i = s.xs.indexOf(x); return i < 0 ? null : s.lows[i]; }),
+                       highs: xs.map(function (x) { var i = s.xs.indexOf(x); return i < 0 ? null : s.highs[i]; }) };
+            }), result.target, axes[0].key, result.target_is_probability));
+    }
+    var tables = section(root, 'Tables');
+    if (axes.length > 1) {
+      // The grid as a heat map: rows the second parameter, columns the first, named by their values.
+      var values = points.map(function (p) { return p.target.estimate; });
+      var min = Math.min.apply(null, values), max = Math.max.apply(null, values);
+      table(tables, [axes[1].key + ' \\ ' + axes[0].key].concat(xs), ys.map(function (yv) {
+        return [yv].concat(xs.map(function (xv) {
+          var p = points.find(function (q) { return valueOf(q, 0) === xv && valueOf(q, 1) === yv; });
+          if (!p) return '';
+          var t = max > min ? (p.target.estimate - min) / (max - min) : 0.5;
+          return { text: fmt(p.target.estimate) + ' [' + fmt(p.target.low) + ', ' + fmt(p.target.high) + ']', cls: 'heat',
+                   style: 'background: rgba(213, 94, 0, ' + (0.1 + 0.6 * t).toFixed(2) + ')' };
+        }));
+      }), result.target + ' over the grid (' + level + ' intervals)');
+    }
+    table(tables, axes.map(function (a) { return a.key; }).concat([result.target, level + ' interval', 'trials']), points.map(function (p) {
+      return p.assignments.map(function (s, a) { return valueOf(p, a); }).concat([fmt(p.target.estimate), '[' + fmt(p.target.low) + ', ' + fmt(p.target.high) + ']',
+                                                                                  grouped(p.result.tally.trials)]);
+    }));
+  }
+
+  // ---- tune --------------------------------------------------------------------------------------
+  function renderTune(root, result) {
+    var level = levelText(result.level), points = (result.points || []).slice().sort(function (a, b) { return a.x - b.x; });
+    var prob = result.fit && result.fit.model === 'logistic';
+    var show = function (x) { return result.integer ? String(Math.round(x)) : fixed(x, 3); };
+    header(root, result.title + ': tune', [el('span', null, 'parameter ', code(result.parameter), ', target ', code(result.target.split('=')[0]), ', goal ' + result.goal),
+                                           el('span', { text: points.length + ' values evaluated, seed ' + result.seed + ', intervals at ' + level })], result);
+    var b = result.bracket || [];
+    if (result.fit_ok) {
+      answer(root, [code(result.parameter), ' = ', figure(fixed(result.root, 2), result.root), ' (' + level + ' interval ', figure(fixed(result.root_low, 2), result.root_low),
+                    ' to ', figure(fixed(result.root_high, 2), result.root_high), ') brings ', code(result.target.split('=')[0]), ' to ' + result.goal +
+                    '; the evaluated values ' + show(b[0]) + ' and ' + show(b[1]) + ' bracket it.']);
+    } else {
+      answer(root, [code(result.parameter), ' between ', figure(show(b[0]), b[0]), ' and ', figure(show(b[1]), b[1]), ' brings ', code(result.target), '; the fit found no slope to solve.']);
+    }
+    var grid = el('div', { cls: 'grid' });
+    section(root, 'Pictures').appendChild(grid);
+    var extra = [];
+    if (result.fit_ok && result.fit) {
+      var f = result.fit, curve = [];
+      for (var i = 0; i <= 60; ++i) {
+        var x = f.from + (f.to - f.from) * i / 60, z = f.intercept + f.slope * x;
+        curve.push({ x: x, y: prob ? 1 / (1 + Math.exp(-z)) : z });
+      }
+      extra.push({ type: 'line', label: 'fitted ' + f.model + ' model', group: 'fit', data: curve, borderColor: '#222', borderWidth: 2, pointRadius: 0, fill: false });
+      extra.push({ type: 'line', label: 'root with its ' + level + ' interval', group: 'root', data: [{ x: result.root_low, y: result.goal }, { x: result.root_high, y: result.goal }],
+                   borderColor: '#C00000', borderWidth: 5, pointRadius: 4, pointBackgroundColor: '#C00000', fill: false });
+    }
+    var xs = points.map(function (p) { return p.x; });
+    if (xs.length) extra.push({ type: 'line', label: 'goal', group: 'goal', data: [{ x: Math.min.apply(null, xs), y: result.goal }, { x: Math.max.apply(null, xs), y: result.goal }],
+                                borderColor: '#777', borderDash: [6, 4], borderWidth: 1, pointRadius: 0, fill: false });
+    // The points with whiskers: each a vertical segment [low, high] (a line broken by nulls).
+    var whiskers = [];
+    points.forEach(function (p) { whiskers.push({ x: p.x, y: p.low }, { x: p.x, y: p.high }, { x: p.x, y: null }); });
+    extra.unshift({ type: 'line', label: 'intervals', helper: true, group: 'points', data: whiskers, borderColor: '#0072B2', borderWidth: 2, pointRadius: 0, spanGaps: false, fill: false });
+    var cfg = bandConfig([], result.parameter, result.target.split('=')[0], { percent: prob, beginAtZero: false, extra: extra });
+    cfg.data.datasets.push({ type: 'line', label: 'evaluated values', group: 'points', data: points.map(function (p) { return { x: p.x, y: p.estimate }; }),
+                            estimates: points.map(function (p) { return p.estimate; }), lows: points.map(function (p) { return p.low; }),
+                            highs: points.map(function (p) { return p.high; }), showLine: false, pointRadius: 5, backgroundColor: '#0072B2', borderColor: '#0072B2' });
+    chart(grid, result.target.split('=')[0] + ' against ' + result.parameter, 'Evaluated values with their ' + level + ' intervals, the fitted model and the root.', cfg, true);
+    table(section(root, 'Tables'), [result.parameter, 'estimate', level + ' interval', 'trials'], points.map(function (p) {
+      return [show(p.x), fixed(p.estimate, 4), '[' + fixed(p.low, 4) + ', ' + fixed(p.high, 4) + ']', grouped(p.trials)];
+    }));
+  }
+
+  // ---- sensitivity -------------------------------------------------------------------------------
+  function renderSensitivity(root, result) {
+    var level = levelText(result.level);
+    var rows = (result.parameters || []).map(function (p) {
+      var m = Math.max(p.down ? Math.abs(p.down.change) : 0, p.up ? Math.abs(p.up.change) : 0);
+      return { p: p, magnitude: m };
+    }).sort(function (a, b) { return b.magnitude - a.magnitude; });
+    header(root, result.title + ': sensitivity', [el('span', null, 'target ', code(result.target)),
+                                                  el('span', { text: grouped(result.trials) + ' paired trials per parameter, seed ' + result.seed + ', intervals at ' + level })], result);
+    var top = rows.slice(0, 3), parts = ['The levers that move ', code(result.target), ' most: '];
+    top.forEach(function (r, i) {
+      var p = r.p, biggest = (p.up && (!p.down || Math.abs(p.up.change) >= Math.abs(p.down.change))) ? p.up : p.down;
+      parts.push(i ? (i === top.length - 1 ? ' and ' : ', ') : '', code(p.parameter), ' (to ' + biggest.value + ': ', figure(signed(biggest.change, 3), biggest.change),
+                 ' [' + signed(biggest.low, 3) + ', ' + signed(biggest.high, 3) + ']' + (p.assumed ? ', an [assumed] rule' : '') + ')');
+    });
+    parts.push('; each one step from the scenario\u2019s value, ', figure(grouped(result.trials), result.trials), ' paired trials per parameter.');
+    answer(root, rows.length ? parts : ['No parameter could be moved.']);
+    var grid = el('div', { cls: 'grid' });
+    section(root, 'Pictures').appendChild(grid);
+    var shown = rows.slice(0, 25);
+    var labels = shown.map(function (r) { return r.p.parameter + (r.p.assumed ? ' [assumed]' : ''); });
+    var series = ['down', 'up'].map(function (dir, i) {
+      return { label: 'one step ' + dir, colour: i, estimates: shown.map(function (r) { return r.p[dir] ? r.p[dir].change : null; }),
+               lows: shown.map(function (r) { return r.p[dir] ? r.p[dir].low : null; }), highs: shown.map(function (r) { return r.p[dir] ? r.p[dir].high : null; }) };
+    });
+    var cfg = barWhiskerConfig(labels, series, 'change of ' + result.target, '', false);
+    cfg.options.indexAxis = 'y';
+    cfg.options.scales = {
+      y: { stacked: true, ticks: { autoSkip: false, color: function (ctx) { return shown[ctx.index] && shown[ctx.index].p.assumed ? '#B00000' : '#222'; } } },
+      x: { stacked: false, title: { display: true, text: 'change of ' + result.target + ' (paired, ' + level + ' whiskers)' } }
+    };
+    cfg.options.plugins.tooltip = intervalTooltip(4, false);
+    cfg.options.plugins.tooltip.callbacks.label = function (ctx) {
+      var d = ctx.dataset, i = ctx.dataIndex, v = d.estimates[i];
+      return v === null ? '' : d.label + ': ' + signed(v, 4) + ' [' + signed(d.lows[i], 4) + ', ' + signed(d.highs[i], 4) + ']';
+    };
+    var box = chart(grid, 'What moves ' + result.target, 'Red names are [assumed] rules (RULES.md): an answer that rests on them rests on a guess.', cfg, true);
+    box.canvas.parentNode.style.height = Math.max(300, 26 * shown.length + 90) + 'px';
+    table(section(root, 'Tables'), ['parameter', 'value', '', 'one step down', 'change [' + level + ']', 'one step up', 'change [' + level + ']'], rows.map(function (r) {
+      var p = r.p, cell = function (d) { return d ? signed(d.change, 4) + ' [' + signed(d.low, 4) + ', ' + signed(d.high, 4) + ']' : 'refused by the rules'; };
+      return [p.parameter, String(p.value), p.assumed ? '[assumed]' : '', p.down ? p.down.value : '', cell(p.down), p.up ? p.up.value : '', cell(p.up)];
+    }));
+  }
+
+  // ---- The entry point ---------------------------------------------------------------------------
+  var volley = {
+    render: function (result, root) {
+      root = root || document.getElementById('volley-report');
+      charts.forEach(function (c) { c.destroy(); });
+      charts = [];
+      while (root.firstChild) root.removeChild(root.firstChild);
+      if (global.Chart) Chart.defaults.font.family = '"DejaVu Sans", "Helvetica Neue", Arial, sans-serif';
+      switch (result.format) {
+        case 'volley-result': renderRun(root, result); break;
+        case 'volley-sweep': renderSweep(root, result); break;
+        case 'volley-tune': renderTune(root, result); break;
+        case 'volley-sensitivity': renderSensitivity(root, result); break;
+        default: root.appendChild(el('p', { cls: 'warning', text: 'This page does not know results of format ' + result.format + '.' }));
+      }
+      root.appendChild(el('footer', { text: 'volley ' + (result.volley_version || '') + (result.volley_build ? ', ' + result.volley_build : '') }));
+      root.dataset.charts = String(charts.length);
+      root.dataset.rendered = 'true';
+      return charts.length;
+    },
+    charts: function () { return charts.slice(); }
+  };
+  global.volley = volley;
+})(window);

@@ -1,0 +1,233 @@
+#!/usr/bin/python3
+"""The report page in a real browser (issue 20).
+
+Headless Chromium (Debian `chromium`, `chromium-driver`, `python3-selenium`) opens the report of a
+run, a compare, a sweep, a tune and a sensitivity, and of a barrage run, and checks for each:
+  - no console errors;
+  - every chart rendered: each canvas has a size and painted pixels, and the map's SVG has marks;
+  - the headline sentence's numbers are those of the same command's --json;
+  - the map holds one labelled mark per unit and decoy of the scenario (a Blind for the units it hides).
+Screenshots of every page are written to the folder given as the second argument, for a person to
+look at; report.png, the top of the compare report, is the README's docs/report.png.
+
+Usage: report_browser_test.py VOLLEY_BINARY SCREENSHOT_DIR
+Exit 77 (ctest: skipped) when Chromium, its driver or Selenium is missing.
+"""
+import json
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+
+SKIP = 77
+
+
+def skip(why):
+    print("SKIPPED: " + why)
+    sys.exit(SKIP)
+
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+except ImportError:
+    skip("python3-selenium is not installed (scripts/install-deps --ci)")
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
+if not CHROMIUM or not DRIVER:
+    skip("chromium or chromium-driver is not installed (scripts/install-deps --ci)")
+
+volley, shots = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+os.makedirs(shots, exist_ok=True)
+work = tempfile.mkdtemp(prefix="volley-browser-")
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAILED: " + what)
+    return condition
+
+
+def volley_run(name, arguments):
+    """Runs volley with --json NAME.json --report NAME.html; returns the parsed JSON."""
+    command = [volley] + arguments + ["--quiet", "--json", name + ".json", "--report", name + ".html"]
+    done = subprocess.run(command, cwd=work, capture_output=True, text=True)
+    if done.returncode != 0:
+        print(done.stdout, done.stderr)
+        raise SystemExit("volley failed: " + " ".join(command))
+    with open(os.path.join(work, name + ".json")) as f:
+        return json.load(f)
+
+
+def percent(p):
+    return f"{100 * p:.1f}%".replace("-", "\u2212")
+
+
+def fixed(x, digits):
+    return f"{x:.{digits}f}".replace("-", "\u2212")
+
+
+def signed(x, digits):
+    return ("+" if x > 0 else "") + fixed(x, digits)
+
+
+def grouped(n):
+    return f"{round(n):,}"
+
+
+options = Options()
+options.binary_location = CHROMIUM
+for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+             "--disable-component-update", "--disable-sync", "--window-size=1280,2000", "--user-data-dir=" + os.path.join(work, "profile")]:
+    options.add_argument(flag)
+options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+
+# The painted pixels of a canvas: how many are not fully transparent (Chart.js draws on a clear canvas).
+PAINTED = """
+const c = arguments[0], g = c.getContext('2d'), d = g.getImageData(0, 0, c.width, c.height).data;
+let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) ++n; return [c.width, c.height, n];"""
+
+
+def open_page(name):
+    driver.get("file://" + os.path.join(work, name + ".html"))
+    rendered = driver.execute_script("const m = document.getElementById('volley-report'); return m && m.dataset.rendered;")
+    check(rendered == "true", f"{name}: the page rendered (volley.render ran)")
+    logs = driver.get_log("browser")
+    for entry in logs:
+        check(entry["level"] not in ("SEVERE", "ERROR"), f"{name}: console error: {entry['message']}")
+    charts = int(driver.execute_script("return document.getElementById('volley-report').dataset.charts") or 0)
+    canvases = driver.find_elements("css selector", "canvas")
+    check(charts >= 1 and len(canvases) == charts, f"{name}: {charts} charts, {len(canvases)} canvases")
+    for i, canvas in enumerate(canvases):
+        w, h, painted = driver.execute_script(PAINTED, canvas)
+        check(w > 0 and h > 0 and painted > 500, f"{name}: chart {i} is drawn ({w}x{h}, {painted} painted pixels)")
+    check(not re.search(r'(src|href)="(https?:)?//', driver.page_source), f"{name}: nothing is fetched from a network")
+    height = driver.execute_script("return Math.ceil(document.documentElement.scrollHeight)")
+    driver.set_window_size(1280, min(max(height + 40, 800), 16000))
+    driver.save_screenshot(os.path.join(shots, name + ".png"))
+    driver.set_window_size(1280, 2000)
+    return driver.find_element("id", "answer")
+
+
+def figures(answer):
+    """The numbers of the answer sentence: (text as shown, exact value)."""
+    return [(s.text, float(s.get_attribute("data-value"))) for s in answer.find_elements("css selector", ".figure")]
+
+
+def check_figures(name, answer, expected):
+    """expected: (text, value) pairs that must be among the sentence's figures, in order."""
+    got = figures(answer)
+    print(f"{name}: {answer.text}")
+    for text, value in expected:
+        check(any(t == text and math.isclose(v, value, rel_tol=0, abs_tol=1e-12) for t, v in got),
+              f"{name}: the answer shows {text} ({value}) from --json; it has {got}")
+
+
+def expected_marks(result):
+    """One mark per unit and decoy of the scenario (a Blind stands for the units it holds)."""
+    scenario = tomllib.loads(result["scenario"]["text"])
+    names = []
+    for side, table in scenario.items():
+        if not isinstance(table, dict) or "units" not in table:
+            continue
+        in_blinds = {u["name"] for b in table.get("blinds", []) for u in b.get("units", [])}
+        names += [u["name"] for u in table["units"] if u["name"] not in in_blinds]
+        names += [b["name"] for b in table.get("blinds", [])]
+        for d in table.get("decoys", []):
+            count = d.get("count", 1)
+            names += [d.get("name", "decoy")] * count
+    return names
+
+
+def check_map(name, result):
+    marks = driver.find_elements("css selector", "#map g.mark")
+    labelled = [m for m in marks if m.find_elements("css selector", "text.label") and
+                m.find_element("css selector", "text.label").get_attribute("textContent").strip()]
+    expected = expected_marks(result)
+    check(len(marks) == len(expected) and len(labelled) == len(marks),
+          f"{name}: the map has {len(marks)} marks ({len(labelled)} labelled); the scenario has {len(expected)} units and decoys")
+    kinds = {m.get_attribute("data-kind") for m in marks}
+    legend = driver.find_element("css selector", "#map g.legend").get_attribute("textContent")
+    for kind, words in (("hidden", "hidden unit"), ("decoy", "decoy"), ("blind", "Blind"), ("dummy", "dummy Blind")):
+        check((kind in kinds) == (words in legend), f"{name}: the legend names '{words}' exactly when the map draws it")
+
+
+try:
+    # run: the headline with its interval and the trial count.
+    run = volley_run("run", ["run", "herero-ambush", "--trials", "20000"])
+    answer = open_page("run")
+    e = next(x for x in run["estimates"] if x["name"] == run["headline"])
+    check_figures("run", answer, [(percent(e["estimate"]), e["estimate"]), (percent(e["low"]), e["low"]), (percent(e["high"]), e["high"]),
+                                  (grouped(run["tally"]["trials"]), run["tally"]["trials"])])
+    check_map("run", run)
+
+    # compare: which variant wins more, by how much, the paired interval, the trials.
+    compare = volley_run("compare", ["compare", "herero-ambush", "--set", "herero.policy=always", "--vs", "herero.policy=never", "--trials", "20000"])
+    answer = open_page("compare")
+    m = next(x for x in compare["comparison"][0]["metrics"] if x["name"] == compare["headline"])
+    d, ahead = m["difference"], m["difference"]["estimate"] >= 0
+    lo, hi = (d["low"], d["high"]) if ahead else (-d["high"], -d["low"])
+    winner, loser = (m["variant"], m["base"]) if ahead else (m["base"], m["variant"])
+    check_figures("compare", answer, [(percent(winner["estimate"]), winner["estimate"]), (percent(loser["estimate"]), loser["estimate"]),
+                                      (fixed(100 * abs(d["estimate"]), 1), abs(d["estimate"])), (fixed(100 * lo, 1), lo), (fixed(100 * hi, 1), hi),
+                                      (grouped(compare["tally"]["trials"]), compare["tally"]["trials"])])
+    check(("herero.policy=always" if not ahead else "herero.policy=never") in answer.text.split(" gives")[0], "compare: the winner is named first")
+    check_map("compare", compare)
+    # The README's picture (docs/report.png): the top of the compare report, as a reader first sees it.
+    driver.set_window_size(1280, 1700)
+    driver.execute_script("window.scrollTo(0, 0)")
+    driver.save_screenshot(os.path.join(shots, "report.png"))
+    driver.set_window_size(1280, 2000)
+
+    # sweep: the range of the target over the grid.
+    sweep = volley_run("sweep", ["sweep", "herero-ambush", "--param", "german.units.Z1.figures=6:14:4", "--trials", "4096"])
+    answer = open_page("sweep")
+    low = min(sweep["points"], key=lambda p: p["target"]["estimate"])["target"]["estimate"]
+    high = max(sweep["points"], key=lambda p: p["target"]["estimate"])["target"]["estimate"]
+    check_figures("sweep", answer, [(percent(low), low), (percent(high), high)])
+
+    # A sweep over named values: categories drawn as bars, no interpolated line.
+    volley_run("sweep-policy", ["sweep", "herero-ambush", "--param", "herero.policy=never,always", "--trials", "4096"])
+    open_page("sweep-policy")
+    types = driver.execute_script("return volley.charts().map(c => c.config.type)")
+    check(types == ["bar"], f"sweep-policy: named values are drawn as bars, got {types}")
+
+    # tune: the value and its interval.
+    tune = volley_run("tune", ["tune", "herero-ambush", "--param", "german.units.Z1.figures=4:20", "--target", "herero.win=0.5", "--trials", "4096"])
+    answer = open_page("tune")
+    if check(tune["fit_ok"], "tune: the fit found a root"):
+        check_figures("tune", answer, [(fixed(tune["root"], 2), tune["root"]), (fixed(tune["root_low"], 2), tune["root_low"]),
+                                       (fixed(tune["root_high"], 2), tune["root_high"])])
+
+    # sensitivity: the levers that move the target most.
+    sens = volley_run("sensitivity", ["sensitivity", "herero-ambush", "--target", "herero.win", "--trials", "2048", "--limit", "6"])
+    answer = open_page("sensitivity")
+    def biggest(p):
+        sides = [s for s in (p.get("down"), p.get("up")) if s]
+        return max(sides, key=lambda s: abs(s["change"]))
+    top = sorted(sens["parameters"], key=lambda p: -abs(biggest(p)["change"]))[0]
+    check(top["parameter"] in answer.text, f"sensitivity: the strongest lever {top['parameter']} is named")
+    check_figures("sensitivity", answer, [(signed(biggest(top)["change"], 3), biggest(top)["change"])])
+
+    # A barrage: Blinds, dummies and the missions on the map.
+    barrage = volley_run("barrage", ["run", "rolling-barrage", "--trials", "8192"])
+    open_page("barrage")
+    check_map("barrage", barrage)
+    check(len(driver.find_elements("css selector", "#map g.fire")) > 0, "barrage: the missions are drawn")
+finally:
+    driver.quit()
+
+if failures:
+    print(f"{len(failures)} failed; pages in {work}, screenshots in {shots}")
+    sys.exit(1)
+print(f"all pages checked; screenshots in {shots}")
+shutil.rmtree(work, ignore_errors=True)
