@@ -50,10 +50,10 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
   };
 
   // Rounds end at fixed block counts: all blocks at once, or 1, 2, 4, ... with a precision target.
-  // Checkpoint rounds add more ends; the precision check still happens only at powers of two.
+  // Checkpoint rounds and doubling_rounds add more ends; the precision check still happens only at powers of two.
   std::vector<uint64_t> round_ends;
   const auto is_precision_check = [](uint64_t m) { return (m & (m - 1)) == 0; };
-  if (plan.precision)
+  if (plan.precision || plan.doubling_rounds)
     for (uint64_t m = 1; m < result.blocks_total; m *= 2) round_ends.push_back(m);
   if (plan.checkpoint_blocks > 0)
     for (uint64_t m = plan.checkpoint_blocks; m < result.blocks_total; m += plan.checkpoint_blocks) round_ends.push_back(m);

@@ -49,6 +49,10 @@ struct RunPlan {
   // called after each round with this process's tally and completed blocks so far.
   uint64_t checkpoint_blocks = 0;
   std::function<void(const Tally&, const std::vector<uint8_t>&)> on_round;
+  // Rounds also end at 1, 2, 4, ... blocks, as with a precision target, so that on_round sees a result
+  // early and then ever more precise ones (`volley serve` streams them). Rounds never change the
+  // tally: its merge is exact.
+  bool doubling_rounds = false;
   // Set asynchronously (a signal handler) to stop at the next block boundary.
   const std::atomic<bool>* stop = nullptr;
   // Called by the driver between rounds with the tally of this process; an MPI run uses it to
