@@ -82,4 +82,34 @@ std::vector<ModelParameter> assumed_parameters(const ScenarioDocument& doc, cons
   return out;
 }
 
+std::string assumed_rule(const std::string& key) {
+  struct Assumed {
+    const char* ending;  // the key, or its last parts after a side or an entry name
+    const char* rule;
+  };
+  // README.md, "Rules assumed here" (the rows with a key).
+  static constexpr Assumed Table[] = {
+      {"hidden_fire", "F-3"}, {"ruleset.natural_one_hits", "F-4"}, {"ruleset.kill_chance", "F-4"},
+      {"ruleset.fire_into_melee", "F-4"}, {"bands", "F-4"}, {"visibility", "F-5"}, {"spot_range", "F-5"},
+      {"ruleset.contact_gap", "F-6"}, {"ruleset.halt_short", "F-6"}, {"ruleset.contact_distance", "F-6"},
+      {"ruleset.go_in_leader", "F-6"}, {"ruleset.go_in_no_leader", "F-6"}, {"ruleset.stand_leader", "F-6"},
+      {"ruleset.stand_no_leader", "F-6"}, {"ruleset.melee_die", "F-7"}, {"ruleset.melee_kill_face", "F-7"},
+      {"ruleset.melee_morale_modifier", "F-7"}, {"ruleset.morale_fraction", "F-8b"}, {"ruleset.morale_leader", "F-8b"},
+      {"ruleset.morale_no_leader", "F-8b"}, {"break_fraction", "F-9"},
+      {"ruleset.unit_footprint", "B-1"}, {"ruleset.blind_footprint", "B-1"}, {"command_dice", "B-2"},
+      {"staff_orders", "B-2"}, {"ruleset.maintain_cost", "B-2"}, {"ruleset.pulse_tie", "B-2"}, {"supply_dice", "B-3"},
+      {"ruleset.unpaid_start", "B-4"}, {"ruleset.template", "B-5"}, {"ruleset.converged_template", "B-5"},
+      {"ruleset.forced_back", "B-5"}, {"ruleset.suppression_turns", "B-5"}, {"ruleset.comms_rule", "B-6"},
+      {"ruleset.comms_opposition", "B-6"}, {"comms_dice", "B-6"}, {"ruleset.trigger_radius", "PF-PR"},
+      {"ruleset.adjust_range", "B-3"},
+  };
+  for (const auto& a : Table) {
+    const std::string ending = a.ending;
+    if (key == ending) return a.rule;
+    // Only whole parts: "herero.hidden_fire" matches "hidden_fire"; "ruleset.*" keys match only whole.
+    if (ending.rfind("ruleset.", 0) != 0 && key.size() > ending.size() && key.ends_with("." + ending)) return a.rule;
+  }
+  return "";
+}
+
 }  // namespace volley

@@ -21,4 +21,9 @@ struct ModelParameter {
 // one and the default otherwise. Per-side keys are expanded over the document's `sides`.
 std::vector<ModelParameter> assumed_parameters(const ScenarioDocument& doc, const std::string& kind);
 
+// The rule id (RULES.md) of an [assumed] rule that `key` sets ("F-5" for `visibility`), or empty when
+// the key is no assumption: the README's table "Rules assumed here", key by key, for the form of
+// `volley serve`. Per-side and per-entry keys match on their last parts (`herero.hidden_fire`).
+std::string assumed_rule(const std::string& key);
+
 }  // namespace volley

@@ -96,6 +96,7 @@ class Reader {
 
   FirefightScenario read() {
     TableReader root(&doc_.root(), "", doc_.name(), &errors_);
+    root.describe_keys_into(doc_.key_catalog());
     root.choice("kind", "firefight", {"firefight"});
     sc_.title = root.string("title", doc_.name());
     if (sc_.title.empty()) root.error("title", "expected a title, got an empty string (leave the key out to use the file name)");

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <sstream>
+#include <utility>
 
 namespace volley {
 
@@ -241,6 +242,27 @@ void TableReader::error(std::string_view key, std::string message) {
   error_at(table_ != nullptr ? table_->get(key) : nullptr, key, std::move(message));
 }
 
+void TableReader::describe(std::string_view key, const char* type, std::string fallback, KeyDescription extra) {
+  if (catalog_ == nullptr) return;
+  extra.key = key_path(key);
+  extra.type = type;
+  const toml::node* n = table_ != nullptr ? table_->get(key) : nullptr;
+  extra.present = n != nullptr;
+  if (n != nullptr && n->is_string()) {
+    extra.value = *n->value<std::string>();
+  } else if (n != nullptr && n->is_floating_point()) {
+    extra.value = format_number(*n->value<double>());  // 0.85, where toml++ would print 0.8499999
+  } else if (n != nullptr) {
+    std::ostringstream text;
+    n->visit([&](const auto& v) { text << v; });
+    extra.value = text.str();
+  } else {
+    extra.value = fallback;
+  }
+  extra.fallback = std::move(fallback);
+  catalog_->push_back(std::move(extra));
+}
+
 void TableReader::ignore(std::string_view key) { known_.emplace_back(key); }
 
 bool TableReader::has(std::string_view key) const { return table_ != nullptr && table_->get(key) != nullptr; }
@@ -251,6 +273,7 @@ const toml::node* TableReader::node(std::string_view key) {
 }
 
 int64_t TableReader::integer(std::string_view key, int64_t fallback, int64_t lo, int64_t hi) {
+  describe(key, "integer", std::to_string(fallback), {.has_range = true, .lo = static_cast<double>(lo), .hi = static_cast<double>(hi)});
   const toml::node* n = node(key);
   if (n == nullptr) return fallback;
   if (!n->is_integer()) {
@@ -267,6 +290,7 @@ int64_t TableReader::integer(std::string_view key, int64_t fallback, int64_t lo,
 }
 
 double TableReader::number(std::string_view key, double fallback, double lo, double hi) {
+  describe(key, "number", format_number(fallback), {.has_range = true, .lo = lo, .hi = hi});
   const toml::node* n = node(key);
   if (n == nullptr) return fallback;
   if (!n->is_number()) {
@@ -282,6 +306,7 @@ double TableReader::number(std::string_view key, double fallback, double lo, dou
 }
 
 bool TableReader::boolean(std::string_view key, bool fallback) {
+  describe(key, "boolean", fallback ? "true" : "false");
   const toml::node* n = node(key);
   if (n == nullptr) return fallback;
   if (!n->is_boolean()) {
@@ -292,6 +317,7 @@ bool TableReader::boolean(std::string_view key, bool fallback) {
 }
 
 std::string TableReader::string(std::string_view key, std::string fallback) {
+  describe(key, "string", fallback);
   const toml::node* n = node(key);
   if (n == nullptr) return fallback;
   if (!n->is_string()) {
@@ -302,8 +328,11 @@ std::string TableReader::string(std::string_view key, std::string fallback) {
 }
 
 std::string TableReader::choice(std::string_view key, std::string fallback, const std::vector<std::string>& options) {
+  describe(key, "choice", fallback, {.choices = options});
+  KeyCatalog* const catalog = std::exchange(catalog_, nullptr);  // string() below must not describe it again
   const toml::node* n = table_ != nullptr ? table_->get(key) : nullptr;
   std::string v = string(key, fallback);
+  catalog_ = catalog;
   if (n != nullptr && n->is_string() && std::find(options.begin(), options.end(), v) == options.end()) {
     std::string list;
     for (const auto& o : options) list += (list.empty() ? "" : ", ") + o;
@@ -314,6 +343,7 @@ std::string TableReader::choice(std::string_view key, std::string fallback, cons
 }
 
 std::vector<int64_t> TableReader::integer_list(std::string_view key, std::vector<int64_t> fallback, int64_t lo, int64_t hi) {
+  describe(key, "integer list", "", {.has_range = true, .lo = static_cast<double>(lo), .hi = static_cast<double>(hi)});
   const toml::node* n = node(key);
   if (n == nullptr) return fallback;
   const auto* array = n->as_array();
@@ -334,6 +364,7 @@ std::vector<int64_t> TableReader::integer_list(std::string_view key, std::vector
 }
 
 std::vector<double> TableReader::number_list(std::string_view key, std::vector<double> fallback, size_t exact_size) {
+  describe(key, "number list", "");
   const toml::node* n = node(key);
   if (n == nullptr) return fallback;
   const auto* array = n->as_array();
@@ -354,6 +385,7 @@ std::vector<double> TableReader::number_list(std::string_view key, std::vector<d
 }
 
 std::vector<std::string> TableReader::string_list(std::string_view key, std::vector<std::string> fallback) {
+  describe(key, "string list", "");
   const toml::node* n = node(key);
   if (n == nullptr) return fallback;
   const auto* array = n->as_array();
@@ -378,7 +410,9 @@ TableReader TableReader::table(std::string_view key) {
     error_at(n, key, std::string("expected a table, got ") + type_name(*n));
     n = nullptr;
   }
-  return TableReader(n != nullptr ? n->as_table() : nullptr, key_path(key), file_, errors_);
+  TableReader child(n != nullptr ? n->as_table() : nullptr, key_path(key), file_, errors_);
+  child.catalog_ = catalog_;
+  return child;
 }
 
 std::vector<TableReader> TableReader::tables(std::string_view key) {
@@ -399,7 +433,7 @@ std::vector<TableReader> TableReader::tables(std::string_view key) {
     if (t == nullptr)
       error_at(&element, key, "entry " + std::to_string(index) + " is not a table");
     else
-      out.emplace_back(t, key_path(key) + "." + label, file_, errors_);
+      out.emplace_back(t, key_path(key) + "." + label, file_, errors_).catalog_ = catalog_;
     ++index;
   }
   return out;

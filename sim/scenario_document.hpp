@@ -17,6 +17,22 @@
 
 namespace volley {
 
+// A key a reader asked for, with what the reader accepts there: `volley serve` builds its form from
+// these, so the form offers exactly the keys `--set` takes.
+struct KeyDescription {
+  std::string key;                   // the --set path ("german.units.Z1.figures")
+  std::string type;                  // integer, number, boolean, string, choice, integer list, number list, string list
+  // The default and the document's value (the default when absent), as TOML text, except that a
+  // string or choice is its plain text, unquoted (as `--set key=word` takes it).
+  std::string fallback;
+  std::string value;
+  bool present = false;              // the document (or a --set) gives it
+  bool has_range = false;
+  double lo = 0, hi = 0;             // integer and number: the accepted range
+  std::vector<std::string> choices;  // choice: the accepted words
+};
+using KeyCatalog = std::vector<KeyDescription>;
+
 class ScenarioDocument {
  public:
   // Parse a file or a text; a TOML syntax error throws ScenarioErrors naming file, line and column.
@@ -42,9 +58,14 @@ class ScenarioDocument {
   // FNV-1a of a canonical text: the scenario's identity in result files (checked when one is read).
   static uint64_t hash_text(std::string_view text) noexcept;
 
+  // Where readers of this document describe every key they ask for (nullptr: nowhere, the default).
+  void set_key_catalog(KeyCatalog* catalog) noexcept { key_catalog_ = catalog; }
+  KeyCatalog* key_catalog() const noexcept { return key_catalog_; }
+
  private:
   toml::table root_;
   std::string name_;
+  KeyCatalog* key_catalog_ = nullptr;
   struct Assignment {
     std::string key;
     std::string source;  // "--set KEY=VALUE" (or --vs, --param): what an error on it is labelled
@@ -86,6 +107,8 @@ class TableReader {
   void ignore(std::string_view key);
   // Report the keys nobody read. Call once, after reading.
   void finish();
+  // Describe every key asked for from now on, here and in the tables below (nullptr: stop).
+  void describe_keys_into(KeyCatalog* catalog) noexcept { catalog_ = catalog; }
 
   const std::string& path() const noexcept { return path_; }
   bool present() const noexcept { return table_ != nullptr; }
@@ -94,12 +117,14 @@ class TableReader {
   const toml::node* node(std::string_view key);
   std::string key_path(std::string_view key) const;
   void error_at(const toml::node* at, std::string_view key, std::string message);
+  void describe(std::string_view key, const char* type, std::string fallback, KeyDescription extra = {});
 
   const toml::table* table_;
   std::string path_;
   std::string file_;
   std::vector<ScenarioError>* errors_;
   std::vector<std::string> known_;
+  KeyCatalog* catalog_ = nullptr;
 };
 
 }  // namespace volley

@@ -2,6 +2,7 @@
 
 #include "sim/embedded_scenarios.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -58,6 +59,22 @@ std::unique_ptr<ScenarioModel> load_model(const ScenarioDocument& doc) {
     doc.locate(errors);
     throw ScenarioErrors(std::move(errors));
   }
+}
+
+KeyCatalog describe_keys(const ScenarioDocument& doc) {
+  KeyCatalog catalog;
+  ScenarioDocument described = doc;
+  described.set_key_catalog(&catalog);
+  try {
+    (void)load_kind(described);
+  } catch (const ScenarioErrors&) {
+    // The keys read so far are still true; the errors are validation's to report.
+  }
+  // A key read twice (a second pass over a table) is described once, where it was first read.
+  KeyCatalog unique;
+  for (auto& d : catalog)
+    if (std::none_of(unique.begin(), unique.end(), [&](const KeyDescription& u) { return u.key == d.key; })) unique.push_back(std::move(d));
+  return unique;
 }
 
 ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets,

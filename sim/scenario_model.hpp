@@ -38,6 +38,11 @@ class ScenarioModel {
 // Read a scenario document (after --set) into its model. Throws ScenarioErrors with every error found.
 std::unique_ptr<ScenarioModel> load_model(const ScenarioDocument& doc);
 
+// Every key the scenario's reader asks for, with its type, default, accepted range or words and the
+// document's value: the keys `--set` takes, for `volley serve`'s form. A document with errors gives
+// the keys read before the reader stopped.
+KeyCatalog describe_keys(const ScenarioDocument& doc);
+
 // Kind-specific loaders (engine/firefight and engine/barrage readers live in sim/).
 std::unique_ptr<ScenarioModel> load_firefight_model(const ScenarioDocument& doc);
 std::unique_ptr<ScenarioModel> load_barrage_model(const ScenarioDocument& doc);
