@@ -1,20 +1,13 @@
 # Writes OUT: a C++ file holding every scenarios/*.toml as a string, so the binary carries the shipped
 # scenarios (the first one a new user runs needs no file on disk).
+include(${CMAKE_CURRENT_LIST_DIR}/string_literal.cmake)
 file(GLOB scenario_files ${SCENARIO_DIR}/*.toml)
 list(SORT scenario_files)
 set(body "#include \"sim/embedded_scenarios.hpp\"\nnamespace volley {\nconst std::vector<EmbeddedScenario>& embedded_scenarios() {\n  static const std::vector<EmbeddedScenario> all = {\n")
 foreach(f ${scenario_files})
   get_filename_component(name ${f} NAME_WE)
   file(READ ${f} content)
-  string(LENGTH "${content}" len)
-  # Raw string literals, cut into pieces below the compilers' literal length limits.
-  set(pieces "")
-  set(pos 0)
-  while(pos LESS len)
-    string(SUBSTRING "${content}" ${pos} 8000 piece)
-    string(APPEND pieces "R\"volley(${piece})volley\" ")
-    math(EXPR pos "${pos} + 8000")
-  endwhile()
+  volley_string_literal("${content}" pieces)
   string(APPEND body "    {\"${name}\", ${pieces}},\n")
 endforeach()
 string(APPEND body "  };\n  return all;\n}\n}  // namespace volley\n")

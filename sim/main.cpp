@@ -29,6 +29,7 @@ commands:
   bench               fixed suite: signature and speed
   merge FILE...       combine shard results (--shard k/N) into one report
   dice POOL           exact and simulated distribution of a dice pool (volley dice 10d20 --hit '<=6')
+  serve [SCENARIO]    the live page in a browser, and its JSON API (http://127.0.0.1:8080/)
 
 SCENARIO is a file, or the name of a shipped scenario (herero-ambush, osona, river-bed,
 rolling-barrage, designated-targets, pre-registered).
@@ -52,7 +53,7 @@ int main(int argc, char** argv) {
       {"run", command_run},         {"compare", command_compare},   {"sweep", command_sweep},
       {"tune", command_tune},       {"sensitivity", command_sensitivity}, {"replay", command_replay},
       {"show", command_show},       {"validate", command_validate}, {"bench", command_bench},
-      {"merge", command_merge},     {"dice", command_dice},
+      {"merge", command_merge},     {"dice", command_dice},         {"serve", command_serve},
   };
   const auto it = commands.find(argv[1]);
   if (it == commands.end()) {

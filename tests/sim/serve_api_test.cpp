@@ -1,0 +1,261 @@
+// `volley serve`'s JSON API (docs/api.md), over real HTTP on an ephemeral loopback port: a run's stream
+// ends with the tally of `volley run --json` (and `volley compare --json`) bit for bit, runs stop and
+// cancel each other as documented, and every malformed request gets its 4xx with a message.
+#include "cli_runner.hpp"
+#include "sim/web_server.hpp"
+
+#include <catch2/catch.hpp>
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <future>
+#include <thread>
+
+using namespace volley;
+using namespace volley::testing;
+using nlohmann::json;
+
+namespace {
+
+// A server on a free loopback port for the test's lifetime.
+struct TestServer {
+  WebServer server;
+  int port;
+  std::thread thread;
+  explicit TestServer(ServeOptions options = {}) : server([&] {
+    options.port = 0;
+    return options;
+  }()), port(server.bind()), thread([this] { server.listen(); }) {}
+  ~TestServer() {
+    server.stop();
+    thread.join();
+  }
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", port);
+    c.set_read_timeout(std::chrono::seconds(60));
+    return c;
+  }
+};
+
+struct Event {
+  std::string name;
+  json data;
+};
+
+// POST /api/run and read its Server-Sent Events to the end. `on_event` sees each as it arrives.
+struct Stream {
+  int status = 0;
+  std::string body;  // a refusal's body
+  std::vector<Event> events;
+};
+Stream run_stream(const TestServer& s, const json& request, const std::function<void(const Event&)>& on_event = {}) {
+  auto client = s.client();
+  Stream out;
+  std::string buffer;
+  httplib::Request req;
+  req.method = "POST";
+  req.path = "/api/run";
+  req.body = request.dump();
+  req.set_header("Content-Type", "application/json");
+  req.content_receiver = [&](const char* data, size_t n, uint64_t, uint64_t) {
+    buffer.append(data, n);
+    for (size_t end; (end = buffer.find("\n\n")) != std::string::npos; buffer.erase(0, end + 2)) {
+      const std::string block = buffer.substr(0, end);
+      const auto data_at = block.find("\ndata: ");
+      Event e{block.substr(7, data_at - 7), json::parse(block.substr(data_at + 7))};
+      if (on_event) on_event(e);
+      out.events.push_back(std::move(e));
+    }
+    return true;
+  };
+  const auto result = client.send(req);
+  REQUIRE(result);
+  out.status = result->status;
+  out.body = buffer;
+  return out;
+}
+
+// A long run on its own thread, once its first round has arrived (so that it is surely playing).
+std::future<Stream> start_long_run(const TestServer& s, const json& request) {
+  auto first_round = std::make_shared<std::promise<void>>();
+  auto arrived = first_round->get_future();
+  auto running = std::async(std::launch::async, [&s, request, first_round] {
+    bool signalled = false;
+    return run_stream(s, request, [&](const Event& e) {
+      if (e.name == "round" && !signalled) {
+        signalled = true;
+        first_round->set_value();
+      }
+    });
+  });
+  REQUIRE(arrived.wait_for(std::chrono::seconds(60)) == std::future_status::ready);
+  return running;
+}
+
+json cli_json(const std::string& arguments, const std::string& file) {
+  const auto r = run_volley(arguments + " --json " + file + " --quiet");
+  REQUIRE(r.exit_code == 0);
+  return json::parse(read_file(scratch_directory() + "/" + file));
+}
+
+}  // namespace
+
+TEST_CASE("serve: a run streams rounds of growing trials and ends with volley run's tally, bit for bit", "[sim][serve]") {
+  TestServer s;
+  const json request = {{"scenario", "herero-ambush"}, {"sets", {"herero.policy=never"}}, {"seed", 7}, {"trials", 50000}};
+  const Stream stream = run_stream(s, request);
+  REQUIRE(stream.status == 200);
+  REQUIRE(stream.events.size() >= 3);
+  CHECK(stream.events.front().name == "start");
+  // 50,000 trials are 13 blocks of 4096: rounds end at 1, 2, 4 and 8 blocks, then the final record.
+  uint64_t previous = 0;
+  for (size_t i = 1; i + 1 < stream.events.size(); ++i) {
+    CHECK(stream.events[i].name == "round");
+    CHECK(stream.events[i].data["partial"] == true);
+    const uint64_t trials = stream.events[i].data["tally"]["trials"].get<uint64_t>();
+    CHECK(trials > previous);
+    previous = trials;
+  }
+  CHECK(stream.events.size() == 6);
+  const json& done = stream.events.back().data;
+  REQUIRE(stream.events.back().name == "done");
+  CHECK(done["stopped"] == false);
+  CHECK(done["partial"] == false);
+  const json cli = cli_json("run herero-ambush --set herero.policy=never --seed 7 --trials 50000", "serve-run.json");
+  CHECK(done["tally"] == cli["tally"]);
+  CHECK(done["signature"] == cli["signature"]);
+  CHECK(done["scenario"]["content_hash"] == cli["scenario"]["content_hash"]);
+  CHECK(done["estimates"] == cli["estimates"]);
+}
+
+TEST_CASE("serve: a run with vs is volley compare's paired run, bit for bit, and a precision target stops it as the CLI does",
+          "[sim][serve]") {
+  TestServer s;
+  const Stream paired = run_stream(s, {{"sets", {"herero.policy=always"}}, {"vs", {"herero.policy=never"}}, {"seed", 3}, {"trials", 20000}});
+  REQUIRE(paired.events.back().name == "done");
+  const json compare = cli_json("compare herero-ambush --set herero.policy=always --vs herero.policy=never --seed 3 --trials 20000",
+                                "serve-compare.json");
+  CHECK(paired.events.back().data["command"] == "compare");
+  CHECK(paired.events.back().data["tally"] == compare["tally"]);
+
+  const Stream precise = run_stream(s, {{"precision", "0.02"}, {"seed", 5}, {"trials", 1000000}});
+  REQUIRE(precise.events.back().name == "done");
+  const json cli = cli_json("run --precision 0.02 --seed 5 --trials 1000000", "serve-precision.json");
+  CHECK(precise.events.back().data["precision_reached"] == true);
+  CHECK(precise.events.back().data["tally"] == cli["tally"]);
+}
+
+TEST_CASE("serve: POST /api/stop ends a client's run at a block boundary, and a client's new run cancels its previous one",
+          "[sim][serve]") {
+  TestServer s;
+  const json long_run = {{"client", "tab-1"}, {"trials", 100000000}};
+  auto running = start_long_run(s, long_run);
+  auto client = s.client();
+  const auto stop = client.Post("/api/stop", json{{"client", "tab-1"}}.dump(), "application/json");
+  REQUIRE(stop);
+  CHECK(stop->status == 200);
+  CHECK(json::parse(stop->body)["stopped"] == 1);
+  const Stream stopped = running.get();
+  REQUIRE(stopped.events.back().name == "done");
+  CHECK(stopped.events.back().data["stopped"] == true);
+  CHECK(stopped.events.back().data["tally"]["trials"].get<uint64_t>() < 100000000);
+
+  // The same client starts a long run, then another: the first ends, stopped, and the second completes.
+  auto cancelled = start_long_run(s, long_run);
+  const Stream replacement = run_stream(s, {{"client", "tab-1"}, {"trials", 8192}});
+  CHECK(replacement.events.back().data["stopped"] == false);
+  CHECK(cancelled.get().events.back().data["stopped"] == true);
+}
+
+TEST_CASE("serve: malformed requests get a 4xx with a message, never a crash", "[sim][serve]") {
+  ServeOptions options;
+  options.sources.limits.max_body_bytes = 64 << 10;
+  TestServer s(options);
+  auto client = s.client();
+  auto post = [&](const std::string& path, const std::string& body) {
+    const auto r = client.Post(path, body, "application/json");
+    REQUIRE(r);
+    return std::make_pair(r->status, r->body);
+  };
+  auto message_of = [](const std::string& body) { return json::parse(body)["error"].get<std::string>(); };
+
+  const auto bad_json = post("/api/run", "{\"trials\": 10");
+  CHECK(bad_json.first == 400);
+  CHECK(message_of(bad_json.second).find("not JSON") != std::string::npos);
+  const auto huge = post("/api/run", "{\"text\": \"" + std::string(100 << 10, 'x') + "\"}");
+  CHECK(huge.first == 413);
+  const auto unknown = post("/api/run", R"({"trails": 1000})");
+  CHECK(unknown.first == 400);
+  CHECK(message_of(unknown.second).find("unknown key 'trails'") != std::string::npos);
+  for (const char* path : {"../../../etc/passwd", "/etc/passwd", "scenarios/osona.toml", "herero-ambush.toml"}) {
+    const auto outside = post("/api/run", json{{"scenario", path}}.dump());
+    INFO(path);
+    CHECK(outside.first == 403);
+  }
+  const auto outside_get = client.Get("/api/scenario?name=%2Fetc%2Fpasswd");
+  REQUIRE(outside_get);
+  CHECK(outside_get->status == 403);
+  CHECK(post("/api/run", R"({"trials": 0})").first == 400);
+  CHECK(post("/api/run", R"({"trials": "many"})").first == 400);
+  CHECK(post("/api/run", R"({"seed": -1})").first == 400);
+  CHECK(post("/api/run", R"({"seed": "random"})").first == 400);  // a page's run must be repeatable
+  CHECK(post("/api/run", R"({"precision": "nosuch.metric=0.01"})").first == 400);
+  CHECK(post("/api/run", R"([1, 2])").first == 400);
+  CHECK(post("/api/stop", R"({})").first == 400);
+
+  // Scenario errors are 422 with each error's line, key and message, as `volley validate` gives them.
+  const auto invalid = post("/api/run", json{{"text", "kind = \"firefight\"\nsides = [\"a\", \"b\"]\nvisibility = -3\n"}}.dump());
+  CHECK(invalid.first == 422);
+  const json errors = json::parse(invalid.second)["errors"];
+  REQUIRE(!errors.empty());
+  bool line_3 = false;
+  for (const auto& e : errors) line_3 = line_3 || (e["line"] == 3 && e["key"] == "visibility");
+  CHECK(line_3);
+  const auto bad_set = post("/api/run", R"({"sets": ["german.units.NOSUCH.figures=3"]})");
+  CHECK(bad_set.first == 422);
+  const auto missing = client.Get("/no/such/page");
+  REQUIRE(missing);
+  CHECK(missing->status == 404);
+
+  // The server still answers after all that.
+  const Stream after = run_stream(s, {{"trials", 4096}});
+  CHECK(after.events.back().name == "done");
+}
+
+TEST_CASE("serve: the scenario's keys come with type, default, range or choices and their [assumed] rule", "[sim][serve]") {
+  TestServer s;
+  auto client = s.client();
+  const auto r = client.Get("/api/scenario?name=herero-ambush");
+  REQUIRE(r);
+  REQUIRE(r->status == 200);
+  const json scenario = json::parse(r->body);
+  CHECK(scenario["valid"] == true);
+  CHECK(scenario["text"].get<std::string>().find("kind") != std::string::npos);
+  std::map<std::string, json> keys;
+  for (const auto& k : scenario["keys"]) keys[k["key"].get<std::string>()] = k;
+  REQUIRE(keys.count("visibility"));
+  CHECK(keys["visibility"]["type"] == "number");
+  CHECK(keys["visibility"]["assumed"] == "F-5");  // README, "Rules assumed here"
+  CHECK(keys["visibility"]["range"].size() == 2);
+  REQUIRE(keys.count("ruleset.name"));
+  CHECK(keys["ruleset.name"]["type"] == "choice");
+  CHECK(keys["ruleset.name"]["choices"] == json({"tsatf20", "tsatf-d10"}));
+  REQUIRE(keys.count("herero.hidden_fire"));
+  CHECK(keys["herero.hidden_fire"]["assumed"] == "F-3");
+  REQUIRE(keys.count("german.units.Z1.figures"));
+  CHECK(keys["german.units.Z1.figures"]["type"] == "integer");
+  CHECK(!keys["german.units.Z1.figures"].contains("assumed"));
+
+  const auto validated = client.Post("/api/validate", json{{"text", "kind = \"firefight\"\n\nturns = \"x\"\n"}}.dump(), "application/json");
+  REQUIRE(validated);
+  CHECK(validated->status == 200);
+  const json v = json::parse(validated->body);
+  CHECK(v["valid"] == false);
+  bool at_line_3 = false;
+  for (const auto& e : v["errors"]) at_line_3 = at_line_3 || e["line"] == 3;
+  CHECK(at_line_3);
+  const auto not_toml = client.Post("/api/validate", json{{"text", "kind = = 3"}}.dump(), "application/json");
+  REQUIRE(not_toml);
+  CHECK(json::parse(not_toml->body)["errors"][0]["line"] == 1);
+}
