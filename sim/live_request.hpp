@@ -31,7 +31,7 @@ struct ServeLimits {
   size_t max_scenario_bytes = 256 << 10;  // scenario text in a request (the shipped ones are < 10 KiB)
   size_t max_sets = 256;                  // --set assignments per variant
   uint64_t max_trials = 100'000'000;      // per run: about 3 minutes of the default scenario on 2 cores
-  size_t max_runs = 24;                   // runs in flight at once; more are answered 503
+  size_t max_runs = 64;                   // runs in flight at once (a thread each); more are answered 503
 };
 
 struct ScenarioSources {

@@ -9,10 +9,13 @@
 
 #include <httplib.h>
 
+#include <atomic>
+#include <chrono>
 #include <csignal>
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 namespace volley {
 
@@ -69,6 +72,9 @@ json validation_json(const ScenarioDocument& doc) {
   out["keys"] = keys_json(doc);
   return out;
 }
+
+// How often a streaming run checks that its page is still there.
+constexpr auto ConnectionCheck = std::chrono::milliseconds(50);
 
 // One Server-Sent Event: its data is one line of JSON (a dump has no raw newline).
 std::string event(const char* name, const json& data) { return std::string("event: ") + name + "\ndata: " + data.dump() + "\n\n"; }
@@ -205,6 +211,19 @@ void WebServer::State::run(const httplib::Request& req, httplib::Response& res) 
           if (!sink.write(text.data(), text.size())) stop->store(true);  // the page went away: stop the run
         };
         send(event("start", {{"run", id}, {"trials_planned", live->record_template().trials}}));
+        // A page that goes away is otherwise noticed only at the next round's write; this watcher
+        // notices within ConnectionCheck (httplib's is_writable sees the peer's close) and stops the
+        // run at its next block boundary.
+        std::atomic<bool> finished{false};
+        std::thread watcher([&] {
+          while (!finished.load()) {
+            if (!sink.is_writable()) {
+              stop->store(true);
+              return;
+            }
+            std::this_thread::sleep_for(ConnectionCheck);
+          }
+        });
         try {
           const RunRecord final = live->play(*stop, [&](const RunRecord& partial) { send(event("round", record_to_json(partial))); });
           json done = record_to_json(final);
@@ -213,6 +232,8 @@ void WebServer::State::run(const httplib::Request& req, httplib::Response& res) 
         } catch (const std::exception& e) {
           send(event("error", {{"error", e.what()}}));
         }
+        finished.store(true);
+        watcher.join();
         sink.done();
         return true;
       },
