@@ -379,12 +379,26 @@ download($('download-csv'), (result) => {
 
 // ---- the scenario: picker, TOML editor, validation ----------------------------------------------------
 
+// Each error with its line; a click selects that line in the text area.
 function showErrors(errors) {
   $('errors').replaceChildren(...errors.map((e) => {
     const li = document.createElement('li');
     li.textContent = (e.line ? 'line ' + e.line + ': ' : '') + (e.key ? e.key + ': ' : '') + e.message;
+    if (e.line && e.file === 'scenario text') {
+      li.dataset.line = String(e.line);
+      li.className = 'at-line';
+      li.addEventListener('click', () => selectLine(e.line));
+    }
     return li;
   }));
+}
+function selectLine(line) {
+  const area = $('toml'), lines = area.value.split('\n');
+  const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
+  area.focus();
+  area.setSelectionRange(start, start + (lines[line - 1] || '').length);
+  const lineHeight = area.scrollHeight / Math.max(lines.length, 1);
+  area.scrollTop = Math.max(0, (line - 5) * lineHeight);
 }
 
 async function loadScenario(name) {

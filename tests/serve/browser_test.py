@@ -116,6 +116,27 @@ def main():
                 "const r = document.querySelector('#compare-table tr[data-name=\"herero.win\"]'); return [r.children[3].dataset.value, r.children[3].textContent];")
             check(float(row[0]) == d["estimate"], f"the paired difference B - A of herero.win, {row[1]}, is volley compare's ({d['estimate']})")
             check(f"[{d['low']:.4f}, {d['high']:.4f}]" in row[1], "with volley compare's interval")
+            # The TOML validated as you type: a bad value is an error at its line, and nothing runs.
+            driver.find_element(By.ID, "unpin").click()
+            wait.until(done)
+            area = driver.find_element(By.ID, "toml")
+            text = area.get_attribute("value")
+            line = text[:text.index("\nvisibility = ")].count("\n") + 2
+            driver.execute_script("const a = document.getElementById('toml'); a.value = arguments[0]; a.dispatchEvent(new Event('input'));",
+                                  text.replace("\nvisibility = 12.0", "\nvisibility = -3.0", 1))
+            wait.until(lambda d: d.execute_script("return document.querySelectorAll('#errors li').length > 0"))
+            errors = driver.execute_script("return Array.from(document.querySelectorAll('#errors li')).map(li => [li.dataset.line, li.textContent])")
+            check(any(e[0] == str(line) and "visibility" in e[1] for e in errors), f"the edited TOML's error is shown at its line {line}: {errors}")
+            check(driver.find_element(By.ID, "status").text == "the TOML has errors: not run", "an invalid TOML starts no run")
+            # Put right, it runs again: the edited text (here the file's own) gives the CLI's answer.
+            driver.execute_script("const a = document.getElementById('toml'); a.value = arguments[0]; a.dispatchEvent(new Event('input'));",
+                                  text.replace("\nvisibility = 12.0", "\nvisibility = 10.0", 1))
+            wait.until(lambda d: d.execute_script("return document.querySelectorAll('#errors li').length === 0"))
+            wait.until(done)
+            edited = cli_json(args.volley, ["run", "--set", "visibility=10.0", "--set", "herero.policy=always", "--trials", "100000", "--seed", "1"], tmp)
+            shown = driver.execute_script("return document.getElementById('headline').dataset.estimate")
+            expected = {x["name"]: x for x in edited["estimates"]}["herero.win"]["estimate"]
+            check(float(shown) == expected, f"the edited scenario's herero.win {shown} is volley run --set visibility=10.0's ({expected})")
         if args.screenshot:
             driver.execute_script("window.scrollTo(0, 0)")
             driver.save_screenshot(args.screenshot)
