@@ -103,6 +103,14 @@ function field(key) {
   });
   row.appendChild(input);
   row.appendChild(out);
+  if (key.type === 'integer' || key.type === 'number') {
+    const sweep = document.createElement('button');
+    sweep.type = 'button';
+    sweep.textContent = '↔';
+    sweep.title = 'sweep this key';
+    sweep.addEventListener('click', () => openSweep(key));
+    row.appendChild(sweep);
+  }
   return row;
 }
 
@@ -204,6 +212,69 @@ async function startRun() {
   } catch (e) {
     if (e.name !== 'AbortError') $('status').textContent = 'stream broken: ' + e.message;
   }
+}
+
+// ---- sweeps: one key over a grid, each point a run with the same seed and trials ----------------------
+
+// One run to its end (no rounds drawn): the final record, or null when stopped or refused.
+async function runToEnd(request, signal) {
+  const response = await fetch('/api/run', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                                            body: JSON.stringify(request), signal});
+  if (response.status !== 200) throw new Error((await response.json()).error);
+  const text = await response.text();
+  const at = text.lastIndexOf('event: done\ndata: ');
+  if (at < 0) return null;
+  const done = JSON.parse(text.slice(at + 18, text.indexOf('\n', at + 18)));
+  return done.stopped ? null : done;
+}
+
+function openSweep(key) {
+  state.sweepKey = key;
+  const v = Number(state.current.get(key.key));
+  const step = key.type === 'integer' ? 1 : Math.max(Math.abs(v) / 4, 0.05);
+  $('sweep').hidden = false;
+  $('sweep-key').textContent = key.key;
+  $('sweep-from').value = Math.max(key.range ? key.range[0] : -Infinity, v - 4 * step);
+  $('sweep-to').value = Math.min(key.range ? key.range[1] : Infinity, v + 4 * step);
+  $('sweep-step').value = step;
+  $('sweep').scrollIntoView();
+}
+
+async function runSweep() {
+  const key = state.sweepKey;
+  const from = Number($('sweep-from').value), to = Number($('sweep-to').value), step = Number($('sweep-step').value);
+  if (!(step > 0) || !(to >= from) || (to - from) / step > 200) { $('sweep-status').textContent = 'give from <= to and a step > 0 (at most 200 points)'; return; }
+  if (state.controller) state.controller.abort();
+  const controller = new AbortController();
+  state.controller = controller;
+  const values = [];
+  for (let i = 0; from + i * step <= to + 1e-9 * Math.abs(step); ++i) values.push(Number((from + i * step).toPrecision(12)));
+  const headline = state.headline;
+  const sweep = chart('sweep-chart', 'bar', {scales: {y: {min: 0}}});
+  sweep.data.labels = values.map(String);
+  sweep.data.datasets = [{label: headline, backgroundColor: palette[0], data: values.map(() => null), intervals: values.map(() => null)}];
+  sweep.update();
+  $('sweep-caption').textContent = headline + ' against ' + key.key + ', with ' + percent(0.95) + ' intervals';
+  const base = runRequest();
+  delete base.vs;
+  for (let i = 0; i < values.length; ++i) {
+    $('sweep-status').textContent = 'point ' + (i + 1) + ' of ' + values.length + '…';
+    const request = Object.assign({}, base, {sets: base.sets.filter((a) => !a.startsWith(key.key + '=')).concat([key.key + '=' + values[i]])});
+    let done;
+    try {
+      done = await runToEnd(request, controller.signal);
+    } catch (e) {
+      if (controller === state.controller) $('sweep-status').textContent = e.name === 'AbortError' ? 'sweep stopped' : 'point ' + values[i] + ': ' + e.message;
+      return;
+    }
+    if (controller !== state.controller || done === null) { $('sweep-status').textContent = 'sweep stopped'; return; }
+    const e = estimateMap(done).get(headline);
+    const dataset = sweep.data.datasets[0];
+    dataset.data[i] = e.estimate;
+    dataset.intervals[i] = [e.low, e.high];
+    sweep.update();
+  }
+  $('sweep-status').textContent = values.length + ' points, ' + base.trials.toLocaleString('en') + ' trials each, seed ' + base.seed;
 }
 
 // ---- drawing a result --------------------------------------------------------------------------------
@@ -449,6 +520,8 @@ async function main() {
   $('key-filter').addEventListener('input', filterForm);
   for (const id of ['trials', 'precision', 'seed']) $(id).addEventListener('change', () => { state.changeAt = performance.now(); startRun(); });
   $('stop').addEventListener('click', () => api('/api/stop', {client: clientId}));
+  $('sweep-run').addEventListener('click', runSweep);
+  $('sweep-close').addEventListener('click', () => { $('sweep').hidden = true; });
   $('pin').addEventListener('click', () => {
     state.pinned = new Map(state.current);
     $('pin').hidden = true;

@@ -137,6 +137,17 @@ def main():
             shown = driver.execute_script("return document.getElementById('headline').dataset.estimate")
             expected = {x["name"]: x for x in edited["estimates"]}["herero.win"]["estimate"]
             check(float(shown) == expected, f"the edited scenario's herero.win {shown} is volley run --set visibility=10.0's ({expected})")
+            # A sweep from the page: each point is the run volley run (and volley sweep) plays at that value.
+            driver.find_element(By.CSS_SELECTOR, "#form .field[data-key='german.units.Z1.figures'] button").click()
+            for id_, value in (("sweep-from", "8"), ("sweep-to", "12"), ("sweep-step", "2")):
+                driver.execute_script("document.getElementById(arguments[0]).value = arguments[1]", id_, value)
+            driver.find_element(By.ID, "sweep-run").click()
+            wait.until(lambda d: d.find_element(By.ID, "sweep-status").text.startswith("3 points"))
+            points = driver.execute_script("return Chart.getChart('sweep-chart').data.datasets[0].data")
+            expected = [{x["name"]: x for x in cli_json(args.volley, ["run", "--set", "visibility=10.0", "--set", f"german.units.Z1.figures={v}",
+                                                                      "--trials", "100000", "--seed", "1"], tmp)["estimates"]}["herero.win"]["estimate"]
+                        for v in (8, 10, 12)]
+            check(points == expected, f"the sweep's points {points} are volley run's at each value {expected}")
         if args.screenshot:
             driver.execute_script("window.scrollTo(0, 0)")
             driver.save_screenshot(args.screenshot)
