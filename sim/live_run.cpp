@@ -1,5 +1,7 @@
 #include "sim/live_run.hpp"
 
+#include "sim/map_svg.hpp"
+#include "sim/result_presentation.hpp"
 #include "sim/run_session.hpp"
 
 #include <chrono>
@@ -53,6 +55,7 @@ LiveRun::LiveRun(const LiveRequest& request, const ScenarioSources& sources) {
       if (compare->schema()->find(name) < 0) settings_.precision = difference_prefix(1) + name + "=" + value;
     }
     headline_ = difference_prefix(1) + headline_;
+    compare_ = compare.get();
     job_ = std::move(compare);
   }
   RunPlan plan;
@@ -88,6 +91,8 @@ RunRecord LiveRun::play(const std::atomic<bool>& stop, const std::function<void(
   RunRecord record = record_;
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  uint64_t rounds_sent = 0;
+  std::string map;
   plan.on_round = [&](const Tally& tally, const std::vector<uint8_t>& done) {
     if (tally.trials() == 0 || std::all_of(done.begin(), done.end(), [](uint8_t d) { return d != 0; })) return;
     RunRecord partial = record;
@@ -95,6 +100,12 @@ RunRecord LiveRun::play(const std::atomic<bool>& stop, const std::function<void(
     partial.done_blocks = done;
     partial.partial = true;
     partial.seconds = elapsed();
+    // The first round goes out bare, as soon as it can (the page times it); later rounds carry the
+    // map, drawn once; only the final record carries the distributions (they cost more than a round).
+    if (rounds_sent++ > 0) {
+      if (map.empty()) map = map_svg(models_[0]->map_data(record.seed, 0, 0));
+      partial.presentation = {{"headline", models_[0]->headline_metric()}, {"map_svg", map}};
+    }
     on_round(partial);
   };
   RunResult result = run_trials(*job_, plan);
@@ -103,7 +114,13 @@ RunRecord LiveRun::play(const std::atomic<bool>& stop, const std::function<void(
   record.done_blocks = std::move(result.done_blocks);
   record.precision_reached = result.precision_reached;
   record.partial = result.interrupted;
+  present(record);
   return record;
+}
+
+void LiveRun::present(RunRecord& record) const {
+  record.presentation = compare_ != nullptr ? compare_presentation(record, *compare_, record.variants, *models_[0])
+                                            : run_presentation(record, *models_[0]);
 }
 
 }  // namespace volley

@@ -3,7 +3,8 @@
 // `volley run` (or `volley compare` when the request has `vs`) would make of the same settings, then
 // played through the same driver with the request's own stop flag. Its result is therefore the CLI's,
 // bit for bit; only how it is reported differs: a record after every round (1, 2, 4, ... blocks, and
-// every 16 blocks after that) for the page to draw while the intervals narrow.
+// every 16 blocks after that) for the page to draw while the intervals narrow; the final record also
+// carries what volley run's result file adds for the report page (the map, the distributions).
 #include "sim/compare_job.hpp"
 #include "sim/live_request.hpp"
 #include "sim/run_record.hpp"
@@ -35,9 +36,14 @@ class LiveRun {
   const RunRecord& record_template() const noexcept { return record_; }
 
  private:
+  // What a result carries for the page beyond the tallies (the map, distributions, the paired
+  // differences: sim/result_presentation.hpp), as volley run and compare write it.
+  void present(RunRecord& record) const;
+
   RunSettings settings_;
   std::vector<std::unique_ptr<ScenarioModel>> models_;
   std::unique_ptr<TrialJob> job_;
+  const CompareJob* compare_ = nullptr;  // job_, when the request has vs
   std::string headline_;
   RunRecord record_;
 };

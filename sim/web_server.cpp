@@ -3,6 +3,7 @@
 #include "sim/assumed_parameters.hpp"
 #include "sim/embedded_scenarios.hpp"
 #include "sim/live_run.hpp"
+#include "sim/report_page.hpp"
 #include "sim/run_registry.hpp"
 #include "sim/scenario_model.hpp"
 #include "sim/web_assets.hpp"
@@ -191,6 +192,25 @@ void WebServer::State::routes() {
   server.Get("/api/status", [this](const httplib::Request&, httplib::Response& res) {
     answer(res, 200, {{"runs_active", registry.active()}, {"runs_started", registry.started()}, {"runs_cancelled", registry.cancelled()}});
   });
+  // The report of a result the page drew (the same front end with the data frozen in): the page
+  // sends back a result this server streamed; report_page escapes it for the page it goes into.
+  server.Post("/api/report", guarded([](const httplib::Request& req, httplib::Response& res) {
+    nlohmann::json result;
+    try {
+      result = nlohmann::json::parse(req.body);
+    } catch (const nlohmann::json::parse_error& e) {
+      throw RequestError(400, std::string("the body is not JSON: ") + e.what());
+    }
+    if (!result.is_object() || result.value("format", "") != "volley-result" || !result.contains("estimates") ||
+        !result["estimates"].is_array())
+      throw RequestError(400, "expected a result of /api/run (format \"volley-result\")");
+    try {
+      res.set_content(report_page(result), "text/html; charset=utf-8");
+    } catch (const nlohmann::json::exception& e) {
+      throw RequestError(400, std::string("the result is not one the report can draw: ") + e.what());
+    }
+    res.set_header("Content-Disposition", "attachment; filename=\"volley-report.html\"");
+  }));
   server.Post("/api/run", guarded([this](const httplib::Request& req, httplib::Response& res) { run(req, res); }));
 }
 

@@ -413,6 +413,12 @@ function volleyRender(result) {
     $('compare-table').tBodies[0].replaceChildren(...rows);
   }
 
+  // The map: volley's own SVG, every text in it XML-escaped (sim/map_svg.hpp), redrawn only when it changes.
+  if (result.map_svg && result.map_svg !== state.mapSvg) {
+    state.mapSvg = result.map_svg;
+    $('map').innerHTML = result.map_svg;
+  }
+
   // Every estimate with its interval.
   const rows = result.estimates.map((e) => {
     const tr = document.createElement('tr');
@@ -441,6 +447,19 @@ function download(link, make) {
   });
 }
 download($('download-json'), (result) => new Blob([JSON.stringify(result, null, 1)], {type: 'application/json'}));
+// The report: the server makes the page of the report from the result drawn here.
+$('download-report').addEventListener('click', async (event) => {
+  event.preventDefault();
+  if (!state.last) return;
+  const response = await fetch('/api/report', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(state.last)});
+  if (response.status !== 200) { $('status').textContent = 'report refused: ' + (await response.json()).error; return; }
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(await response.blob());
+  a.download = 'volley-report.html';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+});
 download($('download-csv'), (result) => {
   const quote = (v) => '"' + String(v).replace(/"/g, '""') + '"';
   const rows = ['metric,estimate,low,high,level,method'].concat(result.estimates.map((e) =>

@@ -127,6 +127,16 @@ TEST_CASE("serve: a run streams rounds of growing trials and ends with volley ru
   CHECK(done["signature"] == cli["signature"]);
   CHECK(done["scenario"]["content_hash"] == cli["scenario"]["content_hash"]);
   CHECK(done["estimates"] == cli["estimates"]);
+  CHECK(done["map_svg"] == cli["map_svg"]);  // the page draws the report's map
+  CHECK(done["distributions"] == cli["distributions"]);
+
+  // The report of that result: the report page with it frozen in.
+  auto client = s.client();
+  const auto report = client.Post("/api/report", done.dump(), "application/json");
+  REQUIRE(report);
+  CHECK(report->status == 200);
+  CHECK(report->body.find("volley.render") != std::string::npos);
+  CHECK(report->body.find("\"map_svg\"") != std::string::npos);
 }
 
 TEST_CASE("serve: a run with vs is volley compare's paired run, bit for bit, and a precision target stops it as the CLI does",
@@ -217,6 +227,9 @@ TEST_CASE("serve: malformed requests get a 4xx with a message, never a crash", "
   const auto missing = client.Get("/no/such/page");
   REQUIRE(missing);
   CHECK(missing->status == 404);
+
+  CHECK(post("/api/report", R"({"format": "volley-sweep"})").first == 400);
+  CHECK(post("/api/report", "not json").first == 400);
 
   // The server still answers after all that.
   const Stream after = run_stream(s, {{"trials", 4096}});
