@@ -1,6 +1,9 @@
 #pragma once
 // Table geometry in fixed point (DESIGN.md, "The kernel"): positions in hundredths of an inch
-// (int32), squared distances and areas in int64. Every test made here is exact integer arithmetic,
+// (int32), squared distances and areas in int64. The resolution is a compile-time constant chosen
+// by the CMake cache option VOLLEY_COORD_PER_INCH: 100 in the product, 1000 (thousandths) in the
+// `fine-grid` build, whose only use is to show that answers do not depend on it
+// (scripts/grid-independence). Comments call a grid step "a hundredth". Every test made here is exact integer arithmetic,
 // so a kernel's decisions are the same on every compiler and flag set.
 //
 // Rectangles are axis-aligned and closed: a point on the edge is inside, and a segment that touches
@@ -10,8 +13,12 @@
 
 namespace volley {
 
-using Coord = int32_t;                  // hundredths of an inch
-inline constexpr Coord CoordPerInch = 100;
+#ifndef VOLLEY_COORD_PER_INCH
+#define VOLLEY_COORD_PER_INCH 100
+#endif
+using Coord = int32_t;  // hundredths of an inch (CoordPerInch per inch)
+inline constexpr Coord CoordPerInch = VOLLEY_COORD_PER_INCH;
+static_assert(CoordPerInch == 100 || CoordPerInch == 1000, "the grid is hundredths or thousandths of an inch");
 
 struct Point {
   Coord x = 0;

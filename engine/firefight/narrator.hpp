@@ -37,12 +37,13 @@ struct TextNarrator {
   void turn_end(const FirefightState&, int) noexcept {}
 };
 
-// A distance in inches as text: 1234 hundredths -> "12.34".
+// A distance in inches as text: 1234 hundredths -> "12.34" (three decimals on the fine grid).
 inline std::string inches(int64_t hundredths) {
   const bool negative = hundredths < 0;
   const int64_t v = negative ? -hundredths : hundredths;
   std::string frac = std::to_string(v % CoordPerInch);
-  if (frac.size() < 2) frac.insert(0, "0");
+  const size_t digits = CoordPerInch == 1000 ? 3 : 2;
+  if (frac.size() < digits) frac.insert(0, digits - frac.size(), '0');
   return (negative ? "-" : "") + std::to_string(v / CoordPerInch) + "." + frac;
 }
 
