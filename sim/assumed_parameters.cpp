@@ -14,6 +14,7 @@ struct AssumedDefault {
 constexpr AssumedDefault FirefightAssumed[] = {
     {"visibility", 12, false},                 // F-5
     {"spot_range", 6, false},                  // F-5
+    {"ruleset.tie_distance", 0.25, false},     // F-4 "Measuring"
     {"ruleset.contact_gap", 1, false},         // F-6
     {"ruleset.halt_short", 1, false},          // F-6
     {"ruleset.contact_distance", 0.5, false},  // F-6
@@ -37,6 +38,7 @@ constexpr AssumedDefault BarrageAssumed[] = {
     {"ruleset.comms_opposition", 3, true},     // B-6
     {"ruleset.trigger_radius", 6, false},      // PF-PR
     {"ruleset.adjust_range", 12, false},       // B-3 step 3
+    {"ruleset.tie_distance", 0.25, false},     // F-4 "Measuring" (PF-PR, B-3 step 3)
 };
 
 const toml::node* find(const toml::table& root, const std::string& key) {

@@ -189,6 +189,7 @@ class Reader {
     rs.imperial_charge_dice = dice("imperial_charge_dice", 3);
     rs.native_melee_bonus = static_cast<int>(r.integer("native_melee_bonus", 1, -6, 6));
     rs.imperial_melee_bonus = static_cast<int>(r.integer("imperial_melee_bonus", 0, -6, 6));
+    rs.tie_distance = distance("tie_distance", 0.25);
     rs.contact_gap = distance("contact_gap", 1);
     rs.halt_short = distance("halt_short", 1);
     rs.contact_distance = distance("contact_distance", 0.5);
@@ -306,6 +307,8 @@ class Reader {
                               : keep == "decoys-first" ? KeepHiddenChoice::DecoysFirst
                               : keep == "none"         ? KeepHiddenChoice::None
                                                        : KeepHiddenChoice::UnitsFirst;
+    side.policy.sfh_sight =
+        r.choice("sfh_sight", "reveal", {"reveal", "declaration"}) == "declaration" ? SfhSight::Declaration : SfhSight::Reveal;
     side.subgroups.clear();
     std::set<std::string> names;
     for (auto& t : r.tables("units")) {
@@ -510,7 +513,8 @@ std::string policy_text(const Side& side) {
   }
   return when + ", which " + (p.which == WhichPolicy::Force ? std::string("force") : "subgroup:" + side.subgroups[p.subgroup]) +
          (p.charge_after ? ", charge-after" : "") + ", reconceal " + (p.reconceal ? "yes" : "no") + " with " +
-         std::to_string(p.reconceal_blanks) + " blanks, keep hidden " + keep;
+         std::to_string(p.reconceal_blanks) + " blanks, keep hidden " + keep +
+         (p.sfh_sight == SfhSight::Declaration ? " (sight judged at the declaration)" : "");
 }
 
 class FirefightModel final : public ScenarioModel {

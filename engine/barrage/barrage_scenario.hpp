@@ -69,6 +69,7 @@ struct Ruleset {
   int call_comms_bonus = 1;       // PF-PR: +1D to the comms dice [seed]
   Coord trigger_radius = 600;     // PF-PR call policy default [assumed]
   Coord adjust_range = 1200;      // B-3 step 3 policy nearest-enemy [assumed]
+  Coord tie_distance = 25;        // RULES.md F-4 "Measuring": nearer than this is a tie (PF-PR, B-3) [assumed]
 
   // Dice (B-3, B-5, B-6): a die succeeds at `hit_target`+ on a d6.
   int hit_target = 4;            // battery, reaction, comms and supply dice [book]

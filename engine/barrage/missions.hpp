@@ -15,6 +15,7 @@
 #include "engine/barrage/barrage_context.hpp"
 #include "engine/barrage/comms.hpp"
 #include "engine/barrage/fire_for_effect.hpp"
+#include "engine/measuring.hpp"
 
 #include <string>
 
@@ -81,35 +82,30 @@ inline void end_mission(const BarrageScenario& scenario, BarrageState& state, in
 }
 
 // The enemy markers a side can see and aim at: standing Blinds (real or dummy, it cannot tell) and
-// units in no standing Blind, not dispersed. The nearest to `from` within `radius` (ties to the lowest
-// index, units first); false if none.
+// units in no standing Blind, not dispersed. The nearest to `from` within `radius`, ties within
+// tie_distance (RULES.md F-4 "Measuring") to the lowest index, units first; false if none.
 inline bool nearest_enemy_marker(const BarrageScenario& scenario, const BarrageState& state, int side, Point from, Coord radius,
                                  Point& found, int64_t& found_distance_squared) noexcept {
-  const int enemy = 1 - side;
-  int64_t best = int64_t{radius} * radius;
-  bool any = false;
-  for (int u : scenario.sides[enemy].units) {
-    const UnitState& unit = state.units[u];
-    if (unit.dispersed || unit.in_blind) continue;
-    const int64_t d = distance_squared(from, unit.position);
-    if (d < best || (!any && d == best)) {
-      best = d;
-      found = unit.position;
-      any = true;
-    }
-  }
-  for (int b : scenario.sides[enemy].blinds) {
-    const BlindState& blind = state.blinds[b];
-    if (!blind.standing) continue;
-    const int64_t d = distance_squared(from, blind.position);
-    if (d < best || (!any && d == best)) {
-      best = d;
-      found = blind.position;
-      any = true;
-    }
-  }
-  found_distance_squared = best;
-  return any;
+  const SideSpec& enemy = scenario.sides[1 - side];
+  const int unit_count = static_cast<int>(enemy.units.size());
+  // One index over both lists: the enemy's units, then its Blinds.
+  const auto position = [&](int k) {
+    return k < unit_count ? state.units[enemy.units[k]].position : state.blinds[enemy.blinds[k - unit_count]].position;
+  };
+  const auto seen = [&](int k) {
+    if (k >= unit_count) return state.blinds[enemy.blinds[k - unit_count]].standing;
+    const UnitState& unit = state.units[enemy.units[k]];
+    return !unit.dispersed && !unit.in_blind;
+  };
+  const int64_t radius2 = int64_t{radius} * radius;
+  const int k = nearest_within_tie(
+      unit_count + static_cast<int>(enemy.blinds.size()), scenario.ruleset.tie_distance,
+      [&](int i) { return seen(i) && distance_squared(from, position(i)) <= radius2; },
+      [&](int i) { return distance_squared(from, position(i)); });
+  if (k < 0) return false;
+  found = position(k);
+  found_distance_squared = distance_squared(from, found);
+  return true;
 }
 
 // Fires a mission's template centred at `centre`: every active battery has fired this turn (B-3
@@ -246,18 +242,14 @@ inline int pre_registered_point(const BarrageScenario& scenario, const BarrageSt
   const MissionSpec& spec = scenario.missions[mission];
   switch (spec.call_policy) {
     case CallPolicy::Trigger: {
-      int chosen = -1;
-      int64_t best = 0;
-      for (int i = 0; i < static_cast<int>(spec.points.size()); ++i) {
+      // The point whose nearest enemy is nearest, ties within tie_distance to the first listed.
+      const auto nearest = [&](int i) {
         Point found;
-        int64_t d = 0;
-        if (!nearest_enemy_marker(scenario, state, spec.side, spec.points[i], spec.trigger_radius, found, d)) continue;
-        if (chosen < 0 || d < best) {
-          chosen = i;
-          best = d;
-        }
-      }
-      return chosen;
+        int64_t d2 = -1;
+        return nearest_enemy_marker(scenario, state, spec.side, spec.points[i], spec.trigger_radius, found, d2) ? d2 : -1;
+      };
+      return nearest_within_tie(static_cast<int>(spec.points.size()), scenario.ruleset.tie_distance,
+                                [&](int i) { return nearest(i) >= 0; }, nearest);
     }
     case CallPolicy::Turns:
       for (int t : spec.call_turns)

@@ -2,6 +2,7 @@
 // F-4 fire resolution: targets, dice, hit bands, casualties; SF-C (a hidden unit that fires is
 // revealed) holds for all fire. The fire phase's card loop is fire_phase.hpp.
 #include "engine/firefight/spotting.hpp"
+#include "engine/firefight/targets.hpp"
 
 namespace volley::firefight {
 
@@ -13,30 +14,11 @@ bool may_fire(const Ctx& c, int g) {
   return may_fire(c.st.units[g], c.turn());
 }
 
-// F-4: the unit's target now: the nearest enemy unit in reach and sight, revealed, in action and not
-// in melee (unless ruleset fire_into_melee), ties to the lowest index; -1: none.
+// F-4: the unit's target now (targets.hpp, nearest_target). Out of line: target_now inlines only
+// its remembered answer.
 template <class Ctx>
 [[gnu::noinline]] int current_target(const Ctx& c, int g) {
-  const UnitState* units = c.st.units.data();
-  const int enemy = 1 - c.side_of(g);
-  const int64_t r2 = squared(c.reach(g));
-  const auto row = c.row(g);
-  const int first = c.first(enemy), last = c.last(enemy);
-  // Strictly nearer than the best so far (the first: within reach), so ties keep the lower index.
-  // Written without branches on the data: which enemy is nearest is a coin toss for the predictor.
-  const bool melee_screens = c.melee_screens_fire();
-  int best = -1;
-  int64_t best_d2 = r2 + 1;
-  const int64_t* d2s = row.d2;
-  const uint8_t* los = row.los;
-  for (int h = first; h < last; ++h, d2s += row.stride, los += row.stride) {
-    const UnitState& e = units[h];
-    const int64_t d2 = *d2s;
-    const bool take = (d2 < best_d2) & (*los != 0) & !e.hidden & !e.gone & !(e.in_melee & melee_screens);
-    best = take ? h : best;
-    best_d2 = take ? d2 : best_d2;
-  }
-  return best;
+  return nearest_target(c, g);
 }
 
 // F-4 targets, once per fire phase: which units may fire and have a possible target, i.e. an enemy
@@ -53,15 +35,14 @@ void build_candidates(Ctx& c) {
   const uint64_t epoch[SideCount] = {++st.target_epoch[0], ++st.target_epoch[1]};
   const UnitState* units = st.units.data();
   const int turn = c.turn();
-  // What each unit is to the enemy's fire, read once rather than once per pair: bit 0, a possible
-  // target (in action, not in melee unless fire_into_melee); bit 1, also revealed. A pair adds sight
-  // and reach to it.
+  // What each unit is to the enemy's fire, read once rather than once per pair: 1, a possible
+  // target (in action, not in melee unless fire_into_melee; hidden or not). A pair adds sight and
+  // reach to it.
   uint8_t* screen = st.screen.data();
   const bool melee_screens = c.melee_screens_fire();
   for (int h = 0, n = c.sc.total_units(); h < n; ++h) {
     const UnitState& e = units[h];
-    const int possible = !e.gone & !(e.in_melee & melee_screens);
-    screen[h] = static_cast<uint8_t>(possible | ((possible & !e.hidden) << 1));
+    screen[h] = static_cast<uint8_t>(!e.gone & !(e.in_melee & melee_screens));
   }
   for (int side = 0; side < SideCount; ++side) {
     const int enemy = 1 - side, first = c.first(enemy), count_enemies = c.last(enemy) - first;
@@ -69,20 +50,13 @@ void build_candidates(Ctx& c) {
     for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
       int count = 0, best = -1;
       if (may_fire(units[g], turn)) {  // only a unit that may fire asks for its target
-        // As current_target, without branches on the data, and counting the possible targets too.
-        // Strictly nearer than the best so far (the first: within reach), so ties keep the lower
-        // index.
+        // Without branches on the data: any possible target (bit 0 of its screen) within reach and
+        // sight. Only a unit with one can have a target now (bit 1 too), looked for as always.
         const int64_t r2 = squared(c.reach(g));
         const auto row = c.row(g);
-        int64_t best_d2 = r2 + 1;
-        for (int k = 0; k < count_enemies; ++k) {
-          const int64_t d2 = row.d2[k * row.stride];
-          const int seen = row.los[k * row.stride] != 0 ? enemy_screen[k] : 0;
-          count |= (d2 <= r2) & seen;
-          const bool take = (seen >> 1) & (d2 < best_d2);
-          best = take ? first + k : best;
-          best_d2 = take ? d2 : best_d2;
-        }
+        for (int k = 0; k < count_enemies; ++k)
+          count |= (row.d2[k * row.stride] <= r2) & (row.los[k * row.stride] != 0 ? enemy_screen[k] : 0);
+        if (count != 0) best = nearest_target(c, g);
       }
       st.candidate_count[g] = count;
       st.target_of[g] = best;

@@ -32,6 +32,12 @@ enum class HiddenFire : uint8_t {
   Hold,    // a card never activates it: it holds fire to stay hidden (schnellfeuer still fires it, SF-B)
 };
 // SF-H: which of the eligible markers stay hidden.
+// SF-H [revised 2026-12-01]: when "no line of sight" is judged.
+enum class SfhSight : uint8_t {
+  Reveal,       // default: when SF-D reveals, after the group's fire, as the seed orders it
+  Declaration,  // at the declaration (volley's reading before issue 18)
+};
+
 enum class KeepHiddenChoice : uint8_t {
   UnitsFirst,   // default: real units first, then farthest from the nearest enemy unit
   Farthest,     // units and decoys together, farthest first
@@ -68,6 +74,7 @@ struct Ruleset {
   bool natural_one_hits = false;
   Fraction kill_chance{1, 4};
   bool fire_into_melee = false;               // units in melee may be targeted [assumed: they may not]
+  Coord tie_distance = CoordPerInch / 4;      // F-4 "Measuring": distances closer than this are a tie
   std::vector<Weapon> weapons;
   // F-1 / F-6 native and imperial defaults (a unit may override each)
   int native_move_dice = 3, imperial_move_dice = 2;
@@ -107,6 +114,7 @@ struct Policy {
   bool reconceal = true;             // SF-F
   int reconceal_blanks = 3;          // SF-F: 2 or 3 markers, the unit among them
   KeepHiddenChoice keep_hidden = KeepHiddenChoice::UnitsFirst;  // SF-H
+  SfhSight sfh_sight = SfhSight::Reveal;                        // SF-H
 };
 
 // Where a unit or decoy starts: a point, or a zone in which it is placed uniformly each trial.

@@ -5,6 +5,7 @@
 #include "engine/firefight/contacts.hpp"
 #include "engine/firefight/morale.hpp"
 #include "engine/firefight/spotting.hpp"
+#include "engine/firefight/targets.hpp"
 
 #include <span>
 
@@ -80,19 +81,65 @@ inline int64_t first_within(const Path& path, Point e, int64_t r2, int64_t r, bo
   return strict ? first_within<true>(path, e, r2, r, s_max) : first_within<false>(path, e, r2, r, s_max);
 }
 
-// Where on a path sight to an enemy first opens: after entering reach at s_in, blocked sight is
-// looked for again every LosStep hundredths while the path stays in reach (a numerical step, not a
-// rule: see docs/rules-firefight.md).
-inline constexpr int64_t LosStep = 25;
+// F-6: where on a path the shadow of blocking rectangle r, seen from tp, ends. A point p is in the
+// shadow when the segment p-tp meets r (tp outside r); the shadow is convex, so the path crosses it
+// in one stretch, and at(s) is in it. Returns the first point after s out of it, or the first point
+// after s inside r (from inside r a unit sees out: F-5), whichever comes first; limit + 1 when
+// neither comes by limit. Both are found by bisection on exact integer tests of the path's points:
+// out of the shadow, first by doubling the step from s; inside r, on the segment from at(s), whose
+// meeting r only ever starts as it grows.
+inline int64_t end_of_shadow(const Path& path, Point tp, const Rect& r, int64_t s, int64_t limit) noexcept {
+  const auto shadowed = [&](int64_t t) { return segment_meets_rect(path.at(t), tp, r); };
+  // Step 1: the exit of the shadow: the last point in it found doubling the step, then bisection.
+  int64_t in = s, out = limit + 1;
+  for (int64_t step = 1; in < limit;) {
+    const int64_t probe = std::min(in + step, limit);
+    if (!shadowed(probe)) {
+      out = probe;
+      break;
+    }
+    in = probe;
+    step *= 2;
+  }
+  while (out - in > 1) {
+    const int64_t mid = in + (out - in) / 2;
+    (shadowed(mid) ? in : out) = mid;
+  }
+  // Step 2: r itself, if the path enters it before that exit: the first point whose segment from
+  // at(s) meets r, and then the first point inside r (a path that only grazes r's corner between
+  // two points has none).
+  const int64_t last = std::min(out, limit);
+  const Point from = path.at(s);
+  if (last <= s || !segment_meets_rect(from, path.at(last), r)) return out;
+  int64_t before = s, meets = last;
+  while (meets - before > 1) {
+    const int64_t mid = before + (meets - before) / 2;
+    (segment_meets_rect(from, path.at(mid), r) ? meets : before) = mid;
+  }
+  for (int64_t t = meets; t < out && t <= last; ++t)
+    if (contains(r, path.at(t))) return t;
+  return out;
+}
 
 // F-6 advance: the path entered reach (squared reach2) of the enemy unit at tp at s_in, without sight
-// there; the first later point up to `limit` with sight, or limit. Out of line: sight is usually open
-// where reach begins, and the walk's set-up would otherwise be paid on every advance.
+// there; the first later point up to `limit` with sight, or limit. Found exactly (RULES.md F-6), not
+// by sampling the path: while a rectangle blocks sight from the point, the walk jumps to where its
+// shadow ends (end_of_shadow), then tests the point again, as another rectangle may block there.
+// Out of line: sight is usually open where reach begins.
 [[gnu::noinline]] inline int64_t first_sight_after(const FirefightScenario& sc, const Path& path, Point tp,
                                                    int64_t reach2, int64_t s_in, int64_t limit) noexcept {
-  for (int64_t s = s_in + LosStep; s <= limit && path.within<false>(s, tp, reach2); s += LosStep)
-    if (sight_clear(sc, path.at(s), tp)) return s;
-  return limit;  // out of reach again (a disk is left only once) or at the limit
+  for (int64_t s = s_in; s <= limit && path.within<false>(s, tp, reach2);) {  // a disk is left only once
+    const Point p = path.at(s);
+    const Rect* blocker = nullptr;
+    for (const Rect& r : sc.sight_blockers) {
+      if (contains(r, p) || contains(r, tp) || !segment_meets_rect(p, tp, r)) continue;
+      blocker = &r;
+      break;
+    }
+    if (blocker == nullptr) return s;
+    s = end_of_shadow(path, tp, *blocker, s, limit);
+  }
+  return limit;  // out of reach again, or at the limit
 }
 
 // F-6 advance: the first point of the path up to `limit` where the enemy unit at tp would be a target,
@@ -126,8 +173,7 @@ int64_t roll_d6_inches(Ctx& c, int n) {
 }
 
 // F-4 target test at the start-of-phase positions (the cached geometry is theirs until the moves
-// are applied): a revealed enemy unit in action, not in melee (unless melee_screens is false, with
-// fire_into_melee), within reach (squared r2) and sight. `enemies` are the enemy units and `row` the
+// are applied): a targetable enemy unit (targets.hpp) within reach (squared r2) and sight. `enemies` are the enemy units and `row` the
 // unit's pair-cache row over them (c.row(g)): the movement phase walks a side's rows and reads its
 // enemies once rather than per unit.
 template <class Row>
@@ -137,7 +183,7 @@ template <class Row>
   const uint8_t* los = row.los;
   bool any = false;  // without branches on the data
   for (const UnitState& e : enemies) {
-    any |= !e.out() & !e.hidden & !(e.in_melee & melee_screens) & (*d2 <= r2) & (*los != 0);
+    any |= targetable(e, melee_screens) & (*d2 <= r2) & (*los != 0);
     d2 += row.stride;
     los += row.stride;
   }
@@ -150,33 +196,28 @@ bool has_target_now(const Ctx& c, int g) {
   return has_target_in_row(enemies, c.row(g), squared(c.reach(g)), c.melee_screens_fire());
 }
 
-// The nearest enemy unit in action (hidden or not) or decoy: ties to the lowest index, units before
-// decoys. Returns a global unit index, -1 - decoy index, or NoEnemy; only those within `range` when
-// range >= 0. Inlined in its callers (plan_charge, plan_advance), out of line themselves: with a few
-// enemies, a call and its set-up cost more than the search.
+// The nearest enemy unit in action (hidden or not) or decoy, ties within tie_distance (F-4
+// "Measuring") to the lowest index, units before decoys. Returns a global unit index, -1 - decoy
+// index, or NoEnemy; only those within `range` when range >= 0. Inlined in its callers (plan_charge,
+// plan_advance), out of line themselves: with a few enemies, a call and its set-up cost more than
+// the search.
 inline constexpr int NoEnemy = 1 << 30;
 template <class Ctx>
 [[gnu::always_inline]] inline int nearest_enemy_marker_or_unit(const Ctx& c, int g, Point p, int64_t range) {
-  const UnitState* units = c.st.units.data();
   const int enemy = 1 - c.side_of(g);
-  int best = NoEnemy;
-  int64_t best_d2 = range >= 0 ? squared(range) + 1 : INT64_MAX;
-  // Strictly nearer keeps the lower index on ties; conditional moves, not branches on distances.
-  for (int h = c.first(enemy), h_end = c.last(enemy); h < h_end; ++h) {
-    const int64_t d2 = distance_squared(p, units[h].pos);
-    const bool take = !units[h].out() & (d2 < best_d2);
-    best_d2 = take ? d2 : best_d2;
-    best = take ? h : best;
-  }
+  const int first = c.first(enemy), unit_count = c.last(enemy) - first;
+  const UnitState* units = c.st.units.data() + first;
   const DecoyState* decoys = c.st.decoys[enemy].data();
-  for (int d = 0, d_end = c.st.decoy_count[enemy]; d < d_end; ++d) {
-    const DecoyState& dec = decoys[d];
-    const int64_t d2 = distance_squared(p, dec.pos);
-    const bool take = dec.alive & (d2 < best_d2);
-    best_d2 = take ? d2 : best_d2;
-    best = take ? -1 - d : best;
-  }
-  return best;
+  const int64_t range2 = range >= 0 ? squared(range) : INT64_MAX;
+  // One index over both lists: the enemy's units, then its decoys (candidate k >= unit_count is
+  // decoy k - unit_count).
+  const auto position = [&](int k) { return k < unit_count ? units[k].pos : decoys[k - unit_count].pos; };
+  const int k = nearest_within_tie(
+      unit_count + c.st.decoy_count[enemy], c.sc.ruleset.tie_distance,
+      [&](int i) { return (i < unit_count ? !units[i].out() : decoys[i - unit_count].alive) & (distance_squared(p, position(i)) <= range2); },
+      [&](int i) { return distance_squared(p, position(i)); });
+  if (k < 0) return NoEnemy;
+  return k < unit_count ? first + k : -1 - (k - unit_count);
 }
 
 // F-6 advance: the end point of a unit with no target moving `roll` hundredths toward `goal`, the
@@ -204,9 +245,8 @@ template <class Ctx>
   const bool melee_screens = c.melee_screens_fire();
   const int64_t reach2 = squared(c.reach(g)), reach = c.reach(g) + 1;
   for (int h = first; h < last && limit > 0; ++h) {
-    const UnitState& e = units[h];
-    if (e.out() || e.hidden || (e.in_melee && melee_screens)) continue;
-    limit = stop_for_target(c.sc, path, e.pos, reach2, reach, limit);
+    if (!targetable(units[h], melee_screens)) continue;
+    limit = stop_for_target(c.sc, path, units[h].pos, reach2, reach, limit);
   }
   // Never closer than contact_gap to an enemy marker or unit (only a charge makes contact).
   const int64_t gap2 = squared(c.sc.ruleset.contact_gap), gap = c.sc.ruleset.contact_gap + 1;

@@ -44,13 +44,28 @@ bool wants_schnellfeuer(Ctx& c, int side) {
   return reason == nullptr;
 }
 
-// SF-H: the order in which eligible markers stay hidden (the first `keep` of it).
-inline bool keep_before(KeepHiddenChoice choice, const FirefightState::KeepCandidate& a, const FirefightState::KeepCandidate& b) {
-  if (choice == KeepHiddenChoice::UnitsFirst && a.decoy != b.decoy) return !a.decoy;
-  if (choice == KeepHiddenChoice::DecoysFirst && a.decoy != b.decoy) return a.decoy;
-  if (a.nearest_enemy != b.nearest_enemy) return a.nearest_enemy > b.nearest_enemy;  // farthest first
-  if (a.decoy != b.decoy) return !a.decoy;  // Farthest: a unit before a decoy at the same distance
-  return a.index < b.index;
+// SF-H: which of the candidates order[from .. count) stays hidden next. The policy's choice puts
+// real units (UnitsFirst) or decoys (DecoysFirst) first, while any is left; among those, the
+// farthest from the nearest enemy unit, ties within tie_distance (F-4 "Measuring") to a unit before
+// a decoy, then to the lowest index.
+inline int next_kept(KeepHiddenChoice choice, const FirefightState::KeepCandidate* order, int from, int count, int64_t tie) {
+  bool units_left = false, decoys_left = false;
+  for (int i = from; i < count; ++i) (order[i].decoy ? decoys_left : units_left) = true;
+  const bool only_units = choice == KeepHiddenChoice::UnitsFirst && units_left;
+  const bool only_decoys = choice == KeepHiddenChoice::DecoysFirst && decoys_left;
+  const auto eligible = [&](const FirefightState::KeepCandidate& k) { return k.decoy ? !only_units : !only_decoys; };
+  int64_t farthest = -1;
+  for (int i = from; i < count; ++i)
+    if (eligible(order[i])) farthest = std::max(farthest, order[i].nearest_enemy);
+  // INT64_MAX: no enemy unit in action; only those alike tie.
+  const int64_t bound = farthest == INT64_MAX ? INT64_MAX : farthest_tie_bound(farthest, tie);
+  int best = -1;
+  for (int i = from; i < count; ++i) {
+    const auto& k = order[i];
+    if (!eligible(k) || k.nearest_enemy < bound) continue;
+    if (best < 0 || (k.decoy != order[best].decoy ? !k.decoy : k.index < order[best].index)) best = i;
+  }
+  return best;
 }
 
 // SF-H's candidate test for a decoy at p: the squared distance to the nearest enemy unit in action
@@ -98,35 +113,36 @@ void schnellfeuer(Ctx& c, int side) {
   if (tally.last_declaration == t - 1) ++tally.consecutive_declarations;
   tally.last_declaration = t;
   ++tally.schnellfeuer;
-  // SF-H's n: the group's units in action plus its decoys, counted at declaration. In the same
-  // passes, SF-H's candidates, judged at the declaration (as SF-B's line of sight is): the group's
-  // hidden units and decoys with no sight of any enemy unit in action now. None of them can have a
-  // target, so none fires below; an enemy unit the group's fire destroys does not make a unit of the
-  // firing line (one whose target fell) a candidate. They are looked for whenever the policy keeps
-  // any; where `keep` (below) still comes out 0 (a small group) they go unused.
-  const bool may_keep = p.keep_hidden != KeepHiddenChoice::None;
-  auto& order = st.keep_order;
+  // SF-H's n: the group's units in action plus its decoys, counted at declaration.
   int n = 0;
-  int count = 0;
-  for (int g = first; g < last; ++g) {
-    const UnitState& u = st.units[g];
-    if (!c.spec(g).sf_member || u.out()) continue;
-    ++n;
-    if (may_keep && u.hidden)
-      if (const auto nearest = enemy_view(c, enemy, g)) order[count++] = {*nearest, g, false};
-  }
-  for (int d = 0; d < decoy_count; ++d) {
-    const DecoyState& dec = decoys[d];
-    if (!dec.alive || !in_sf_group(p, dec.subgroup)) continue;
-    ++n;
-    if (may_keep)
-      if (const auto nearest = enemy_view(c, enemy, dec.pos)) order[count++] = {*nearest, d, true};
-  }
+  for (int g = first; g < last; ++g) n += c.spec(g).sf_member && !st.units[g].out();
+  for (int d = 0; d < decoy_count; ++d) n += decoys[d].alive && in_sf_group(p, decoys[d].subgroup);
   if constexpr (Ctx::Narrator::enabled)
     c.narr.say(text("  ", s.name, " declares schnellfeuer (SF-A) for ",
                     p.which == WhichPolicy::Force ? std::string("the whole force") : "subgroup " + s.subgroups[p.subgroup], " (",
                     n, " units and decoys)"));
+  const bool may_keep = p.keep_hidden != KeepHiddenChoice::None;
   const int keep = may_keep ? std::min(rules.sf_keep_hidden_max, n / rules.sf_keep_hidden_divisor) : 0;
+  // SF-H's candidates: the group's hidden units and decoys with no sight of any enemy unit in
+  // action, judged when the policy says (sfh_sight): at the declaration, or (the default) when SF-D
+  // reveals, after the group's fire, when a unit whose only target fell to that fire has none left.
+  // A unit with a target fires and is revealed (SF-C), so it is never one. Looked for only when the
+  // policy may keep any.
+  auto& order = st.keep_order;
+  int count = 0;
+  const auto find_candidates = [&] {
+    for (int g = first; g < last; ++g) {
+      const UnitState& u = st.units[g];
+      if (!c.spec(g).sf_member || u.out() || !u.hidden) continue;
+      if (const auto nearest = enemy_view(c, enemy, g)) order[count++] = {*nearest, g, false};
+    }
+    for (int d = 0; d < decoy_count; ++d) {
+      const DecoyState& dec = decoys[d];
+      if (!dec.alive || !in_sf_group(p, dec.subgroup)) continue;
+      if (const auto nearest = enemy_view(c, enemy, dec.pos)) order[count++] = {*nearest, d, true};
+    }
+  };
+  if (keep > 0 && p.sfh_sight == SfhSight::Declaration) find_candidates();
   // Step 2 (SF-B, SF-C): unit by unit in index order, every unit of the group that may fire and has
   // a target fires, at twice its dice and -1. Casualties land at once; a unit whose target fell
   // takes the next (current_target looks again).
@@ -134,15 +150,12 @@ void schnellfeuer(Ctx& c, int side) {
     if (!c.spec(g).sf_member || !may_fire(c, g) || st.units[g].fired) continue;
     if (const int target = target_now(c, g); target >= 0) record_burst(c, target, fire_at(c, g, target, true));
   }
-  // Step 3 (SF-H): of the candidates (above), up to min(sf_keep_hidden_max, n /
-  // sf_keep_hidden_divisor) stay hidden, chosen by the policy.
+  if (keep > 0 && p.sfh_sight == SfhSight::Reveal) find_candidates();
+  // Step 3 (SF-H): of the candidates, up to min(sf_keep_hidden_max, n / sf_keep_hidden_divisor) stay
+  // hidden, chosen by the policy (next_kept: `keep` is at most a handful).
   const int kept = std::min(keep, count);
-  // A partial selection sort: `keep` is at most a handful.
   for (int k = 0; k < kept; ++k) {
-    int best = k;
-    for (int i = k + 1; i < count; ++i)
-      if (keep_before(p.keep_hidden, order[i], order[best])) best = i;
-    std::swap(order[k], order[best]);
+    std::swap(order[k], order[next_kept(p.keep_hidden, order.data(), k, count, rules.tie_distance)]);
     if (order[k].decoy)
       decoys[order[k].index].kept = true;
     else

@@ -505,3 +505,29 @@ TEST_CASE("PF-PR: the trigger picks the point nearest an enemy unit or Blind; po
   CHECK(pre_registered_point(t.sc, t.state, t2, 3) == 0);
   CHECK(pre_registered_point(t.sc, t.state, t2, 5) == 0);
 }
+
+TEST_CASE("PF-PR: the point with the nearest enemy, ties within tie_distance to the first listed", "[engine][barrage][PF-PR]") {
+  // RULES.md F-4 "Measuring", for PF-PR: point 2's enemy is 3", point 1's 3.2" or 3.3".
+  const auto called_with_first_at = [](double first_distance) {
+    Fixture f;
+    const int m = f.pre_registered(Blue, "DF", {f.battery(Blue, "S")}, {pt(20, 20), pt(40, 20)}, FireMode::Single);
+    f.unit(Red, "Near1", pt(20, 20 + first_distance));
+    f.unit(Red, "Near2", pt(43, 20));
+    Table t(f);
+    return pre_registered_point(t.sc, t.state, m, 1);
+  };
+  CHECK(called_with_first_at(3.2) == 0);  // a tie: the first listed
+  CHECK(called_with_first_at(3.3) == 1);  // told apart: the nearer
+}
+
+TEST_CASE("B-3: a point's nearest enemy ties within tie_distance to the lowest index, units first", "[engine][barrage][B-3]") {
+  Fixture f;
+  f.unit(Red, "A", pt(20, 25.2));  // 5.2" from the point
+  f.unit(Red, "B", pt(25, 20));    // 5"
+  f.blind(Red, "C", pt(20, 15.1)); // 4.9"
+  Table t(f);
+  Point found;
+  int64_t d2 = 0;
+  REQUIRE(nearest_enemy_marker(t.sc, t.state, Blue, pt(20, 20), 1000, found, d2));
+  CHECK(found == pt(25, 20));  // C (4.9") ties with B (0.1" more), not with A (0.3" more): B, a unit
+}

@@ -67,32 +67,34 @@ TEST_CASE("F-4: ties go to the lowest index; units in melee cannot be targeted",
   CHECK(current_target(c, h.unit(Herero, 0)) == h.unit(German, 2));
 }
 
-TEST_CASE("F-4: with ruleset.fire_into_melee a unit in melee is a target like any other", "[engine][firefight][F-4]") {
-  // The [assumed] "units in melee cannot be targeted" as a parameter. Z1 and H2 are in melee; Z1 is
-  // H1's only enemy in reach and sight; Z2 sees nobody.
-  for (const bool fire_into_melee : {false, true}) {
-    INFO("fire_into_melee = " << fire_into_melee);
+TEST_CASE("F-4: candidates 0.2\" apart tie and go to the lower index, 0.3\" apart do not", "[engine][firefight][F-4]") {
+  // RULES.md F-4 "Measuring": a player cannot tell apart distances closer than tie_distance (0.25").
+  // Z2 is the nearer (9" south of H1); Z1, the lower index, is 0.2" or 0.3" farther north.
+  const auto target_with_z1_at = [](double x, double y, double tie) {
     auto sc = make_scenario();
-    sc.ruleset.fire_into_melee = fire_into_melee;
+    sc.ruleset.tie_distance = in(tie);
     add_unit(sc, Herero, "H1", 8, 10, 10);
-    add_unit(sc, Herero, "H2", 8, 10, 16.5);
-    add_unit(sc, German, "Z1", 10, 10, 16);
-    add_unit(sc, German, "Z2", 10, 60, 40);
+    add_unit(sc, German, "Z1", 10, x, y);
+    add_unit(sc, German, "Z2", 10, 10, 1);
     Harness h(sc);
     h.setup();
     h.begin_turn(1);
     auto c = h.ctx();
-    add_contact(c, h.unit(German, 0), h.unit(Herero, 1));
-    // F-6: an advancing H1 would stand to fire only if Z1 may be targeted.
-    CHECK(has_target_now(c, h.unit(Herero, 0)) == fire_into_melee);
-    // Off: no unit has a possible target, the deck is not shuffled. On: H1's card (herero first),
-    // 2 hits on Z1, none killed.
-    if (fire_into_melee) h.dice.push({deck_rank({Herero, German}), 2, 0});
-    fire_phase(c);
-    CHECK(h.u(German, 0).figures == (fire_into_melee ? 8 : 10));
-    CHECK(h.dice.volleys().size() == (fire_into_melee ? 1u : 0u));
-    CHECK(h.dice.exhausted());
-  }
+    build_candidates(c);
+    const int g = h.unit(Herero, 0);
+    // The fire phase's first pass and the search of a later card agree.
+    CHECK(h.st.target_of[g] == current_target(c, g));
+    return current_target(c, g) - h.unit(German, 0);
+  };
+  CHECK(target_with_z1_at(10, 19.2, 0.25) == 0);   // a tie: the lower index
+  CHECK(target_with_z1_at(10, 19.3, 0.25) == 1);   // told apart: the nearer
+  CHECK(target_with_z1_at(10, 19.25, 0.25) == 0);  // exactly tie_distance apart is still a tie
+  CHECK(target_with_z1_at(10, 19.01, 0) == 1);     // tie_distance 0: the nearer, however close
+  CHECK(target_with_z1_at(10, 19, 0) == 0);        // and equal distances to the lower index
+  // On a slant, where the distance is no whole number of hundredths: Z1 at (16, 17) is
+  // sqrt(36 + 49) = 9.2195" away, 0.2195" farther than Z2: a tie at 0.25", told apart at 0.21".
+  CHECK(target_with_z1_at(16, 17, 0.25) == 0);
+  CHECK(target_with_z1_at(16, 17, 0.21) == 1);
 }
 
 TEST_CASE("F-4: each -1 lowers the band by one face, clamped to [0, faces]; natural_one_hits", "[engine][firefight][F-4]") {

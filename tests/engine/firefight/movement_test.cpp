@@ -79,6 +79,67 @@ TEST_CASE("F-6: an advancing unit stops at the first point where it has a target
   }
 }
 
+TEST_CASE("F-6: an advance behind a blocker stops exactly where sight opens", "[engine][firefight][F-6]") {
+  // H1 advances east along y = 10 toward a german decoy (the nearest enemy marker). Z2, north-east,
+  // comes within reach (12") at x = 7.367 but a rock at x 9..10, y 13..14 hides it until the segment
+  // to Z2 passes east of the rock's corner (10, 13): x + 0.3 (14 - x) > 10, x > 8.2857. The first
+  // point of the path with sight is x = 8.29 (at 8.28 the segment still meets the corner's
+  // rectangle). Sampling the path every 0.25" from where reach begins stopped at 8.37.
+  auto sc = make_scenario();
+  add_unit(sc, Herero, "H1", 8, 2, 10).orders = Orders::Advance;
+  add_unit(sc, German, "Z2", 10, 14, 20);
+  add_decoy(sc, German, "blank", 16, 10);
+  sc.terrain.push_back({"rock", {in(9), in(13), in(10), in(14)}, true, 0});
+  Harness h(sc);
+  h.setup();
+  REQUIRE(h.alive_decoys(German) == 1);
+  h.dice.push({6, 6, 6});  // 3d6 = 18": the decoy's contact gap would stop it at x = 15
+  move(h);
+  CHECK(h.u(Herero, 0).pos == at(8.29, 10));
+  CHECK_FALSE(sight_clear(h.sc, at(8.28, 10), at(14, 20)));
+  CHECK(sight_clear(h.sc, at(8.29, 10), at(14, 20)));
+  auto c = h.ctx();
+  CHECK(has_target_now(c, h.unit(Herero, 0)));
+
+  SECTION("a path that enters the blocker first sees out of it where it enters") {
+    // Z2 straight ahead beyond a wall across the path: sight opens at the wall's near edge, y = 20,
+    // within the roll (a charge of 4d6 is not in question: H1 advances).
+    auto sc2 = make_scenario();
+    add_unit(sc2, Herero, "H1", 8, 10, 2).orders = Orders::Advance;
+    add_unit(sc2, German, "Z1", 10, 10, 28);
+    sc2.terrain.push_back({"wall", {in(5), in(20), in(15), in(21)}, true, 0});
+    Harness h2(sc2);
+    h2.setup();
+    h2.dice.push({6, 6, 6});  // 18": up to y = 20
+    move(h2);
+    CHECK(h2.u(Herero, 0).pos == at(10, 20));
+  }
+}
+
+TEST_CASE("F-6: an advance heads for the nearest enemy, ties within tie_distance to the lowest index", "[engine][firefight][F-6]") {
+  // RULES.md F-4 "Measuring", for F-6: Z2 is 30" from H1, Z1 (the lower index) 30.2" or 30.3".
+  const auto goal_with_z1_at = [](double distance, bool decoy_nearest) {
+    auto sc = make_scenario();
+    add_unit(sc, Herero, "H1", 8, 2, 2).orders = Orders::Advance;
+    add_unit(sc, German, "Z1", 10, 2 + distance, 2);
+    add_unit(sc, German, "Z2", 10, 2, 32);
+    if (decoy_nearest) add_decoy(sc, German, "blank", 2 + 29.9, 2);  // nearer than both, a decoy
+    Harness h(sc);
+    h.setup();
+    h.begin_turn(1);
+    auto c = h.ctx();
+    const int g = h.unit(Herero, 0);
+    return nearest_enemy_marker_or_unit(c, g, h.u(Herero, 0).pos, -1);
+  };
+  const int z1 = 1, z2 = 2;  // global indices: H1 is unit 0
+  CHECK(goal_with_z1_at(30.2, false) == z1);  // a tie: the lower index
+  CHECK(goal_with_z1_at(30.3, false) == z2);  // told apart: the nearer
+  // With a decoy 29.9" away, nearer than both: Z2 (30") ties with it, and Z1 too at 30.1" (a unit
+  // before a decoy, then the lower index), but not at 30.3" (0.4" from the decoy).
+  CHECK(goal_with_z1_at(30.1, true) == z1);
+  CHECK(goal_with_z1_at(30.3, true) == z2);
+}
+
 TEST_CASE("F-6: an advance never comes closer than contact_gap to an enemy marker or unit", "[engine][firefight][F-6]") {
   auto sc = make_scenario();
   add_unit(sc, German, "Z1", 10, 10, 0).orders = Orders::Advance;

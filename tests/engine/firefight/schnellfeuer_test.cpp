@@ -433,6 +433,28 @@ TEST_CASE("SF-H: real units first, then farthest from the nearest enemy unit; ke
   }
 }
 
+TEST_CASE("SF-H: farthest ties within tie_distance go to the lower index", "[engine][firefight][SF-H]") {
+  // RULES.md F-4 "Measuring", for SF-H: H2 is 20" from Z1, H3 (the higher index) 20.2" or 20.3";
+  // neither has sight of Z1. n = 3 units + 1 decoy = 4: one marker stays hidden, a real unit first.
+  const auto kept_with_h3_at = [](double distance) {
+    auto sc = always_scenario();
+    add_unit(sc, Herero, "H1", 8, 10, 10);
+    add_unit(sc, Herero, "H2", 8, 30, 20).hidden = true;
+    add_unit(sc, Herero, "H3", 8, 10 + distance, 20).hidden = true;
+    add_unit(sc, German, "Z1", 10, 10, 20);
+    add_decoy(sc, Herero, "blank", 40, 2);
+    Harness h(sc);
+    h.setup();
+    h.dice.push({0, 0, 0});  // shuffle: the herero cards first; H1 (schnellfeuer) scores nothing
+    fire(h, 1);
+    REQUIRE(h.st.tally[Herero].kept_hidden_sf_h == 1);
+    CHECK(h.u(Herero, 1).hidden != h.u(Herero, 2).hidden);
+    return h.u(Herero, 1).hidden ? 2 : 3;
+  };
+  CHECK(kept_with_h3_at(20.2) == 2);  // a tie: the lower index
+  CHECK(kept_with_h3_at(20.3) == 3);  // told apart: the farther
+}
+
 TEST_CASE("SF-H and SF-I: n counts the declaring subgroup only; other subgroups stay as they are", "[engine][firefight][SF-H][SF-I]") {
   auto sc = always_scenario();
   sc.sides[Herero].subgroups = {"north", "south"};
@@ -670,26 +692,42 @@ TEST_CASE("SF-G: a unit that charges in its reload turn still reloads: it fires 
   CHECK(h.dice.exhausted());
 }
 
-TEST_CASE("SF-H: sight is judged at the declaration: a unit whose only target fell to the group's fire is revealed and reloads", "[engine][firefight][SF-H][SF-D]") {
-  // Seed B and H: units with line of sight to a German target must fire; only those with none
-  // need not be revealed. H2 is in the firing line (it sees Z1), but H1's fire destroys Z1 before
-  // H2's turn to fire: H2 fires nothing, and is not thereby "behind the firing line".
+TEST_CASE("SF-H: a unit whose only target fell before its turn stays hidden with sfh_sight = reveal and is revealed with declaration",
+          "[engine][firefight][SF-H][SF-D]") {
+  // Seed D and H: SF-D reveals the still-hidden units "after all Herero units that have line of
+  // sight have fired", and SF-H exempts those with no line of sight then. H2 sees Z1 at the
+  // declaration, but H1's fire destroys Z1 before H2's turn to fire: H2 fires nothing, and when SF-D
+  // reveals it has no sight of any German unit in action (Z2 is out of sight).
   auto sc = one_figure_target_scenario();
   add_unit(sc, Herero, "H2", 8, 12, 9).hidden = true;  // Z1 in sight and reach
-  Harness h(sc);
-  h.setup();
-  // n = 4: one marker may stay hidden. Shuffle: herero, herero, german, german. Card 1:
-  // schnellfeuer, H1 scores 1 hit on Z1 (1 figure): destroyed, wounded; H2 has no target left.
-  // Z2 has no target.
-  h.dice.push({deck_rank({Herero, Herero, German, German}), 1, 0});
-  fire(h, 1);
-  REQUIRE(h.u(German, 0).out());
-  CHECK_FALSE(h.u(Herero, 1).hidden);             // SF-D: it had sight of a German target
-  CHECK(h.u(Herero, 1).sf_revealed_turn == 1);
-  CHECK(h.u(Herero, 1).reload_turn == 2);         // SF-E
-  CHECK(h.st.tally[Herero].kept_hidden_sf_h == 1);  // a decoy stays hidden instead
-  CHECK(h.alive_decoys(Herero) == 1);
-  CHECK(h.dice.exhausted());
+  const auto play = [](FirefightScenario scenario, SfhSight when) {
+    scenario.sides[Herero].policy.sfh_sight = when;
+    Harness h(scenario);
+    h.setup();
+    // n = 4: one marker may stay hidden. Shuffle: herero, herero, german, german. Card 1:
+    // schnellfeuer, H1 scores 1 hit on Z1 (1 figure): destroyed, wounded; H2 has no target left.
+    // Z2 has no target.
+    h.dice.push({deck_rank({Herero, Herero, German, German}), 1, 0});
+    fire(h, 1);
+    REQUIRE(h.u(German, 0).out());
+    CHECK(h.st.tally[Herero].kept_hidden_sf_h == 1);
+    CHECK(h.dice.exhausted());
+    return h;
+  };
+  SECTION("reveal (the default): judged after the group's fire, H2 is a real unit with no sight: it stays hidden") {
+    REQUIRE(FirefightScenario{}.sides[Herero].policy.sfh_sight == SfhSight::Reveal);
+    const Harness h = play(sc, SfhSight::Reveal);
+    CHECK(h.st.units[h.unit(Herero, 1)].hidden);
+    CHECK(h.st.units[h.unit(Herero, 1)].reload_turn != 2);  // exempt from SF-E
+    CHECK(h.alive_decoys(Herero) == 0);                    // both decoys revealed (SF-D)
+  }
+  SECTION("declaration: judged before the fire, H2 had sight of a German target: revealed, and it reloads") {
+    const Harness h = play(sc, SfhSight::Declaration);
+    CHECK_FALSE(h.st.units[h.unit(Herero, 1)].hidden);  // SF-D
+    CHECK(h.st.units[h.unit(Herero, 1)].sf_revealed_turn == 1);
+    CHECK(h.st.units[h.unit(Herero, 1)].reload_turn == 2);  // SF-E
+    CHECK(h.alive_decoys(Herero) == 1);                     // a decoy stays hidden instead
+  }
 }
 
 TEST_CASE("SF-H, SF-E: a unit revealed before the declaration is not kept hidden, sight or none, and reloads", "[engine][firefight][SF-H][SF-E]") {
