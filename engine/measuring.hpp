@@ -25,10 +25,13 @@ inline int64_t integer_sqrt_wide(UInt128 v) noexcept {
   return r;
 }
 
-// 2 * tie * sqrt(best2), rounded down: the cross term of (sqrt(best2) +- tie)^2.
+// 2 * tie * sqrt(best2), rounded down: the cross term of (sqrt(best2) +- tie)^2. One double root
+// when 4 tie^2 best2 is below 2^52 (every distance within a weapon's reach on the product's grid).
 inline int64_t tie_cross_term(int64_t best2, int64_t tie) noexcept {
-  return integer_sqrt_wide(static_cast<UInt128>(4) * static_cast<UInt128>(tie * tie) *
-                           static_cast<UInt128>(best2));
+  const UInt128 v = static_cast<UInt128>(4 * tie * tie) * static_cast<UInt128>(best2);
+  // Below 2^52 the truncated double root is exact (engine/geometry.hpp, integer_sqrt).
+  if (v < (UInt128{1} << 52)) return static_cast<int64_t>(__builtin_sqrt(static_cast<double>(static_cast<int64_t>(v))));
+  return integer_sqrt_wide(v);
 }
 
 // The largest squared distance d2 with sqrt(d2) <= sqrt(best2) + tie: the candidates of a choice of
@@ -43,21 +46,29 @@ inline int64_t farthest_tie_bound(int64_t best2, int64_t tie) noexcept {
   return best2 + tie * tie - tie_cross_term(best2, tie);
 }
 
-// The choice of the nearest among candidates 0 .. n-1: `eligible(k)` says whether k is one and
-// `d2(k)` is its squared distance. Returns the lowest eligible index within tie of the nearest, or
-// -1 when none is eligible. Both passes are written without branches on the data (which candidate
-// is nearest is a coin toss for the branch predictor).
-template <class Eligible, class Distance2>
-[[gnu::always_inline]] inline int nearest_within_tie(int n, int64_t tie, Eligible eligible, Distance2 d2) {
+// The choice of the nearest among candidates 0 .. n-1: `distance2(k)` is k's squared distance, or
+// a negative number when k is no candidate. Returns the lowest candidate index within tie of the
+// nearest, or -1 when there is no candidate. The first pass finds the nearest (its lowest index);
+// only candidates before it can take its place, so the second pass, and the bound, are needed only
+// when it is not the first. Both are written without branches on the data (which candidate is
+// nearest is a coin toss for the branch predictor).
+template <class Distance2>
+[[gnu::always_inline]] inline int nearest_within_tie(int n, int64_t tie, Distance2 distance2) {
   int64_t best = INT64_MAX;
+  int nearest = -1;
   for (int k = 0; k < n; ++k) {
-    const int64_t d = d2(k);
-    best = eligible(k) & (d < best) ? d : best;
+    const int64_t d = distance2(k);
+    const bool take = (d >= 0) & (d < best);
+    best = take ? d : best;
+    nearest = take ? k : nearest;
   }
-  if (best == INT64_MAX) return -1;
+  if (nearest <= 0) return nearest;
   const int64_t bound = nearest_tie_bound(best, tie);
-  int chosen = n;
-  for (int k = n - 1; k >= 0; --k) chosen = eligible(k) & (d2(k) <= bound) ? k : chosen;
+  int chosen = nearest;
+  for (int k = nearest - 1; k >= 0; --k) {
+    const int64_t d = distance2(k);
+    chosen = (d >= 0) & (d <= bound) ? k : chosen;
+  }
   return chosen;
 }
 

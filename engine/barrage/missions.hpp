@@ -98,10 +98,11 @@ inline bool nearest_enemy_marker(const BarrageScenario& scenario, const BarrageS
     return !unit.dispersed && !unit.in_blind;
   };
   const int64_t radius2 = int64_t{radius} * radius;
-  const int k = nearest_within_tie(
-      unit_count + static_cast<int>(enemy.blinds.size()), scenario.ruleset.tie_distance,
-      [&](int i) { return seen(i) && distance_squared(from, position(i)) <= radius2; },
-      [&](int i) { return distance_squared(from, position(i)); });
+  const int k = nearest_within_tie(unit_count + static_cast<int>(enemy.blinds.size()), scenario.ruleset.tie_distance, [&](int i) {
+    if (!seen(i)) return int64_t{-1};
+    const int64_t d2 = distance_squared(from, position(i));
+    return d2 <= radius2 ? d2 : int64_t{-1};
+  });
   if (k < 0) return false;
   found = position(k);
   found_distance_squared = distance_squared(from, found);
@@ -243,13 +244,11 @@ inline int pre_registered_point(const BarrageScenario& scenario, const BarrageSt
   switch (spec.call_policy) {
     case CallPolicy::Trigger: {
       // The point whose nearest enemy is nearest, ties within tie_distance to the first listed.
-      const auto nearest = [&](int i) {
+      return nearest_within_tie(static_cast<int>(spec.points.size()), scenario.ruleset.tie_distance, [&](int i) {
         Point found;
         int64_t d2 = -1;
-        return nearest_enemy_marker(scenario, state, spec.side, spec.points[i], spec.trigger_radius, found, d2) ? d2 : -1;
-      };
-      return nearest_within_tie(static_cast<int>(spec.points.size()), scenario.ruleset.tie_distance,
-                                [&](int i) { return nearest(i) >= 0; }, nearest);
+        return nearest_enemy_marker(scenario, state, spec.side, spec.points[i], spec.trigger_radius, found, d2) ? d2 : int64_t{-1};
+      });
     }
     case CallPolicy::Turns:
       for (int t : spec.call_turns)

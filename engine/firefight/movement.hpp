@@ -211,11 +211,11 @@ template <class Ctx>
   const int64_t range2 = range >= 0 ? squared(range) : INT64_MAX;
   // One index over both lists: the enemy's units, then its decoys (candidate k >= unit_count is
   // decoy k - unit_count).
-  const auto position = [&](int k) { return k < unit_count ? units[k].pos : decoys[k - unit_count].pos; };
-  const int k = nearest_within_tie(
-      unit_count + c.st.decoy_count[enemy], c.sc.ruleset.tie_distance,
-      [&](int i) { return (i < unit_count ? !units[i].out() : decoys[i - unit_count].alive) & (distance_squared(p, position(i)) <= range2); },
-      [&](int i) { return distance_squared(p, position(i)); });
+  const int k = nearest_within_tie(unit_count + c.st.decoy_count[enemy], c.sc.ruleset.tie_distance, [&](int i) {
+    const bool unit = i < unit_count;
+    const int64_t d2 = distance_squared(p, unit ? units[i].pos : decoys[i - unit_count].pos);
+    return (unit ? !units[i].out() : decoys[i - unit_count].alive) & (d2 <= range2) ? d2 : int64_t{-1};
+  });
   if (k < 0) return NoEnemy;
   return k < unit_count ? first + k : -1 - (k - unit_count);
 }

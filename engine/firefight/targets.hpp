@@ -26,10 +26,10 @@ int nearest_target(const Ctx& c, int g) {
   const int64_t r2 = squared(c.reach(g));
   const auto row = c.row(g);
   const bool melee_screens = c.melee_screens_fire();
-  const int k = nearest_within_tie(
-      c.last(enemy) - first, c.sc.ruleset.tie_distance,
-      [&](int i) { return targetable(enemies[i], melee_screens) & (row.d2[i * row.stride] <= r2) & (row.los[i * row.stride] != 0); },
-      [&](int i) { return row.d2[i * row.stride]; });
+  const int k = nearest_within_tie(c.last(enemy) - first, c.sc.ruleset.tie_distance, [&](int i) {
+    const int64_t d2 = row.d2[i * row.stride];
+    return targetable(enemies[i], melee_screens) & (d2 <= r2) & (row.los[i * row.stride] != 0) ? d2 : int64_t{-1};
+  });
   return k < 0 ? -1 : first + k;
 }
 
