@@ -92,12 +92,12 @@ std::string assumed_rule(const std::string& key) {
   // README.md, "Rules assumed here" (the rows with a key).
   static constexpr Assumed Table[] = {
       {"hidden_fire", "F-3"}, {"ruleset.natural_one_hits", "F-4"}, {"ruleset.kill_chance", "F-4"},
-      {"ruleset.fire_into_melee", "F-4"}, {"bands", "F-4"}, {"visibility", "F-5"}, {"spot_range", "F-5"},
+      {"ruleset.fire_into_melee", "F-4"}, {"ruleset.tie_distance", "F-4"}, {"bands", "F-4"}, {"visibility", "F-5"}, {"spot_range", "F-5"},
       {"ruleset.contact_gap", "F-6"}, {"ruleset.halt_short", "F-6"}, {"ruleset.contact_distance", "F-6"},
       {"ruleset.go_in_leader", "F-6"}, {"ruleset.go_in_no_leader", "F-6"}, {"ruleset.stand_leader", "F-6"},
       {"ruleset.stand_no_leader", "F-6"}, {"ruleset.melee_die", "F-7"}, {"ruleset.melee_kill_face", "F-7"},
       {"ruleset.melee_morale_modifier", "F-7"}, {"ruleset.morale_fraction", "F-8b"}, {"ruleset.morale_leader", "F-8b"},
-      {"ruleset.morale_no_leader", "F-8b"}, {"break_fraction", "F-9"},
+      {"ruleset.morale_no_leader", "F-8b"}, {"break_fraction", "F-9"}, {"sfh_sight", "SF-H"},
       {"ruleset.unit_footprint", "B-1"}, {"ruleset.blind_footprint", "B-1"}, {"command_dice", "B-2"},
       {"staff_orders", "B-2"}, {"ruleset.maintain_cost", "B-2"}, {"ruleset.pulse_tie", "B-2"}, {"supply_dice", "B-3"},
       {"ruleset.unpaid_start", "B-4"}, {"ruleset.template", "B-5"}, {"ruleset.converged_template", "B-5"},
