@@ -4,8 +4,15 @@
 
 namespace volley {
 
-// Six significant digits: enough for any level a user types (0.9999 -> "99.99%"), and few enough to
-// hide the binary rounding of level * 100 (0.95 * 100 is 95.00000000000001).
-std::string level_percent(double level) { return format_text("%.6g%%", level * 100); }
+// Six significant digits hide the binary rounding of level * 100 (0.95 * 100 is 95.00000000000001);
+// more are taken where six would round a level below 1 up to "100%" (0.9999999), an interval that
+// claims certainty, or one above 0.5 down to "50%".
+std::string level_percent(double level) {
+  for (int digits = 6; digits < 17; ++digits) {
+    const std::string text = format_text("%.*g", digits, level * 100);
+    if ((level >= 1 || text != "100") && (level <= 0.5 || text != "50")) return text + "%";
+  }
+  return format_text("%.17g%%", level * 100);
+}
 
 }  // namespace volley

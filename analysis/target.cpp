@@ -1,5 +1,7 @@
 #include "analysis/target.hpp"
 
+#include "analysis/number_parsing.hpp"
+
 #include <stdexcept>
 
 namespace volley {
@@ -20,11 +22,10 @@ TargetSpec parse_target(const std::string& text, bool goal_required) {
   size_t eq = body.rfind('=');
   if (eq != std::string::npos && eq > 0 && body[eq - 1] == '>') eq = std::string::npos;
   if (eq != std::string::npos) {
-    try {
-      t.goal = std::stod(body.substr(eq + 1));
-    } catch (...) {
-      throw std::invalid_argument("--target '" + text + "': expected NAME=GOAL with GOAL a number");
-    }
+    double goal = 0;
+    if (!read_finite_number(body.substr(eq + 1), goal))
+      throw std::invalid_argument("--target '" + text + "': expected NAME=GOAL with GOAL a finite number");
+    t.goal = goal;
     body = body.substr(0, eq);
   }
   if (goal_required && !t.goal) throw std::invalid_argument("--target '" + text + "': expected NAME=GOAL, e.g. herero.win=0.5");

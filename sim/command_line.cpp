@@ -1,8 +1,11 @@
 #include "sim/command_line.hpp"
 
+#include "analysis/number_parsing.hpp"
+
 #include <boost/program_options.hpp>
 
 #include <charconv>
+#include <cstdio>
 #include <iostream>
 #include <stdexcept>
 
@@ -59,6 +62,28 @@ uint64_t parse_whole_number(const std::string& option, const std::string& text, 
     throw std::invalid_argument(option + ": expected " + range + ", got '" + text + "'");
   }
   return value;
+}
+
+}  // namespace volley
+
+namespace volley {
+
+double parse_real_number(const std::string& option, const std::string& text, double lo, double hi, bool open_lo, bool open_hi) {
+  double value = 0;
+  const bool below = read_finite_number(text, value) && (open_lo ? value <= lo : value < lo);
+  const bool above = read_finite_number(text, value) && (open_hi ? value >= hi : value > hi);
+  if (!read_finite_number(text, value) || below || above) {
+    char range[96];
+    std::snprintf(range, sizeof range, "%c%g, %g%c", open_lo ? '(' : '[', lo, hi, open_hi ? ')' : ']');
+    throw std::invalid_argument(option + ": expected a finite number in " + range + ", got '" + text + "'");
+  }
+  return value;
+}
+
+po::typed_value<std::string>* confidence_level(double& target) {
+  return po::value<std::string>()->notifier([&target](const std::string& text) {
+    target = parse_real_number("--level", text, 0.5, 1.0, true, true);
+  });
 }
 
 }  // namespace volley

@@ -44,4 +44,18 @@ boost::program_options::typed_value<std::string>* whole_number(Int& target, std:
   });
 }
 
+// A real-number option (analysis/number_parsing.hpp): finite, read whole, and within [lo, hi]
+// (open at an end where `open` says so); otherwise std::invalid_argument naming the option and text.
+double parse_real_number(const std::string& option, const std::string& text, double lo, double hi, bool open_lo, bool open_hi);
+
+// --level: the confidence level of every interval, a number in (0.5, 1). Boost read "nan" and "inf"
+// as doubles, and a report then printed "nan% interval".
+boost::program_options::typed_value<std::string>* confidence_level(double& target);
+
+// The most worker threads a run may ask for. Each is a real thread with its own scratch: 20,000 of
+// them ran for minutes on a few thousand trials and 100,000 aborted in pthread_create (issue 17).
+// 1024 is well above the cores of any one machine volley runs on; more cores are reached through
+// MPI ranks or shards.
+inline constexpr int MaxThreads = 1024;
+
 }  // namespace volley

@@ -1,5 +1,7 @@
 #include "sim/parameter_axis.hpp"
 
+#include "analysis/number_parsing.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -9,15 +11,9 @@ namespace volley {
 namespace {
 
 bool parse_number(const std::string& text, double& value, bool& integer) {
-  try {
-    size_t used = 0;
-    value = std::stod(text, &used);
-    if (used != text.size()) return false;
-  } catch (...) {
-    return false;
-  }
+  if (!read_finite_number(text, value)) return false;
   integer = text.find_first_of(".eE") == std::string::npos;
-  return std::isfinite(value);
+  return true;
 }
 
 std::vector<std::string> split(const std::string& text, char sep) {
@@ -58,18 +54,27 @@ ParameterAxis parse_axis(const std::string& text, const std::string& option, boo
                     parse_number(parts[1], hi, int_hi) && (parts.size() == 2 || parse_number(parts[2], step, int_step));
     if (!ok) throw std::invalid_argument(option + " '" + text + "': expected numbers in KEY=lo:hi" + (range_only ? "" : ":step"));
     if (hi < lo) throw std::invalid_argument(option + " '" + text + "': hi is below lo");
+    // hi - lo and the midpoints of tune's bisection must be finite too (-1e308:1e308 overflows).
+    if (!std::isfinite(hi - lo) || !std::isfinite(hi + lo))
+      throw std::invalid_argument(option + " '" + text + "': the range is too wide for arithmetic (hi - lo overflows)");
     axis.lo = lo;
     axis.hi = hi;
     axis.integer = int_lo && int_hi && int_step;
     if (range_only) return axis;
     if (parts.size() == 2) step = axis.integer ? 1 : (hi - lo) / 10;
     if (!(step > 0)) throw std::invalid_argument(option + " '" + text + "': step must be positive");
-    const auto count = static_cast<long>(std::floor((hi - lo) / step + 1e-9)) + 1;
-    if (count > 1000) throw std::invalid_argument(option + " '" + text + "': more than 1000 values");
+    // The count is bounded as a double before it becomes an integer: (hi - lo) / step can be
+    // 1.2e21 (a step of 1e-20) or infinite, and casting such a value is undefined.
+    const double steps = std::floor((hi - lo) / step + 1e-9);
+    if (!(steps < 1000)) throw std::invalid_argument(option + " '" + text + "': more than 1000 values");
+    const auto count = static_cast<long>(steps) + 1;
     for (long i = 0; i < count; ++i) {
       const double v = lo + static_cast<double>(i) * step;
       axis.numbers.push_back(v);
       axis.values.push_back(format_value(v, axis.integer));
+      // A step below the values' printed precision (1e9:1e9+1:1e-3) would play one value twice.
+      if (i > 0 && axis.values[static_cast<size_t>(i)] == axis.values[static_cast<size_t>(i) - 1])
+        throw std::invalid_argument(option + " '" + text + "': the step is too small for the values (two print as " + axis.values.back() + ")");
     }
     return axis;
   }

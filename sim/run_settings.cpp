@@ -1,5 +1,6 @@
 #include "sim/run_settings.hpp"
 
+#include "analysis/number_parsing.hpp"
 #include "sim/command_line.hpp"
 #include "sim/mpi_world.hpp"
 
@@ -45,9 +46,10 @@ void add_run_options(po::options_description& options, RunSettings& s, bool long
         std::to_string(PrecisionTrialCap) + ")").c_str())
       ("precision", po::value<std::string>(&s.precision), "[NAME=]E: stop when that estimate's interval half-width is at most E")
       ("seed", po::value<std::string>(&s.seed)->default_value(s.seed), "master seed (a number, or 'random')")
-      ("threads,j", whole_number(s.threads, "--threads", 0)->default_value("0"), "worker threads (0: all cores)")
+      ("threads,j", whole_number(s.threads, "--threads", 0, MaxThreads)->default_value("0"),
+       ("worker threads (0: all cores; at most " + std::to_string(MaxThreads) + ")").c_str())
       ("set", po::value<std::vector<std::string>>(&s.sets)->composing(), "override a scenario key: key=value (repeatable)")
-      ("level", po::value<double>(&s.level)->default_value(0.95, "0.95"), "confidence level of every interval")
+      ("level", confidence_level(s.level)->default_value("0.95"), "confidence level of every interval, in (0.5, 1)")
       ("json", po::value<std::string>(&s.json), "write results (integer tallies and estimates) as JSON")
       ("csv", po::value<std::string>(&s.csv), "write estimates as tidy CSV rows")
       ("plot", po::value<std::string>(&s.plot), "draw a plot with gnuplot (.png or .svg)")
@@ -81,12 +83,8 @@ RunPlan make_plan(const RunSettings& s, const Schema& schema, const std::string&
     const long metric = schema.find(name);
     if (metric < 0) throw std::invalid_argument("--precision: no estimate named '" + name + "'");
     double e = 0;
-    try {
-      e = std::stod(value);
-    } catch (...) {
-      throw std::invalid_argument("--precision: expected [NAME=]E with E a positive number, got '" + s.precision + "'");
-    }
-    if (!(e > 0)) throw std::invalid_argument("--precision: E must be positive");
+    if (!read_finite_number(value, e) || !(e > 0))
+      throw std::invalid_argument("--precision: expected [NAME=]E with E a finite positive number, got '" + s.precision + "'");
     plan.precision = PrecisionTarget{static_cast<size_t>(metric), e, s.level};
   }
   // Under mpirun every rank runs its share of the blocks and sees the combined tally (mpi_world.hpp).

@@ -11,3 +11,14 @@ TEST_CASE("A confidence level prints as the percent given, not rounded to a whol
   CHECK(volley::level_percent(0.9999) == "99.99%");
   CHECK(volley::level_percent(0.5) == "50%");
 }
+
+TEST_CASE("A level just below 1 or just above 0.5 never prints as 100% or 50% (issue 17)", "[analysis][report]") {
+  CHECK(volley::level_percent(0.9999999) == "99.99999%");
+  CHECK(volley::level_percent(0.99999999) == "99.999999%");
+  CHECK(volley::level_percent(0.999999999999) == "99.9999999999%");
+  CHECK(volley::level_percent(0.5000001) == "50.00001%");
+  for (double level = 0.99; level < 1; level = 1 - (1 - level) / 10) {
+    INFO(level);
+    CHECK(volley::level_percent(level) != "100%");
+  }
+}

@@ -164,7 +164,7 @@ TEST_CASE("A negative or fractional count or index is refused with the option an
   // was refused as too large, and a negative divisor, trial index or limit was taken and run.
   for (const Refused& c : {Refused{"run osona --trials -5 --quiet", "--trials: expected a whole number, at least 1, got '-5'"},
                            Refused{"run osona --trials 1e3 --quiet", "--trials: expected a whole number, at least 1, got '1e3'"},
-                           Refused{"run osona --trials 100 --threads -2 --quiet", "--threads: expected a whole number, at least 0, got '-2'"},
+                           Refused{"run osona --trials 100 --threads -2 --quiet", "--threads: expected a whole number from 0 to 1024, got '-2'"},
                            Refused{"bench --divisor -1", "--divisor: expected a whole number, at least 1, got '-1'"},
                            Refused{"bench --divisor 1000 --repeat 0", "--repeat: expected a whole number, at least 1, got '0'"},
                            Refused{"replay osona --trial -1", "--trial: expected a whole number, at least 0, got '-1'"},
@@ -173,7 +173,7 @@ TEST_CASE("A negative or fractional count or index is refused with the option an
                            Refused{"tune osona --param german.break_fraction=0.5:0.9 --target german.win=0.5 --steps -2 --quiet",
                                 "--steps: expected a whole number, at least 0, got '-2'"},
                            Refused{"dice 3d6 --hit '>=5' --trials -3", "--trials: expected a whole number, at least 1, got '-3'"},
-                           Refused{"run osona --threads 3000000000 --quiet", "--threads: expected a whole number from 0 to 2147483647"}}) {
+                           Refused{"run osona --threads 3000000000 --quiet", "--threads: expected a whole number from 0 to 1024"}}) {
     check_refused(c);
   }
 }
