@@ -33,6 +33,8 @@ bool histogram_metric(const MetricSpec& spec) {
 }
 
 std::string format_summary(const Tally& tally, const ReportOptions& options) {
+  // No trial, no estimate: "0 [0, 0]" would read as a measured zero (a shard that owns no block).
+  if (tally.trials() == 0) return "no trials: nothing to estimate\n";
   const Schema& schema = tally.schema();
   const double level = options.level;
   const std::string percent = level_percent(level);
@@ -136,16 +138,19 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
 std::string format_csv(const Tally& tally, double level) {
   const Schema& schema = tally.schema();
   std::string out = "metric,statistic,value,estimate,low,high,level,method\n";
+  if (tally.trials() == 0) return out;  // no trial, no row (the header says the columns)
   const double n = static_cast<double>(tally.trials());
   for (size_t i = 0; i < schema.size(); ++i) {
     const auto& spec = schema.metrics[i];
     const auto e = estimate_metric(tally, i, level);
-    out += format_text("%s,%s,,%.10g,%.10g,%.10g,%g,%s\n", spec.name.c_str(),
+    // The name is scenario text (a unit's name): it reaches the row only as a quoted field.
+    const std::string name = csv_field(spec.name);
+    out += name + format_text(",%s,,%.10g,%.10g,%.10g,%g,%s\n",
                          spec.kind == MetricKind::Probability ? "probability" : "mean", e.estimate, e.low, e.high, level, e.method);
     if (spec.kind != MetricKind::Count) continue;
     for (double q : ReportedQuantiles) {
       const auto qi = quantile_interval(tally, i, q, level);
-      out += format_text("%s,quantile,%g,%s,%s,%s,%g,%s\n", spec.name.c_str(), q, to_string(qi.estimate).c_str(), to_string(qi.low).c_str(),
+      out += name + format_text(",quantile,%g,%s,%s,%s,%g,%s\n", q, to_string(qi.estimate).c_str(), to_string(qi.low).c_str(),
                            to_string(qi.high).c_str(), level, qi.method);
     }
     const auto hist = tally.histogram(i);
@@ -154,9 +159,9 @@ std::string format_csv(const Tally& tally, double level) {
       const auto eq = wilson_interval(hist[k], tally.trials(), level);
       const auto ge = wilson_interval(at_least, tally.trials(), level);
       const long long v = static_cast<long long>(spec.min_value + static_cast<int64_t>(k));
-      out += format_text("%s,P(=k),%lld,%.10g,%.10g,%.10g,%g,Wilson score\n", spec.name.c_str(), v, static_cast<double>(hist[k]) / n,
+      out += name + format_text(",P(=k),%lld,%.10g,%.10g,%.10g,%g,Wilson score\n", v, static_cast<double>(hist[k]) / n,
                            eq.low, eq.high, level);
-      out += format_text("%s,P(>=k),%lld,%.10g,%.10g,%.10g,%g,Wilson score\n", spec.name.c_str(), v,
+      out += name + format_text(",P(>=k),%lld,%.10g,%.10g,%.10g,%g,Wilson score\n", v,
                            static_cast<double>(at_least) / n, ge.low, ge.high, level);
       at_least -= hist[k];
     }

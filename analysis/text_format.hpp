@@ -14,3 +14,22 @@ std::string format_text(const char* format, Args... args) {
 }
 
 }  // namespace volley
+
+namespace volley {
+
+// One field of a CSV row (RFC 4180), the only way text reaches a CSV file (sim/text_escaping.hpp):
+// a field holding a comma, a double quote, a line break or surrounding spaces is quoted, its quotes
+// doubled, so a name such as `a "b", c` never splits or shifts a row. Numbers pass unchanged.
+inline std::string csv_field(const std::string& text) {
+  const bool quote = text.find_first_of(",\"\r\n") != std::string::npos ||
+                     (!text.empty() && (text.front() == ' ' || text.back() == ' '));
+  if (!quote) return text;
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace volley

@@ -17,13 +17,34 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Where the bytes go: the file a symbolic link names (a dangling link is replaced by the file), or
-// the path itself.
+// Where the bytes go: the file a symbolic link names, followed link by link, whether or not that
+// file exists yet (weakly_canonical stops at a dangling link, so `--json a --csv link-to-a` was not
+// seen as one file before `a` existed), or the path itself.
 std::string write_target(const std::string& path) {
   std::error_code ec;
-  if (!fs::is_symlink(path, ec)) return path;
-  const fs::path resolved = fs::weakly_canonical(path, ec);
-  return ec ? path : resolved.string();
+  fs::path p = path;
+  for (int depth = 0; depth < 40 && fs::is_symlink(p, ec); ++depth) {
+    const fs::path next = fs::read_symlink(p, ec);
+    if (ec) break;
+    p = next.is_absolute() ? next : p.parent_path() / next;
+  }
+  if (p == fs::path(path)) return path;
+  const fs::path resolved = fs::weakly_canonical(p, ec);
+  return ec ? p.string() : resolved.string();
+}
+
+// The standard stream a path names (/dev/stdout, /dev/fd/1, /proc/self/fd/2, ...), or -1. Such an
+// output is written to the process's own descriptor, in place, whatever it points at: with
+// `--json /dev/stdout >> log` it is the log, opened for appending, which renaming a finished file
+// over /dev/stdout's target replaced whole (issue 17).
+int standard_stream(const std::string& path) {
+  for (int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+    const std::string n = std::to_string(fd);
+    for (const std::string& name : {std::string(fd == STDOUT_FILENO ? "/dev/stdout" : "/dev/stderr"), "/dev/fd/" + n,
+                                     "/proc/self/fd/" + n, "/proc/" + std::to_string(::getpid()) + "/fd/" + n})
+      if (path == name) return fd;
+  }
+  return -1;
 }
 
 std::string temporary_beside(const std::string& path) {
@@ -33,14 +54,14 @@ std::string temporary_beside(const std::string& path) {
 // A character device or FIFO: written in place (it cannot be renamed over).
 bool is_stream(const struct stat& st) { return S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode); }
 
-void write_all(int fd, const std::string& content, const std::string& path, const std::string& cleanup) {
+void write_all(int fd, const std::string& content, const std::string& path, const std::string& cleanup, bool close_on_error = true) {
   size_t written = 0;
   while (written < content.size()) {
     const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
     if (n < 0) {
       if (errno == EINTR) continue;
       const std::string reason = std::strerror(errno);
-      ::close(fd);
+      if (close_on_error) ::close(fd);
       if (!cleanup.empty()) ::unlink(cleanup.c_str());
       throw std::runtime_error(path + ": write failed (" + reason + ")");
     }
@@ -52,8 +73,12 @@ void write_all(int fd, const std::string& content, const std::string& path, cons
 
 void check_writable(const std::string& path, const std::string& option) {
   if (path.empty()) throw std::invalid_argument(option + ": empty path");
-  const std::string target = write_target(path);
   auto refuse = [&](const std::string& why) { throw std::invalid_argument(option + " " + path + ": " + why); };
+  if (const int fd = standard_stream(path); fd >= 0) {
+    if (::fcntl(fd, F_GETFL) < 0) refuse("the stream is closed");
+    return;  // written in place
+  }
+  const std::string target = write_target(path);
   struct stat st {};
   if (::stat(target.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) refuse("is a directory");
@@ -75,6 +100,12 @@ void check_writable(const std::string& path, const std::string& option) {
 
 void write_file_atomically(const std::string& path, const std::string& content) {
   if (mpi_world().rank != 0) return;  // under mpirun every rank holds the same result; rank 0 writes it
+  if (const int fd = standard_stream(path); fd >= 0) {
+    // After what volley printed there itself, in order.
+    std::fflush(fd == STDOUT_FILENO ? stdout : stderr);
+    write_all(fd, content, path, "", false);
+    return;
+  }
   const std::string target = write_target(path);
   struct stat st {};
   if (::stat(target.c_str(), &st) == 0 && is_stream(st)) {
@@ -104,12 +135,13 @@ void check_output_paths(const std::vector<OutputPath>& outputs, const std::vecto
   // exist yet).
   auto same_file = [](const std::string& a, const std::string& b) {
     std::error_code ea, eb;
-    const fs::path pa = fs::weakly_canonical(fs::absolute(a, ea), ea), pb = fs::weakly_canonical(fs::absolute(b, eb), eb);
+    const fs::path pa = fs::weakly_canonical(fs::absolute(write_target(a), ea), ea),
+                   pb = fs::weakly_canonical(fs::absolute(write_target(b), eb), eb);
     return !ea && !eb && pa == pb;
   };
   auto is_stream_path = [](const std::string& p) {
     struct stat st {};
-    return ::stat(p.c_str(), &st) == 0 && is_stream(st);
+    return standard_stream(p) >= 0 || (::stat(p.c_str(), &st) == 0 && is_stream(st));
   };
   for (size_t i = 0; i < outputs.size(); ++i) {
     const OutputPath& out = outputs[i];

@@ -6,8 +6,10 @@
 //
 // What is at the path is respected: a symbolic link is written through (the file it names is
 // replaced, the link stays); a read-only file is refused, not replaced; a character device or a FIFO
-// (/dev/stdout, a pipe) is written to directly, since it cannot be replaced; any other kind of file
-// (a directory, a socket, a block device) is refused.
+// (/dev/stdout, a pipe) is written to directly, since it cannot be replaced; a standard stream
+// (/dev/stdout, /dev/stderr, /dev/fd/1, /proc/self/fd/2) is written to the process's own descriptor
+// in place, whatever it points at (`--json /dev/stdout >> log` appends to the log); any other kind
+// of file (a directory, a socket, a block device) is refused.
 #include <string>
 #include <vector>
 

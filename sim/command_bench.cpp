@@ -5,9 +5,10 @@
 #include "sim/bench_suite.hpp"
 #include "sim/build_identity.hpp"
 #include "sim/command_line.hpp"
-#include "sim/output_batch.hpp"
 #include "sim/commands.hpp"
 #include "sim/host_description.hpp"
+#include "sim/output_batch.hpp"
+#include "sim/text_escaping.hpp"
 
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
@@ -77,10 +78,10 @@ int command_bench(const Args& args) {
     for (const auto& l : report.lines)
       lines.push_back({{"name", l.name}, {"trials", l.trials}, {"signature", hex(l.signature)}, {"seconds", l.seconds},
                        {"trials_per_second", l.trials_per_second}, {"draws_per_trial", l.draws_per_trial}});
-    write_file_atomically(json, nlohmann::json{{"format", "volley-bench"}, {"format_version", 1}, {"volley_version", VOLLEY_VERSION},
+    write_file_atomically(json, json_document(nlohmann::json{{"format", "volley-bench"}, {"format_version", 1}, {"volley_version", VOLLEY_VERSION},
                                                {"build", build}, {"machine", machine}, {"threads", threads},
                                                {"divisor", divisor}, {"repeat", repeat}, {"raw_words_per_second", raw}, {"signature", hex(report.signature)},
-                                               {"entries", lines}}.dump(1) + "\n");
+                                               {"entries", lines}}, 1) + "\n");
   });
   if (!csv.empty()) outputs.attempt([&] {
     std::string rows = "entry,trials,signature,seconds,trials_per_second,draws_per_trial\n";

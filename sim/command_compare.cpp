@@ -7,6 +7,7 @@
 #include "sim/commands.hpp"
 #include "sim/compare_job.hpp"
 #include "sim/compare_report.hpp"
+#include "sim/interrupt.hpp"
 #include "sim/output_batch.hpp"
 #include "sim/result_presentation.hpp"
 #include "sim/run_session.hpp"
@@ -40,6 +41,7 @@ std::vector<std::string> split_assignments(const std::string& text) {
 }  // namespace
 
 int command_compare(const Args& args) {
+  install_interrupt_handlers();  // first: a signal that arrives while the scenario loads still stops cleanly
   RunSettings settings;
   std::vector<std::string> versus;
   po::options_description options(
@@ -110,6 +112,7 @@ int command_compare(const Args& args) {
   OutputBatch outputs;
   outputs.attempt([&] { write_record_outputs(r, settings); });
   outputs.attempt([&] { write_compare_extras(r, settings, job, labels, *models[0]); });
+  if (!outcome.checkpoint_failure.empty()) outputs.attempt([&] { throw std::runtime_error(outcome.checkpoint_failure); });
   outputs.finish();
   return outcome.exit_code;
 }

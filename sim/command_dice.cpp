@@ -2,13 +2,14 @@
 #include "analysis/estimate.hpp"
 #include "analysis/level_label.hpp"
 #include "analysis/text_format.hpp"
-#include "sim/atomic_file.hpp"
 #include "engine/exact_dice.hpp"
+#include "sim/atomic_file.hpp"
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/dice_pool_job.hpp"
 #include "sim/output_batch.hpp"
 #include "sim/run_settings.hpp"
+#include "sim/text_escaping.hpp"
 
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
@@ -34,7 +35,7 @@ int command_dice(const Args& args) {
       ("precision", po::value<std::string>(&settings.precision), "E: stop when the mean's interval half-width is at most E")
       ("seed", po::value<std::string>(&settings.seed)->default_value("1"), "master seed")
       ("threads,j", whole_number(settings.threads, "--threads", 0)->default_value("0"), "worker threads (0: all cores)")
-      ("level", po::value<double>(&settings.level)->default_value(0.95, "0.95"), "confidence level")
+      ("level", confidence_level(settings.level)->default_value("0.95"), "confidence level, in (0.5, 1)")
       ("json", po::value<std::string>(&settings.json), "write the exact and simulated law as JSON")
       ("csv", po::value<std::string>(&settings.csv), "write the exact and simulated law as CSV rows");
   po::variables_map vm;
@@ -80,9 +81,9 @@ int command_dice(const Args& args) {
               pool.dice + 1, level_percent(settings.level).c_str(), (1 - settings.level) * (pool.dice + 1));
   OutputBatch outputs;
   if (!settings.json.empty())
-    outputs.attempt([&] { write_file_atomically(settings.json, nlohmann::json{{"format", "volley-dice"}, {"format_version", 1}, {"pool", pool.describe()},
+    outputs.attempt([&] { write_file_atomically(settings.json, json_document(nlohmann::json{{"format", "volley-dice"}, {"format_version", 1}, {"pool", pool.describe()},
                                                         {"trials", result.tally.trials()}, {"seed", seed}, {"level", settings.level},
-                                                        {"path", per_die ? "per-die" : "binomial"}, {"distribution", rows}}.dump(1) + "\n"); });
+                                                        {"path", per_die ? "per-die" : "binomial"}, {"distribution", rows}}, 1) + "\n"); });
   if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });
   outputs.finish();
   return ExitOk;

@@ -57,6 +57,10 @@ int command_run(const Args& args) {
   std::printf("%s trials, seed %llu, %.2f s (%s trials/s)%s\n\n", grouped(static_cast<int64_t>(r.tally.trials())).c_str(),
               static_cast<unsigned long long>(r.seed), r.seconds, grouped(static_cast<double>(r.tally.trials()) / std::max(r.seconds, 1e-9)).c_str(),
               run_ending(r).c_str());
+  if (r.tally.trials() == 0 && r.slice.count > 1)
+    std::printf("This shard (%llu/%llu) owns no block of this run: %llu blocks for %llu shards. Its file still merges.\n",
+                static_cast<unsigned long long>(r.slice.index + 1), static_cast<unsigned long long>(r.slice.count),
+                static_cast<unsigned long long>(r.blocks_total), static_cast<unsigned long long>(r.slice.count));
   ReportOptions report;
   report.level = r.level;
   report.headline_only = !all_metrics;
@@ -66,6 +70,7 @@ int command_run(const Args& args) {
   OutputBatch outputs;
   outputs.attempt([&] { write_record_outputs(r, settings); });
   outputs.attempt([&] { write_run_extras(r, settings, *model); });
+  if (!outcome.checkpoint_failure.empty()) outputs.attempt([&] { throw std::runtime_error(outcome.checkpoint_failure); });
   outputs.finish();
   return outcome.exit_code;
 }

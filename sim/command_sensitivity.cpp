@@ -9,12 +9,14 @@
 #include "sim/atomic_file.hpp"
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
+#include "sim/interrupt.hpp"
 #include "sim/report_page.hpp"
 #include "sim/output_batch.hpp"
 #include "sim/parameter_axis.hpp"
 #include "sim/plots.hpp"
 #include "sim/run_record.hpp"
 #include "sim/run_session.hpp"
+#include "sim/text_escaping.hpp"
 #include "sim/variant_runner.hpp"
 
 #include <boost/program_options.hpp>
@@ -61,6 +63,7 @@ struct Effect {
 }  // namespace
 
 int command_sensitivity(const Args& args) {
+  install_interrupt_handlers();  // first: a signal that arrives while the scenario loads still stops cleanly
   RunSettings settings;
   settings.trials = 10000;
   std::string target_text;
@@ -104,7 +107,13 @@ int command_sensitivity(const Args& args) {
   const std::string compared = target.name();  // the names CompareJob gives its metrics
   std::vector<Effect> effects;
   size_t skipped = 0;
+  bool partial = false;
+  size_t studied = 0;  // parameters done (played or skipped); an interrupted one is not counted
   for (const auto& p : parameters) {
+    if (interrupted()) {
+      partial = true;
+      break;
+    }
     Effect effect{p, "", "", std::nullopt, std::nullopt, 0};
     const double step = p.integer ? 1.0 : (p.value != 0 ? std::abs(p.value) * 0.1 : 0.1);
     std::vector<std::vector<std::string>> variants{{}};
@@ -125,10 +134,17 @@ int command_sensitivity(const Args& args) {
     }
     if (side.empty()) {
       ++skipped;
+      ++studied;
       continue;
     }
     // Each step was loaded above: no error can come from it here.
     const PairedRun run = run_paired(settings, variants, "--set", seed, p.key, exceedances);
+    // An interrupted parameter's change rests on fewer trials than the others': it is left out, so
+    // that the ranking compares like with like, and the output says which parameters it covers.
+    if (run.interrupted) {
+      partial = true;
+      break;
+    }
     for (size_t v = 1; v < variants.size(); ++v) {
       const long b = run.job->variant_metric(0, compared), o = run.job->variant_metric(v, compared),
                  d = run.job->difference_metric(v, compared);
@@ -139,8 +155,10 @@ int command_sensitivity(const Args& args) {
       effect.magnitude = std::max(effect.magnitude, std::abs(delta.estimate));
     }
     effects.push_back(effect);
-    if (run.interrupted) break;
+    ++studied;
   }
+  const std::string partial_text = "PARTIAL: interrupted, " + std::to_string(studied) + " of " + std::to_string(parameters.size()) +
+                                   " parameters studied; the ranking covers those only";
   std::stable_sort(effects.begin(), effects.end(), [](const Effect& a, const Effect& b) {
     if (a.parameter.assumed != b.parameter.assumed) return a.parameter.assumed;
     return a.magnitude > b.magnitude;
@@ -162,19 +180,18 @@ int command_sensitivity(const Args& args) {
     for (int direction : {-1, 1}) {
       const auto& d = direction < 0 ? e.down : e.up;
       if (!d) continue;
-      char row[400];
-      std::snprintf(row, sizeof row, "%s,%.10g,%d,%s,%s,%.10g,%.10g,%.10g\n", e.parameter.key.c_str(), e.parameter.value, e.parameter.assumed ? 1 : 0,
-                    direction < 0 ? "down" : "up", (direction < 0 ? e.down_value : e.up_value).c_str(), d->estimate, d->low, d->high);
-      csv += row;
+      csv += csv_field(e.parameter.key) + format_text(",%.10g,%d,%s,", e.parameter.value, e.parameter.assumed ? 1 : 0, direction < 0 ? "down" : "up") +
+             csv_field(direction < 0 ? e.down_value : e.up_value) + format_text(",%.10g,%.10g,%.10g\n", d->estimate, d->low, d->high);
     }
     bars.push_back({e.parameter.key, e.parameter.assumed, e.down ? e.down->estimate : 0.0, e.up ? e.up->estimate : 0.0});
   }
   if (skipped > 0) std::printf("(%zu parameters had no valid value one step away and were skipped)\n", skipped);
+  if (partial) std::printf("%s\n", partial_text.c_str());
   std::sort(bars.begin(), bars.end(), [](const TornadoBar& a, const TornadoBar& b) {
     return std::max(std::abs(a.low_delta), std::abs(a.high_delta)) > std::max(std::abs(b.low_delta), std::abs(b.high_delta));
   });
   if (bars.size() > 30) bars.resize(30);
-  const PlotSpec plot = tornado_plot(bars, target.text, model->title() + ": sensitivity");
+  const PlotSpec plot = tornado_plot(bars, target.text, model->title() + ": sensitivity" + (partial ? " (PARTIAL: interrupted)" : ""));
   OutputBatch outputs;
   if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });
   // The result: what --json writes and the report page draws (docs/json-format.md).
@@ -187,12 +204,13 @@ int command_sensitivity(const Args& args) {
   }
   const nlohmann::json sensitivity_json{{"format", "volley-sensitivity"}, {"format_version", ResultFormatVersion}, {"volley_version", VOLLEY_VERSION},
                                         {"title", model->title()}, {"target", target.text}, {"seed", seed}, {"level", settings.level},
-                                        {"trials", settings.planned_trials()}, {"parameters", rows}};
-  if (!settings.json.empty()) outputs.attempt([&] { write_file_atomically(settings.json, sensitivity_json.dump(1) + "\n"); });
+                                        {"trials", settings.planned_trials()}, {"partial", partial},
+                                        {"parameters_planned", parameters.size()}, {"parameters_studied", studied}, {"parameters", rows}};
+  if (!settings.json.empty()) outputs.attempt([&] { write_file_atomically(settings.json, json_document(sensitivity_json, 1) + "\n"); });
   if (!settings.plot.empty()) outputs.attempt([&] { draw_plot(plot, settings.plot); });
   if (!settings.report.empty()) outputs.attempt([&] { write_file_atomically(settings.report, report_page(sensitivity_json)); });
   outputs.finish();
-  return ExitOk;
+  return partial ? interrupted_exit_code() : ExitOk;
 }
 
 }  // namespace volley

@@ -6,12 +6,14 @@
 #include "sim/atomic_file.hpp"
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
+#include "sim/interrupt.hpp"
 #include "sim/report_page.hpp"
 #include "sim/output_batch.hpp"
 #include "sim/parameter_axis.hpp"
 #include "sim/plots.hpp"
 #include "sim/run_record.hpp"
 #include "sim/run_session.hpp"
+#include "sim/text_escaping.hpp"
 #include "sim/variant_runner.hpp"
 
 #include <boost/program_options.hpp>
@@ -24,6 +26,7 @@ namespace po = boost::program_options;
 namespace volley {
 
 int command_sweep(const Args& args) {
+  install_interrupt_handlers();  // first: a signal that arrives while the scenario loads still stops cleanly
   RunSettings settings;
   settings.trials = 20000;
   std::vector<std::string> params;
@@ -66,9 +69,13 @@ int command_sweep(const Args& args) {
   for (const auto& sets : assignments) (void)load_model(open_scenario(settings.scenario, settings.sets, sets, "--param"));
   std::vector<VariantRun> runs;
   for (size_t i = 0; i < assignments.size(); ++i) {
+    if (!runs.empty() && interrupted()) break;
     runs.push_back(run_variant(settings, assignments[i], "--param", seed, labels[i]));
     if (runs.back().interrupted) break;
   }
+  // Interrupted: the points before the last run are complete; the last one holds whole blocks only.
+  const bool partial = runs.size() < points.size() || runs.back().interrupted;
+  const size_t complete_points = runs.size() - (runs.back().interrupted ? 1 : 0);
   const auto& first = *runs.front().model;
   const TargetSpec target = parse_target(target_text.empty() ? first.headline_metric() : target_text, false);
   const Schema& schema = runs.front().tally.schema();
@@ -89,7 +96,7 @@ int command_sweep(const Args& args) {
   }
   std::printf("%s\n", header.c_str());
   std::string csv = "";
-  for (const auto& a : axes) csv += a.key + ",";
+  for (const auto& a : axes) csv += csv_field(a.key) + ",";
   csv += "metric,estimate,low,high,level\n";
   std::vector<SweepPoint> curve;
   std::vector<HeatCell> cells;
@@ -108,10 +115,8 @@ int command_sweep(const Args& args) {
       std::snprintf(cell, sizeof cell, "%.4f [%.4f,%.4f]", e.estimate, e.low, e.high);
       line += std::string(cell) + std::string(std::string(cell).size() < 26 ? 26 - std::string(cell).size() : 1, ' ');
       std::string row;
-      for (size_t a = 0; a < axes.size(); ++a) row += axes[a].values[points[k][a]] + ",";
-      char tail[160];
-      std::snprintf(tail, sizeof tail, "%s,%.10g,%.10g,%.10g,%g\n", t.text.c_str(), e.estimate, e.low, e.high, settings.level);
-      csv += row + tail;
+      for (size_t a = 0; a < axes.size(); ++a) row += csv_field(axes[a].values[points[k][a]]) + ",";
+      csv += row + csv_field(t.text) + format_text(",%.10g,%.10g,%.10g,%g\n", e.estimate, e.low, e.high, settings.level);
       if (c == 0) {
         target_value = e;
         const double x = axes[0].numbers.empty() ? static_cast<double>(points[k][0]) : axes[0].numbers[points[k][0]];
@@ -134,7 +139,9 @@ int command_sweep(const Args& args) {
                            {"target", {{"estimate", target_value.estimate}, {"low", target_value.low}, {"high", target_value.high}}},
                            {"result", record_to_json(record)}});
   }
-  if (runs.size() < points.size()) std::printf("PARTIAL: interrupted after %zu of %zu points\n", runs.size(), points.size());
+  const std::string partial_text = "PARTIAL: interrupted, " + std::to_string(complete_points) + " of " + std::to_string(points.size()) +
+                                   " points complete" + (runs.back().interrupted ? " (the last shown has completed blocks only)" : "");
+  if (partial) std::printf("%s\n", partial_text.c_str());
 
   const bool probability = target.is_probability(schema);
   // The result: what --json writes and the report page draws (docs/json-format.md).
@@ -143,26 +150,27 @@ int command_sweep(const Args& args) {
   const nlohmann::json sweep_json{{"format", "volley-sweep"}, {"format_version", ResultFormatVersion}, {"volley_version", VOLLEY_VERSION},
                                   {"title", first.title()}, {"parameters", params}, {"axes", axes_json}, {"target", target.text},
                                   {"target_is_probability", probability}, {"level", settings.level}, {"seed", seed},
-                                  {"partial", runs.size() < points.size()}, {"points", json_points}};
+                                  {"partial", partial}, {"points_planned", points.size()},
+                                  {"points_complete", complete_points}, {"points", json_points}};
   OutputBatch outputs;
   if (!settings.json.empty())
     outputs.attempt([&] {
-      write_file_atomically(settings.json, sweep_json.dump(1) + "\n");
+      write_file_atomically(settings.json, json_document(sweep_json, 1) + "\n");
     });
   if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });
   PlotSpec plot;
   if (axes.size() == 1) {
     SweepPlotOptions plot_options;
     if (axes[0].numbers.empty()) plot_options.categories = axes[0].values;  // words (policies) are categories
-    plot = sweep_plot({{target.text, curve}}, axes[0].key, target.text, first.title() + ": sweep", plot_options);
+    plot = sweep_plot({{target.text, curve}}, axes[0].key, target.text, first.title() + ": sweep" + (partial ? " (PARTIAL: interrupted)" : ""), plot_options);
   } else {
     plot = heatmap_plot(cells, {axes[0].key, axes[0].values, axes[0].numbers}, {axes[1].key, axes[1].values, axes[1].numbers}, target.text,
-                        first.title() + ": sweep", probability);
+                        first.title() + ": sweep" + (partial ? " (PARTIAL: interrupted)" : ""), probability);
   }
   if (!settings.plot.empty()) outputs.attempt([&] { draw_plot(plot, settings.plot); });
   if (!settings.report.empty()) outputs.attempt([&] { write_file_atomically(settings.report, report_page(sweep_json)); });
   outputs.finish();
-  return runs.size() < points.size() ? 130 : ExitOk;
+  return partial ? interrupted_exit_code() : ExitOk;
 }
 
 }  // namespace volley

@@ -106,10 +106,8 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
     round_begin = round_end;
     if (plan.on_round) plan.on_round(result.tally, result.done_blocks);
 
-    if (stop_requested()) {
-      result.interrupted = true;
-      break;
-    }
+    // The precision check comes before the stop flag: a run that reached its precision at this
+    // round is complete, whenever a signal arrived, and so is one whose last round is done.
     if (plan.precision && round_end < result.blocks_total && is_precision_check(round_end) && round_end >= resumed_end) {
       Tally global = plan.combine ? plan.combine(result.tally) : result.tally;
       if (precision_half_width(global, plan.precision->metric, plan.precision->level) <= plan.precision->half_width) {
@@ -118,6 +116,16 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
         result.precision_reached = true;
         break;
       }
+    }
+    const auto unfinished = [&] {
+      if (round_end < result.blocks_total) return true;
+      for (uint64_t b = 0; b < result.blocks_total; ++b)
+        if (plan.slice.owns(b) && result.done_blocks[b] == 0) return true;
+      return false;
+    };
+    if (stop_requested() && unfinished()) {
+      result.interrupted = true;
+      break;
     }
   }
   if (plan.precision && !result.interrupted && !result.precision_reached) {

@@ -8,7 +8,15 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+extern char** environ;
 
 namespace volley {
 
@@ -20,40 +28,104 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 
 std::string full_script(const std::vector<Datablock>& data, const std::string& terminal, const std::string& output,
                         const std::string& script) {
-  std::string text = terminal + "\nset output " + gnuplot_quote(output) + "\n";
+  // The output is volley's own temporary file name (/tmp/volley-plot-XXXXXX.png): no quote in it.
+  std::string text = terminal + "\nset output '" + output + "'\n";
   for (const auto& block : data) text += "$" + block.name + " << EOD\n" + block.rows + (block.rows.empty() || block.rows.back() == '\n' ? "" : "\n") + "EOD\n";
   return text + script + "\nunset output\n";
 }
 
+// The gnuplot program on PATH, or empty.
+std::string find_gnuplot() {
+  const char* path = std::getenv("PATH");
+  std::string dirs = path != nullptr ? path : "/usr/bin:/bin";
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    const size_t colon = dirs.find(':', start);
+    std::string dir = dirs.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+    if (dir.empty()) dir = ".";
+    const std::string candidate = dir + "/gnuplot";
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    if (colon == std::string::npos) break;
+    start = colon + 1;
+  }
+  return {};
+}
+
+// gnuplot is started directly (no shell between: the script is its only input) in a process group
+// of its own, so the terminal's Ctrl-C, which stops the trials, does not kill the drawing of the
+// results that the run then writes (issue 17). Its stderr goes to a temporary file for the message.
 void run_gnuplot(const std::string& text) {
-  // Errors go to a temporary file so the message can be reported.
+  const std::string program = find_gnuplot();
+  if (program.empty()) throw std::runtime_error("gnuplot: not found on PATH (install gnuplot-nox)");
   char log_name[] = "/tmp/volley-gnuplot-XXXXXX";
-  const int fd = ::mkstemp(log_name);
-  if (fd < 0) throw std::runtime_error("gnuplot: cannot create a temporary file");
-  ::close(fd);
-  const std::string command = "gnuplot 2>" + std::string(log_name);
-  FILE* pipe = ::popen(command.c_str(), "w");
-  if (pipe == nullptr) throw std::runtime_error("gnuplot: cannot start (is gnuplot-nox installed?)");
-  std::fwrite(text.data(), 1, text.size(), pipe);
-  const int status = ::pclose(pipe);
+  const int log_fd = ::mkstemp(log_name);
+  if (log_fd < 0) throw std::runtime_error("gnuplot: cannot create a temporary file");
+  int pipe_fds[2];
+  if (::pipe2(pipe_fds, O_CLOEXEC) != 0) {
+    ::close(log_fd);
+    ::unlink(log_name);
+    throw std::runtime_error("gnuplot: cannot create a pipe");
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[0], STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, log_fd, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, log_fd, STDERR_FILENO);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGINT);
+  sigaddset(&defaults, SIGTERM);
+  sigaddset(&defaults, SIGPIPE);
+  posix_spawnattr_setsigdefault(&attributes, &defaults);
+  posix_spawnattr_setpgroup(&attributes, 0);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
+  char* argv[] = {const_cast<char*>("gnuplot"), nullptr};
+  pid_t child = -1;
+  const int spawned = ::posix_spawn(&child, program.c_str(), &actions, &attributes, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
+  ::close(pipe_fds[0]);
+  ::close(log_fd);
+  if (spawned != 0) {
+    ::close(pipe_fds[1]);
+    ::unlink(log_name);
+    throw std::runtime_error("gnuplot: cannot start " + program);
+  }
+  // A gnuplot that exits early must not kill volley with SIGPIPE: the write fails instead.
+  struct sigaction ignore {}, previous {};
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  ::sigaction(SIGPIPE, &ignore, &previous);
+  for (size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(pipe_fds[1], text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;  // a signal while drawing: keep drawing
+    if (n <= 0) break;
+    done += static_cast<size_t>(n);
+  }
+  ::close(pipe_fds[1]);
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  ::sigaction(SIGPIPE, &previous, nullptr);
   std::ifstream log(log_name);
   std::stringstream message;
   message << log.rdbuf();
   ::unlink(log_name);
-  if (status != 0) throw std::runtime_error("gnuplot failed (is gnuplot-nox installed?): " + message.str());
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error("gnuplot failed: " + message.str());
 }
 
 }  // namespace
 
-std::string gnuplot_quote(const std::string& text) {
-  std::string q = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') q += '\\';
-    if (c == '\n') { q += "\\n"; continue; }
-    q += c;
-  }
-  return q + "\"";
+size_t GnuplotTexts::index(const std::string& text) {
+  std::string line = "|";
+  for (char c : text) line += (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) ? ' ' : c;
+  lines_ += line + "\n";
+  return ++count_;
 }
+
+std::string GnuplotTexts::expression(const std::string& text) { return "$texts[" + std::to_string(index(text)) + "][2:]"; }
 
 std::string gnuplot_terminal(const std::string& path, int width, int height) {
   const std::string size = " size " + std::to_string(width) + "," + std::to_string(height);
@@ -64,7 +136,13 @@ std::string gnuplot_terminal(const std::string& path, int width, int height) {
 
 void check_plot_path(const std::string& path) {
   (void)gnuplot_terminal(path, 1, 1);
+  check_gnuplot("--plot");
   check_writable(path, "--plot");
+}
+
+void check_gnuplot(const std::string& option) {
+  if (find_gnuplot().empty())
+    throw std::invalid_argument(option + ": gnuplot is not installed or not on PATH (Debian: gnuplot-nox); it draws the plots");
 }
 
 namespace {

@@ -4,6 +4,7 @@
 // writes a temporary file that is then renamed over the target. The terminal follows the extension:
 // .png (pngcairo) or .svg, both without enhanced text: names from a scenario are drawn as written
 // (`stand_leader` keeps its underscore instead of a subscript).
+// No text of a scenario is ever pasted into the script: see GnuplotTexts.
 #include <string>
 #include <vector>
 
@@ -21,6 +22,10 @@ std::string gnuplot_terminal(const std::string& path, int width, int height);
 // (std::invalid_argument naming --plot and the path).
 void check_plot_path(const std::string& path);
 
+// Refuses, before the first trial, an output that needs gnuplot where none is on PATH
+// (std::invalid_argument naming the option).
+void check_gnuplot(const std::string& option);
+
 // Runs gnuplot on the datablocks and script, writing `output` atomically. Throws std::runtime_error
 // with gnuplot's message if it fails or is missing.
 void render_gnuplot(const std::vector<Datablock>& data, const std::string& script, const std::string& output,
@@ -29,7 +34,22 @@ void render_gnuplot(const std::vector<Datablock>& data, const std::string& scrip
 // The same script rendered to SVG text (for the HTML report).
 std::string render_gnuplot_svg(const std::vector<Datablock>& data, const std::string& script, int width = 900, int height = 600);
 
-// gnuplot string literal: quotes and escapes for a title or label.
-std::string gnuplot_quote(const std::string& text);
+// Text from a scenario or the command line reaches gnuplot only as a line of the datablock $texts
+// (issue 17): gnuplot runs a backtick inside a double-quoted string as a shell command, but a
+// datablock line is data, read by the script as a string. expression(text) gives the gnuplot string
+// expression that yields the text ($texts[3][2:]), for a title, a label or a tic; index(text) the
+// line number, for a column of data read with $texts[int($5)][2:]. Every line starts with '|', so no
+// text can end the datablock early, and line breaks and control characters become spaces (one text,
+// one line). Texts are drawn noenhanced: ^, _ and braces are shown, not read as markup.
+class GnuplotTexts {
+ public:
+  std::string expression(const std::string& text);
+  size_t index(const std::string& text);
+  Datablock block() const { return {"texts", lines_}; }
+
+ private:
+  std::string lines_;
+  size_t count_ = 0;
+};
 
 }  // namespace volley

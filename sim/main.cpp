@@ -3,6 +3,7 @@
 #include "sim/commands.hpp"
 #include "sim/mpi_world.hpp"
 #include "sim/scenario_errors.hpp"
+#include "sim/text_escaping.hpp"
 
 #include <boost/program_options/errors.hpp>
 
@@ -40,6 +41,8 @@ rolling-barrage, designated-targets, pre-registered).
 int main(int argc, char** argv) {
   using namespace volley;
   const MpiSession mpi(&argc, &argv);
+  // Scenario text and file names reach the terminal only through this filter (sim/text_escaping.hpp).
+  install_terminal_filter();
   if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
       std::strcmp(argv[1], "help") == 0) {
     std::cout << Usage;

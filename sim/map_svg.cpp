@@ -1,5 +1,7 @@
 #include "sim/map_svg.hpp"
 
+#include "sim/text_escaping.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -290,21 +292,9 @@ std::string svg_open(double width, double height, double pixels_wide) {
 
 }  // namespace
 
-std::string xml_escape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+// SVG text is XML: the same escaping as HTML text (sim/text_escaping.hpp), control characters
+// included, which XML 1.0 does not allow even escaped.
+std::string xml_escape(const std::string& text) { return html_text(text); }
 
 std::string map_svg(const MapModel& map) {
   const Frame f(map);

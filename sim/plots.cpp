@@ -62,7 +62,7 @@ std::string histogram_panel(PlotSpec& plot, const std::vector<VariantTally>& var
     const std::string block = "hist" + std::to_string(plot.data.size());
     plot.data.push_back({block, rows});
     plots += (plots.empty() ? "" : ", ") + std::string("$") + block + " using 1:2:5 with boxes lc rgb '" + palette(v) + "' title " +
-             gnuplot_quote(variants[v].label) + ", $" + block + " using 1:2:3:4 with yerrorbars pt -1 lc rgb '#333333' notitle";
+             plot.texts.expression(variants[v].label) + ", $" + block + " using 1:2:3:4 with yerrorbars pt -1 lc rgb '#333333' notitle";
   }
   if (lo > hi) lo = hi = 0;
   return plots;
@@ -71,13 +71,30 @@ std::string histogram_panel(PlotSpec& plot, const std::vector<VariantTally>& var
 }  // namespace
 
 std::string data_text(const std::string& text) {
+  // A quoted column of a datablock row: data, never script (gnuplot expands no backtick there).
+  // A double quote would end the column and a control character break the row or the SVG.
   std::string out = "\"";
-  for (char c : text) out += c == '"' ? '\'' : (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+  for (char c : text) out += c == '"' ? '\'' : (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) ? ' ' : c;
   return out + "\"";
 }
 
-void draw_plot(const PlotSpec& plot, const std::string& path) { render_gnuplot(plot.data, plot.script, path, plot.width, plot.height); }
-std::string draw_plot_svg(const PlotSpec& plot) { return render_gnuplot_svg(plot.data, plot.script, plot.width, plot.height); }
+namespace {
+std::vector<Datablock> data_and_texts(const PlotSpec& plot) {
+  auto data = plot.data;
+  data.push_back(plot.texts.block());
+  return data;
+}
+
+// A plot with no data (an interrupted search before its first value, a shard that owns no block):
+// fixed ranges and a note, since gnuplot refuses to autoscale over nothing and the plot would be lost.
+std::string no_data(const char* what) {
+  return std::string("set xrange [0:1]\nset yrange [0:1]\nset label 1 '") + what + "' at graph 0.5, graph 0.5 center\n";
+}
+const char* after_no_data = "unset label 1\nset autoscale x\nset autoscale y\n";
+}  // namespace
+
+void draw_plot(const PlotSpec& plot, const std::string& path) { render_gnuplot(data_and_texts(plot), plot.script, path, plot.width, plot.height); }
+std::string draw_plot_svg(const PlotSpec& plot) { return render_gnuplot_svg(data_and_texts(plot), plot.script, plot.width, plot.height); }
 
 PlotSpec map_plot(const std::vector<MapModel>& frames, const std::string& title) {
   PlotSpec plot;
@@ -87,7 +104,7 @@ PlotSpec map_plot(const std::vector<MapModel>& frames, const std::string& title)
   plot.width = static_cast<int>(cols * 760);
   plot.height = static_cast<int>(rows * 480 + 50);
   std::string script = "set size ratio -1\nset key outside right top font ',8' spacing 1.1\nunset colorbox\nset xlabel 'inches'\nset ylabel 'inches'\n";
-  if (frames.size() > 1) script += "set multiplot layout " + std::to_string(rows) + "," + std::to_string(cols) + " title " + gnuplot_quote(title) + "\n";
+  if (frames.size() > 1) script += "set multiplot layout " + std::to_string(rows) + "," + std::to_string(cols) + " title " + plot.texts.expression(title) + "\n";
   for (size_t f = 0; f < frames.size(); ++f) {
     const MapModel& map = frames[f];
     std::map<std::string, size_t> side_index;
@@ -123,7 +140,7 @@ PlotSpec map_plot(const std::vector<MapModel>& frames, const std::string& title)
       std::string zones;
       for (const auto& z : map.zones)
         if (z.side == side) zones += box_row(z.area, z.label);
-      layer(zones, "$B " + box + " fs empty dt 2 lc rgb '" + colour(side) + "' title " + gnuplot_quote(side + " deployment zone"));
+      layer(zones, "$B " + box + " fs empty dt 2 lc rgb '" + colour(side) + "' title " + plot.texts.expression(side + " deployment zone"));
     }
     // Barrage missions (PF-RB, PF-DT, PF-PR) and templates.
     std::string footprints, lanes, fired, targets, registered, lines;
@@ -165,7 +182,7 @@ PlotSpec map_plot(const std::vector<MapModel>& frames, const std::string& title)
           if (m.w > 0 && m.d > 0) boxes += box_row({m.x - m.w / 2, m.y - m.d / 2, m.x + m.w / 2, m.y + m.d / 2}, label);
           else points += fmt(m.x) + " " + fmt(m.y) + " 0 0 " + data_text(label) + "\n";
         }
-        const std::string name = gnuplot_quote(side + " " + style.words);
+        const std::string name = plot.texts.expression(side + " " + style.words);
         const bool box_style = style.point[0] == 'f';
         layer(points, "$B using 1:2 with points " + std::string(box_style ? "pt 5 ps 1.2" : style.point) + " lc rgb '" + colour(side) + "' title " + name +
                           ", $B " + labels);
@@ -173,7 +190,7 @@ PlotSpec map_plot(const std::vector<MapModel>& frames, const std::string& title)
                          ", $B " + labels);
       }
     script += "set xrange [0:" + fmt(map.width) + "]\nset yrange [0:" + fmt(map.depth) + "]\n";
-    script += "set title " + gnuplot_quote(frames.size() > 1 ? map.caption : title + (map.caption.empty() ? "" : ": " + map.caption)) + "\n";
+    script += "set title " + plot.texts.expression(frames.size() > 1 ? map.caption : title + (map.caption.empty() ? "" : ": " + map.caption)) + "\n";
     script += "plot " + (plots.empty() ? std::string("NaN notitle") : plots) + "\n";
   }
   if (frames.size() > 1) script += "unset multiplot\n";
@@ -187,7 +204,7 @@ PlotSpec distribution_plot(const std::vector<VariantTally>& variants, const std:
   plot.width = 1100;
   plot.height = static_cast<int>(360 * (metrics.size() + 1) + 40);
   const std::string percent = fmt(level * 100) + "%";
-  std::string script = "set multiplot layout " + std::to_string(metrics.size() + 1) + ",2 title " + gnuplot_quote(title) + "\n";
+  std::string script = "set multiplot layout " + std::to_string(metrics.size() + 1) + ",2 title " + plot.texts.expression(title) + "\n";
   script += "set style fill transparent solid 0.5 noborder\nset grid ytics\nset key outside right top vertical\nset ylabel 'probability'\n";
   // Row 1, left: the outcome probabilities (win, draw, ...) of every variant with their intervals.
   std::vector<std::string> outcomes;
@@ -215,13 +232,14 @@ PlotSpec distribution_plot(const std::vector<VariantTally>& variants, const std:
     const std::string block = "outcome" + std::to_string(plot.data.size());
     plot.data.push_back({block, rows});
     outcome_plots += (outcome_plots.empty() ? "" : ", ") + std::string("$") + block + " using 1:2:5 with boxes lc rgb '" + palette(v) + "' title " +
-                     gnuplot_quote(variants[v].label) + ", $" + block + " using 1:2:3:4 with yerrorbars pt -1 lc rgb '#333333' notitle";
+                     plot.texts.expression(variants[v].label) + ", $" + block + " using 1:2:3:4 with yerrorbars pt -1 lc rgb '#333333' notitle";
   }
   std::string tics = "set xtics (";
-  for (size_t o = 0; o < outcomes.size(); ++o) tics += (o ? ", " : "") + gnuplot_quote(outcomes[o]) + " " + std::to_string(o);
+  for (size_t o = 0; o < outcomes.size(); ++o) tics += (o ? ", " : "") + plot.texts.expression(outcomes[o]) + " " + std::to_string(o);
   script += tics + ")\nset xrange [-0.6:" + fmt(static_cast<double>(outcomes.size()) - 0.4) + "]\nset yrange [0:1]\nset xlabel 'outcome'\n";
-  script += "set title " + gnuplot_quote("outcomes: probability with " + percent + " Wilson interval") + "\n";
-  script += "plot " + (outcome_plots.empty() ? std::string("NaN notitle") : outcome_plots) + "\n";
+  script += "set title " + plot.texts.expression("outcomes: probability with " + percent + " Wilson interval") + "\n";
+  if (outcome_plots.empty()) script += no_data("no trials") + "plot NaN notitle\n" + after_no_data;
+  else script += "plot " + outcome_plots + "\n";
   script += "set xtics autofreq\n";
   // Row 1, right: how long games last (turn_decided), where the kernel reports it.
   double lo = 0, hi = 0;
@@ -262,13 +280,15 @@ PlotSpec distribution_plot(const std::vector<VariantTally>& variants, const std:
       plot.data.push_back({block, rows});
       exceed_plots += (exceed_plots.empty() ? "" : ", ") + std::string("$") + block + " using 1:3:4 with filledcurves lc rgb '" + palette(v) +
                       "' notitle, $" + block + " using 1:2 with linespoints pt 7 ps 0.6 lw 2 lc rgb '" + palette(v) + "' title " +
-                      gnuplot_quote(variants[v].label);
+                      plot.texts.expression(variants[v].label);
     }
-    script += "set xrange [" + fmt(lo - 0.6) + ":" + fmt(hi + 0.6) + "]\nset xlabel " + gnuplot_quote(axis) + "\n";
-    script += "set title " + gnuplot_quote(metric + ": P(= k) with " + percent + " intervals") + "\nset yrange [0:*]\n";
-    script += "plot " + (bars.empty() ? std::string("NaN notitle") : bars) + "\n";
-    script += "set title " + gnuplot_quote(metric + ": P(>= k), at least k, with " + percent + " band") + "\nset yrange [0:1.02]\n";
-    script += "plot " + (exceed_plots.empty() ? std::string("NaN notitle") : exceed_plots) + "\n";
+    script += "set xrange [" + fmt(lo - 0.6) + ":" + fmt(hi + 0.6) + "]\nset xlabel " + plot.texts.expression(axis) + "\n";
+    script += "set title " + plot.texts.expression(metric + ": P(= k) with " + percent + " intervals") + "\nset yrange [0:*]\n";
+    if (bars.empty()) script += no_data("no trials") + "plot NaN notitle\n" + after_no_data;
+    else script += "plot " + bars + "\n";
+    script += "set title " + plot.texts.expression(metric + ": P(>= k), at least k, with " + percent + " band") + "\nset yrange [0:1.02]\n";
+    if (exceed_plots.empty()) script += no_data("no trials") + "plot NaN notitle\n" + after_no_data;
+    else script += "plot " + exceed_plots + "\n";
   }
   script += "unset multiplot\n";
   plot.script = script;
@@ -278,13 +298,13 @@ PlotSpec distribution_plot(const std::vector<VariantTally>& variants, const std:
 PlotSpec sweep_plot(const std::vector<SweepSeries>& series, const std::string& x_label, const std::string& y_label,
                     const std::string& title, const SweepPlotOptions& options) {
   PlotSpec plot;
-  std::string script = "set title " + gnuplot_quote(title) + "\nset xlabel " + gnuplot_quote(x_label) + "\nset ylabel " +
-                       gnuplot_quote(y_label) + "\nset grid\nset key outside right top vertical\nset style fill transparent solid 0.2 noborder\n";
+  std::string script = "set title " + plot.texts.expression(title) + "\nset xlabel " + plot.texts.expression(x_label) + "\nset ylabel " +
+                       plot.texts.expression(y_label) + "\nset grid\nset key outside right top vertical\nset style fill transparent solid 0.2 noborder\n";
   const bool categorical = !options.categories.empty();
   if (categorical) {
     // Named values (never, always) are categories: points with error bars, never a line between them.
     std::string tics = "set xtics (";
-    for (size_t i = 0; i < options.categories.size(); ++i) tics += (i ? ", " : "") + gnuplot_quote(options.categories[i]) + " " + std::to_string(i);
+    for (size_t i = 0; i < options.categories.size(); ++i) tics += (i ? ", " : "") + plot.texts.expression(options.categories[i]) + " " + std::to_string(i);
     script += tics + ")\nset xrange [-0.5:" + fmt(static_cast<double>(options.categories.size()) - 0.5) + "]\n";
   }
   std::string plots;
@@ -295,10 +315,10 @@ PlotSpec sweep_plot(const std::vector<SweepSeries>& series, const std::string& x
     plot.data.push_back({block, rows});
     if (categorical)
       plots += (plots.empty() ? "" : ", ") + std::string("$") + block + " using 1:2:3:4 with yerrorbars pt 7 ps 1.5 lw 2 lc rgb '" + palette(s) +
-               "' title " + gnuplot_quote(series[s].label + " with interval");
+               "' title " + plot.texts.expression(series[s].label + " with interval");
     else
       plots += (plots.empty() ? "" : ", ") + std::string("$") + block + " using 1:3:4 with filledcurves lc rgb '" + palette(s) + "' title 'interval', $" +
-               block + " using 1:2:3:4 with yerrorbars pt 7 lc rgb '" + palette(s) + "' title " + gnuplot_quote(series[s].label) +
+               block + " using 1:2:3:4 with yerrorbars pt 7 lc rgb '" + palette(s) + "' title " + plot.texts.expression(series[s].label) +
                (options.fitted ? "" : ", $" + block + " using 1:2 with lines lw 1 lc rgb '" + std::string(palette(s)) + "' notitle");
   }
   if (options.fitted && options.fit_to > options.fit_from) {
@@ -315,7 +335,8 @@ PlotSpec sweep_plot(const std::vector<SweepSeries>& series, const std::string& x
     plot.data.push_back({"root", fmt(options.root) + " " + fmt(options.goal) + " " + fmt(options.root_low) + " " + fmt(options.root_high) + "\n"});
     plots += ", $root using 1:2:3:4 with xerrorbars pt 5 ps 1.3 lw 2 lc rgb '#C00000' title 'root with its interval'";
   }
-  plot.script = script + "plot " + plots + "\n";
+  const bool empty = std::all_of(series.begin(), series.end(), [](const SweepSeries& s) { return s.points.empty(); });
+  plot.script = script + (empty ? no_data("no values evaluated") : std::string()) + "plot " + plots + "\n";
   return plot;
 }
 
@@ -331,14 +352,14 @@ PlotSpec heatmap_plot(const std::vector<HeatCell>& cells, const HeatAxis& x, con
     rows += fmt(sorted[i].x) + " " + fmt(sorted[i].y) + " " + fmt(sorted[i].value) + "\n";
   }
   plot.data.push_back({"heat", rows});
-  auto tics = [](const char* axis, const HeatAxis& a) {
+  auto tics = [&plot](const char* axis, const HeatAxis& a) {
     std::string t = std::string("set ") + axis + "tics (";
     for (size_t i = 0; i < a.names.size(); ++i)
-      t += (i ? ", " : "") + gnuplot_quote(a.names[i]) + " " + (a.numbers.empty() ? std::to_string(i) : fmt(a.numbers[i]));
+      t += (i ? ", " : "") + plot.texts.expression(a.names[i]) + " " + (a.numbers.empty() ? std::to_string(i) : fmt(a.numbers[i]));
     return t + ")\n";
   };
-  std::string script = "set title " + gnuplot_quote(title) + "\nset xlabel " + gnuplot_quote(x.key) + "\nset ylabel " + gnuplot_quote(y.key) +
-                       "\nset cblabel " + gnuplot_quote(value_label) + "\nset palette rgbformulae 33,13,10\nset key outside top center horizontal\n" + tics("x", x) + tics("y", y);
+  std::string script = "set title " + plot.texts.expression(title) + "\nset xlabel " + plot.texts.expression(x.key) + "\nset ylabel " + plot.texts.expression(y.key) +
+                       "\nset cblabel " + plot.texts.expression(value_label) + "\nset palette rgbformulae 33,13,10\nset key outside top center horizontal\n" + tics("x", x) + tics("y", y);
   std::string plots = "$heat using 1:2:3 with image notitle, $heat using 1:2:(sprintf('%.3f',$3)) with labels font ',8' notitle";
   const bool grid = x.names.size() >= 2 && y.names.size() >= 2;
   if (probability && grid) {
@@ -347,7 +368,7 @@ PlotSpec heatmap_plot(const std::vector<HeatCell>& cells, const HeatAxis& x, con
               "splot $heat using 1:2:3 notitle\nunset table\nunset contour\nset surface\n";
     plots += ", $contour using 1:2 with lines lw 3 lc rgb '#000000' title '50% contour'";
   }
-  plot.script = script + "plot " + plots + "\n";
+  plot.script = script + (cells.empty() ? no_data("no points evaluated") : std::string()) + "plot " + plots + "\n";
   return plot;
 }
 
@@ -359,7 +380,8 @@ PlotSpec tornado_plot(const std::vector<TornadoBar>& bars, const std::string& ta
     rows += std::to_string(bars.size() - i) + " " + fmt(bars[i].low_delta) + " " + fmt(bars[i].high_delta) + " " +
             data_text(bars[i].parameter + (bars[i].assumed ? " [assumed]" : "")) + " " + (bars[i].assumed ? "1" : "0") + "\n";
   plot.data.push_back({"tornado", rows});
-  plot.script = "set title " + gnuplot_quote(title) + "\nset xlabel " + gnuplot_quote("change of " + target + " (one step from the scenario's value)") +
+  plot.script = std::string(bars.empty() ? no_data("no parameter studied") + "set xrange [-1:1]\n" : "") + "set title " +
+                plot.texts.expression(title) + "\nset xlabel " + plot.texts.expression("change of " + target + " (one step from the scenario's value)") +
                 "\nset ytics scale 0 font ',8'\nset grid xtics\nset key outside right top vertical\nset style fill solid 0.7\nset yrange [0:" +
                 std::to_string(bars.size() + 1) +
                 "]\nplot $tornado using ($2/2):1:($2<0?$2:0):($2<0?0:$2):($1-0.35):($1+0.35):ytic(4) with boxxyerror "

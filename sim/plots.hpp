@@ -24,6 +24,7 @@ namespace volley {
 
 struct PlotSpec {
   std::vector<Datablock> data;
+  GnuplotTexts texts;  // every title, label and name the script shows (never pasted into it)
   std::string script;
   int width = 900;
   int height = 600;

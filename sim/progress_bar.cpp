@@ -2,6 +2,7 @@
 
 #include "analysis/digit_grouping.hpp"
 #include "analysis/text_format.hpp"
+#include "sim/text_escaping.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -45,14 +46,16 @@ RunResult run_with_progress(const TrialJob& job, const RunPlan& plan, bool quiet
     if (planned <= 0 || elapsed < 0.5) continue;
     const double rate = done / elapsed;
     const double left = rate > 0 ? (planned - done) / rate : 0;
-    std::fprintf(stderr, "\r%s\033[K", progress_line(label, std::min(1.0, done / planned), rate, left, terminal_columns()).c_str());
-    std::fflush(stderr);
+    // The bar draws with a carriage return and an erase sequence, so it bypasses the terminal filter
+    // (sim/text_escaping.hpp); its label, scenario text, is filtered here.
+    std::fprintf(unfiltered_stderr(), "\r%s\033[K", progress_line(terminal_text(label), std::min(1.0, done / planned), rate, left, terminal_columns()).c_str());
+    std::fflush(unfiltered_stderr());
     drawn = true;
   }
   // Erased whether the run finished or was interrupted (the driver returns in both cases).
   if (drawn) {
-    std::fputs("\r\033[K", stderr);
-    std::fflush(stderr);
+    std::fputs("\r\033[K", unfiltered_stderr());
+    std::fflush(unfiltered_stderr());
   }
   return future.get();
 }

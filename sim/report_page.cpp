@@ -26,22 +26,6 @@ std::string web_asset(const std::string& name) {
   return {};
 }
 
-std::string json_for_script(const nlohmann::json& value) {
-  // dump() escapes no '<'; JSON allows \u escapes inside strings, the only place these can occur.
-  const std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  std::string out;
-  out.reserve(text.size() + 64);
-  for (char c : text) {
-    switch (c) {
-      case '<': out += "\\u003c"; break;
-      case '>': out += "\\u003e"; break;
-      case '&': out += "\\u0026"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 std::string report_page(const nlohmann::json& result) {
   std::string page = web_asset("report.html");
   std::string title = "volley report";

@@ -4,6 +4,8 @@
 // Chart.js (Debian libjs-chart.js) inlined and the result JSON (docs/json-format.md) frozen in; on
 // load it calls volley.render(result), the same entry point `volley serve` calls with streamed
 // results. Nothing is computed here: the page draws what the JSON says.
+#include "sim/text_escaping.hpp"  // json_for_script: the result inside the page's <script>
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -12,10 +14,6 @@ namespace volley {
 
 // The page for a result of run, compare, sweep, tune or sensitivity.
 std::string report_page(const nlohmann::json& result);
-
-// A JSON text safe inside <script type="application/json">: '<', '>' and '&' written as \u003c,
-// \u003e, \u0026, so no "</script>" or "<!--" in a scenario name can end the element.
-std::string json_for_script(const nlohmann::json& value);
 
 // One of the embedded front-end files by name ("report.html", "report.css", "report.js",
 // "chart.min.js"); empty if there is none of that name.

@@ -5,6 +5,9 @@
 #include "sim/scenario_document.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -58,6 +61,7 @@ nlohmann::json record_to_json(const RunRecord& r) {
   j["volley_version"] = r.volley_version;
   j["volley_build"] = r.volley_build;
   j["command"] = r.command;
+  if (!r.run_id.empty()) j["run_id"] = r.run_id;
   j["scenario"] = {{"name", r.scenario_name}, {"title", r.scenario_title}, {"kind", r.scenario_kind},
                    {"content_hash", hex(r.scenario_hash)}, {"text", r.scenario_text}, {"sets", r.sets}};
   if (!r.variants.empty()) j["variants"] = r.variants;
@@ -119,6 +123,7 @@ RunRecord record_from_json(const nlohmann::json& j, const std::string& file) {
                                   ", this volley reads " + std::to_string(ResultFormatVersion));
     RunRecord r;
     r.command = need("command").get<std::string>();
+    r.run_id = j.contains("run_id") ? j.at("run_id").get<std::string>() : std::string();  // optional: older files have none
     r.volley_version = need("volley_version").get<std::string>();
     // Optional: files written before it was recorded have none.
     r.volley_build = j.contains("volley_build") ? j.at("volley_build").get<std::string>() : std::string();
@@ -192,13 +197,18 @@ RunRecord record_from_json(const nlohmann::json& j, const std::string& file) {
 }
 
 RunRecord read_record_file(const std::string& path) {
+  // A directory opens as a stream and fails on the first read ("basic_filebuf::underflow").
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw std::invalid_argument(path + ": is a directory, not a result file");
   std::ifstream in(path);
-  if (!in) throw std::invalid_argument(path + ": cannot read");
+  if (!in) throw std::invalid_argument(path + ": cannot read (" + std::string(std::strerror(errno)) + ")");
   nlohmann::json j;
   try {
     in >> j;
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument(path + ": not JSON: " + e.what());
+  } catch (const std::ios_base::failure&) {  // a read error of the file system (EIO, EISDIR)
+    throw std::invalid_argument(path + ": cannot read (" + std::string(std::strerror(errno)) + ")");
   }
   return record_from_json(j, path);
 }

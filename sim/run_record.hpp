@@ -21,6 +21,7 @@ inline constexpr const char* SeveralBuilds = "several builds";
 
 struct RunRecord {
   std::string command = "run";
+  std::string run_id;                 // the run a checkpoint belongs to; a resumed run keeps it (empty: not recorded)
   std::string volley_version = VOLLEY_VERSION;
   std::string volley_build = build_identity_text();  // informative: merge does not compare it
   std::string scenario_name;

@@ -2,23 +2,39 @@
 
 #include "analysis/summary_table.hpp"
 #include "sim/atomic_file.hpp"
+#include "sim/checkpoint_lock.hpp"
 #include "sim/gnuplot.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/mpi_world.hpp"
 #include "sim/output_batch.hpp"
 #include "sim/progress_bar.hpp"
+#include "sim/text_escaping.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <unistd.h>
 
 namespace volley {
+
+std::string new_run_id() {
+  // Unique enough to tell runs apart in a file: the start time in nanoseconds and the process id.
+  const auto now = std::chrono::system_clock::now().time_since_epoch();
+  char text[48];
+  std::snprintf(text, sizeof text, "%llx-%x", static_cast<unsigned long long>(std::chrono::duration_cast<std::chrono::nanoseconds>(now).count()),
+                static_cast<unsigned>(::getpid()));
+  return text;
+}
 
 const std::string& checkpoint_path(const RunSettings& s) { return s.checkpoint.empty() ? s.resume : s.checkpoint; }
 
 void check_outputs(const RunSettings& s, const std::vector<std::string>& inputs) {
   if (!s.plot.empty()) (void)gnuplot_terminal(s.plot, 1, 1);
+  // A missing gnuplot is found now, not after the whole run: the plot and the report's figures need it.
+  if (!s.plot.empty()) check_gnuplot("--plot");
+  if (!s.report.empty()) check_gnuplot("--report");
   std::vector<std::string> all_inputs = inputs;
   std::error_code ec;
   if (!s.scenario.empty() && std::filesystem::is_regular_file(s.scenario, ec)) all_inputs.push_back(s.scenario);
@@ -53,7 +69,7 @@ void describe_scenario(RunRecord& record, const ScenarioDocument& doc, const Sce
 
 void write_record_outputs(const RunRecord& record, const RunSettings& s) {
   OutputBatch outputs;
-  if (!s.json.empty()) outputs.attempt([&] { write_file_atomically(s.json, record_to_json(record).dump(1) + "\n"); });
+  if (!s.json.empty()) outputs.attempt([&] { write_file_atomically(s.json, json_document(record_to_json(record), 1) + "\n"); });
   if (!s.csv.empty()) outputs.attempt([&] { write_file_atomically(s.csv, format_csv(record.tally, record.level)); });
   outputs.finish();
 }
@@ -80,6 +96,11 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
   record.precision = s.precision;
   record.level = s.level;
   record.threads = s.threads;
+
+  const std::string& checkpoint_file = checkpoint_path(s);
+  // Before the checkpoint is read or written: no other run may be saving into it (checkpoint_lock.hpp).
+  const CheckpointLock lock(checkpoint_file, s.checkpoint.empty() ? "--resume" : "--checkpoint");
+  if (!checkpoint_file.empty()) record.run_id = new_run_id();
 
   RunRecord resumed;
   if (!s.resume.empty()) {
@@ -117,16 +138,40 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
     }();
     plan.done_blocks = resumed.done_blocks;
     plan.resumed = &resumed.tally;
+    // The resumed run goes on as the run it continues, and says which one that is.
+    if (!resumed.run_id.empty()) record.run_id = resumed.run_id;
+    if (mpi_world().rank == 0 && !s.quiet)
+      std::fprintf(stderr, "--resume %s: continuing run %s (%llu of %llu trials done)\n", s.resume.c_str(),
+                   resumed.run_id.empty() ? "(not recorded)" : resumed.run_id.c_str(), static_cast<unsigned long long>(resumed.tally.trials()),
+                   static_cast<unsigned long long>(resumed.trials));
   }
-  const std::string& checkpoint_file = checkpoint_path(s);
+  // Checkpoints are saved every CheckpointBlocks blocks or CheckpointSeconds seconds, whichever comes
+  // first (a slow scenario keeps its work under kill -9): rounds end every few blocks, and a round's
+  // end saves when either is due. Rounds never change results (tallies merge exactly).
+  // A checkpoint that cannot be saved (a full disk) does not stop the run: it goes on, says so once,
+  // and its results are written at the end, with the failure reported (exit 1).
+  std::string checkpoint_failure;
   if (!checkpoint_file.empty()) {
-    plan.checkpoint_blocks = 64;
-    plan.on_round = [&](const Tally& tally, const std::vector<uint8_t>& done) {
+    plan.checkpoint_blocks = CheckpointRoundBlocks;
+    auto last_save = std::chrono::steady_clock::now();
+    uint64_t blocks_at_last_save = 0;
+    plan.on_round = [&, last_save, blocks_at_last_save](const Tally& tally, const std::vector<uint8_t>& done) mutable {
+      const uint64_t blocks = static_cast<uint64_t>(std::count(done.begin(), done.end(), uint8_t{1}));
+      const auto now = std::chrono::steady_clock::now();
+      if (blocks < blocks_at_last_save + CheckpointBlocks && now - last_save < std::chrono::seconds(CheckpointSeconds)) return;
       RunRecord checkpoint = record;
       checkpoint.tally = tally;
       checkpoint.done_blocks = done;
       checkpoint.partial = true;
-      write_file_atomically(checkpoint_file, record_to_json(checkpoint).dump() + "\n");
+      try {
+        write_file_atomically(checkpoint_file, json_document(record_to_json(checkpoint), -1) + "\n");
+      } catch (const std::exception& e) {
+        if (checkpoint_failure.empty())
+          std::fprintf(stderr, "checkpoint: cannot save (%s); the run goes on and writes its results at the end\n", e.what());
+        checkpoint_failure = std::string("checkpoint: ") + e.what();
+      }
+      last_save = now;
+      blocks_at_last_save = blocks;
     };
   }
 
@@ -140,8 +185,16 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
 
   SessionOutcome outcome;
   outcome.interrupted = result.interrupted;
-  outcome.exit_code = result.interrupted ? 128 + (interrupt_signal() != 0 ? interrupt_signal() : 2) : 0;
-  if (!checkpoint_file.empty()) write_file_atomically(checkpoint_file, record_to_json(record).dump() + "\n");
+  outcome.exit_code = result.interrupted ? interrupted_exit_code() : 0;
+  if (!checkpoint_file.empty()) {
+    try {
+      write_file_atomically(checkpoint_file, json_document(record_to_json(record), -1) + "\n");
+      checkpoint_failure.clear();  // the final save holds everything: earlier failures lost nothing
+    } catch (const std::exception& e) {
+      checkpoint_failure = std::string("checkpoint: ") + e.what();
+    }
+  }
+  outcome.checkpoint_failure = checkpoint_failure;
   outcome.record = std::move(record);
   return outcome;
 }

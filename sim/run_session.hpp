@@ -14,8 +14,18 @@ namespace volley {
 struct SessionOutcome {
   RunRecord record;
   bool interrupted = false;
-  int exit_code = 0;  // 0, or 128 + the signal that stopped the run
+  int exit_code = 0;               // 0, or 128 + the signal that stopped the run
+  std::string checkpoint_failure;  // why the last checkpoint could not be saved (empty: saved, or none asked)
 };
+
+// Checkpoints (--checkpoint, --resume) are saved every CheckpointBlocks completed blocks or every
+// CheckpointSeconds seconds, whichever comes first, checked every CheckpointRoundBlocks blocks.
+inline constexpr uint64_t CheckpointBlocks = 64;
+inline constexpr int CheckpointSeconds = 60;
+inline constexpr uint64_t CheckpointRoundBlocks = 8;
+
+// A new run's identity, kept by the runs that resume it (RunRecord::run_id).
+std::string new_run_id();
 
 // Check every output path of the settings (json, csv, plot, report, checkpoint) before running:
 // writable, a .png or .svg plot, no two on one file, none on an input (the scenario file, the

@@ -1,5 +1,6 @@
 #include "sim/tune_search.hpp"
 
+#include "sim/interrupt.hpp"
 #include "sim/value_seed.hpp"
 #include "sim/variant_runner.hpp"
 
@@ -15,7 +16,7 @@ TuneValue run_tune_value(const RunSettings& settings, const ParameterAxis& axis,
   // the values' errors are positively correlated, while the fit weighs its points as independent:
   // its interval on the root then covered the exact root about 75% of the time at nominal 95%.
   VariantRun run = run_variant(settings, {assignment}, "--param", value_seed(seed, assignment), assignment);
-  if (run.interrupted) throw std::runtime_error("interrupted");
+  if (run.interrupted) throw Interrupted();
   const Interval e = evaluate_target(run.tally, target, settings.level);
   const double z = normal_quantile_two_sided(settings.level);
   // The fit's weights take the standard error of the estimate: the interval's half-width before

@@ -26,8 +26,8 @@ struct TuneValue {
 };
 
 // Runs the scenario with the parameter at x, on random numbers of its own (value_seed(seed, "KEY=x"):
-// independent of every other value's, as the fit assumes), and evaluates the target. Throws std::runtime_error
-// ("interrupted") when the run is interrupted: a partial value would bias the fit.
+// independent of every other value's, as the fit assumes), and evaluates the target.
+// Throws Interrupted (sim/interrupt.hpp) when the run is interrupted: a partial value would bias the fit.
 TuneValue run_tune_value(const RunSettings& settings, const ParameterAxis& axis, const TargetSpec& target, uint64_t seed, double x);
 
 struct TuneResult {
