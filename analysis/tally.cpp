@@ -1,13 +1,14 @@
 #include "analysis/tally.hpp"
 
 #include <stdexcept>
+#include <string>
 
 namespace volley {
 
 Tally::Tally(std::shared_ptr<const Schema> schema) : schema_(std::move(schema)) {
   size_t offset = 0;
   for (const auto& spec : schema_->metrics) {
-    if (spec.max_value < spec.min_value || spec.max_value - spec.min_value > (1 << 24))
+    if (spec.max_value < spec.min_value || spec.max_value - spec.min_value > MaxHistogramWidth)
       throw std::invalid_argument("metric '" + spec.name + "' has an invalid histogram range");
     offset_.push_back(offset);
     min_.push_back(spec.min_value);
@@ -93,6 +94,34 @@ void Tally::from_words(uint64_t trials, std::span<const uint64_t> words) {
     const UInt128 total_squares = (static_cast<UInt128>(words[w + 3]) << 64) | words[w + 2];
     outside_sum_[i] = total_sum - binned_sum(i);
     outside_squares_[i] = total_squares - binned_squares(i);
+  }
+  check_consistency();
+}
+
+// A tally read from a file must be one that adding trials could have made (issue 17: a shard whose
+// histogram did not sum to its trial count, its signature recomputed, merged into nonsense
+// quantiles). Per metric: the bins (under- and overflow included) count every trial once; the
+// moments of the values outside the range are zero when no value fell outside, and otherwise lie
+// beyond the range's end on the side they fell (all above max or all below min: the sum is at least
+// count * (max + 1), or at most count * (min - 1)); a probability is 0 or 1 in every trial.
+void Tally::check_consistency() const {
+  for (size_t i = 0; i < outside_sum_.size(); ++i) {
+    const MetricSpec& spec = schema_->metrics[i];
+    auto refuse = [&](const std::string& why) { throw std::invalid_argument("metric '" + spec.name + "': " + why); };
+    UInt128 counted = 0;
+    for (size_t k = 0; k < static_cast<size_t>(width_[i]) + 3; ++k) counted += bins_[offset_[i] + k];
+    if (counted != trials_)
+      refuse("its histogram counts " + std::to_string(static_cast<unsigned long long>(counted)) + " trials, the tally holds " +
+             std::to_string(trials_));
+    const uint64_t under = underflow(i), over = overflow(i);
+    const Int128 sum = static_cast<Int128>(outside_sum_[i]);
+    if (under == 0 && over == 0 && (outside_sum_[i] != 0 || outside_squares_[i] != 0))
+      refuse("its sums count values outside the histogram, where its histogram has none");
+    if (spec.kind == MetricKind::Probability && (under != 0 || over != 0)) refuse("a probability took a value other than 0 or 1");
+    if (under == 0 && over != 0 && sum < static_cast<Int128>(over) * (spec.max_value + 1))
+      refuse("its sum of values above the histogram is below " + std::to_string(over) + " times " + std::to_string(spec.max_value + 1));
+    if (over == 0 && under != 0 && sum > static_cast<Int128>(under) * (spec.min_value - 1))
+      refuse("its sum of values below the histogram is above " + std::to_string(under) + " times " + std::to_string(spec.min_value - 1));
   }
 }
 

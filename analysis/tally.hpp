@@ -73,7 +73,9 @@ class Tally {
   // The raw integers, for serialisation (JSON, MPI, checkpoints): bins, then per metric sum (two
   // words, low first, two's complement) and sum of squares (two words).
   std::vector<uint64_t> to_words() const;
-  void from_words(uint64_t trials, std::span<const uint64_t> words);  // throws on a size mismatch
+  // Throws std::invalid_argument on a size mismatch, or on words no run could have made
+  // (check_consistency: a file edited by hand, its signature recomputed).
+  void from_words(uint64_t trials, std::span<const uint64_t> words);
 
   friend bool operator==(const Tally& a, const Tally& b) noexcept {
     return a.trials_ == b.trials_ && a.bins_ == b.bins_ && a.outside_sum_ == b.outside_sum_ &&
@@ -81,6 +83,7 @@ class Tally {
   }
 
  private:
+  void check_consistency() const;
   // An observation outside the metric's range: its under- or overflow bin and its moments.
   void add_outside(size_t metric, int64_t v) noexcept;
   // The moments of the values in the metric's histogram range, from its bins. Sums are kept as

@@ -23,6 +23,12 @@ struct MetricSpec {
   bool headline = false;    // shown in the summary tables and compared by `volley compare`
 };
 
+// The widest histogram a metric keeps (max_value - min_value). A kernel's range follows the
+// scenario (fire dice times turns), so a large but valid scenario could ask for more; the range is
+// then cut here, the values above it land in the overflow bin and still count exactly in the
+// moments (issue 17: `validate` accepted such a scenario and `run` refused it).
+inline constexpr int64_t MaxHistogramWidth = int64_t{1} << 24;
+
 struct Schema {
   std::vector<MetricSpec> metrics;
   size_t headline_index = 0;  // the estimate `--precision E` refers to when no name is given
@@ -35,6 +41,8 @@ struct Schema {
     return -1;
   }
   size_t add(MetricSpec spec) {
+    if (spec.max_value > spec.min_value && spec.max_value - spec.min_value > MaxHistogramWidth)
+      spec.max_value = spec.min_value + MaxHistogramWidth;
     metrics.push_back(std::move(spec));
     return metrics.size() - 1;
   }

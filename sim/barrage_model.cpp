@@ -72,6 +72,7 @@ class BarrageReader {
     for (int s = 0; s < SideCount; ++s) read_side(sides[s], s);
     for (int s = 0; s < SideCount; ++s) read_missions(sides[s], s);
     for (auto& side : sides) side.finish();
+    if (named) read_first_hit_units(root);
     root.finish();
 
     check_capacity(sides);
@@ -106,7 +107,7 @@ class BarrageReader {
       root.error("sides", "expected two different side names without dots or spaces, e.g. sides = [\"british\", \"german\"]");
       return false;
     }
-    for (const auto& reserved : {"kind", "title", "turns", "sides", "attacker", "headline", "table", "ruleset"})
+    for (const auto& reserved : {"kind", "title", "turns", "sides", "attacker", "headline", "table", "ruleset", "first_hit_all", "first_hit_units"})
       for (const auto& n : names)
         if (n == reserved) {
           root.error("sides", "'" + n + "' is a top-level key of the scenario, not a possible side name");
@@ -447,6 +448,25 @@ class BarrageReader {
     return {0, 100};
   }
 
+  // Per-unit metrics (issue 17): `<defender>.first_hit.<unit>` for the units `first_hit_units` names,
+  // and for every unit of the defender with `first_hit_all = true`, the default up to
+  // FirstHitAllUnits units. Beyond that a result file would grow with the scenario.
+  void read_first_hit_units(TableReader& root) {
+    // The defender's units in index order (SideSpec::units is filled later, by index_scenario).
+    std::vector<int> defender_units;
+    for (int u = 0; u < static_cast<int>(sc_.units.size()); ++u)
+      if (sc_.units[u].side == sc_.defender()) defender_units.push_back(u);
+    const bool all = root.boolean("first_hit_all", defender_units.size() <= FirstHitAllUnits);
+    std::set<int> named_units;
+    for (const auto& name : root.string_list("first_hit_units", {})) {
+      const auto it = std::find_if(defender_units.begin(), defender_units.end(), [&](int u) { return sc_.units[u].name == name; });
+      if (it == defender_units.end()) root.error("first_hit_units", "no unit of " + sc_.sides[sc_.defender()].name + " named '" + name + "'");
+      else named_units.insert(*it);
+    }
+    for (int u : defender_units)
+      if (all || named_units.count(u) != 0) sc_.first_hit_units.push_back(u);
+  }
+
   // `battery = "A"`, or several batteries firing as one mission (B-5): `batteries = ["A", "B"]`.
   void read_mission_batteries(TableReader& m, MissionSpec& mission, int s) {
     const bool one = m.has("battery"), several = m.has("batteries");
@@ -457,16 +477,19 @@ class BarrageReader {
     if (one) names = {single};
     const char* key = one ? "battery" : "batteries";
     if (several && names.empty()) m.error(key, "expected at least one battery");
+    // Each name's error once, however often it is listed: ["A", "A", "A"] is one mistake.
+    std::set<std::string> seen, repeated;
     for (const auto& name : names) {
+      if (!seen.insert(name).second) {
+        if (repeated.insert(name).second) m.error(key, "battery '" + name + "' listed twice");
+        continue;
+      }
       const auto it = battery_index_[s].find(name);
       if (it == battery_index_[s].end()) {
         m.error(key, "no battery of " + sc_.sides[s].name + " named '" + name + "'");
         continue;
       }
-      if (std::find(mission.batteries.begin(), mission.batteries.end(), it->second) != mission.batteries.end())
-        m.error(key, "battery '" + name + "' listed twice");
-      else
-        mission.batteries.push_back(it->second);
+      mission.batteries.push_back(it->second);
     }
   }
 

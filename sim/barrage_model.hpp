@@ -8,6 +8,11 @@
 
 namespace volley {
 
+// The most defender units that get a per-unit metric (`first_hit.<unit>`) without being named in
+// `first_hit_units` or asked for with `first_hit_all = true`: result files stay bounded by this
+// many times (turns + 7) words, whatever the scenario's size.
+inline constexpr size_t FirstHitAllUnits = 64;
+
 // Read and check every key; throws ScenarioErrors listing every error found.
 barrage::BarrageScenario read_barrage_scenario(const ScenarioDocument& doc);
 

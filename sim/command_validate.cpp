@@ -1,4 +1,5 @@
 // `volley validate SCENARIO`: check a file and say what is wrong, where (exit 2 when anything is).
+#include "analysis/tally.hpp"
 #include "sim/commands.hpp"
 #include "sim/scenario_command.hpp"
 #include "sim/scenario_model.hpp"
@@ -20,6 +21,10 @@ int command_validate(const Args& args) {
   try {
     const auto doc = open_scenario(scenario.scenario, scenario.sets);
     const auto model = load_model(doc);
+    // What run does before its first trial, validate does too, so that it accepts exactly what run
+    // accepts (issue 17): the job, its schema and a tally on it.
+    const auto job = model->make_job(1);
+    const Tally tally(job->schema());
     std::cout << doc.name() << ": valid " << model->kind() << " scenario: " << model->title() << "\n";
     return ExitOk;
   } catch (const ScenarioErrors& e) {

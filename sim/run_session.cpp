@@ -32,9 +32,8 @@ const std::string& checkpoint_path(const RunSettings& s) { return s.checkpoint.e
 
 void check_outputs(const RunSettings& s, const std::vector<std::string>& inputs) {
   if (!s.plot.empty()) (void)gnuplot_terminal(s.plot, 1, 1);
-  // A missing gnuplot is found now, not after the whole run: the plot and the report's figures need it.
+  // A missing gnuplot is found now, not after the whole run (the report page draws without it).
   if (!s.plot.empty()) check_gnuplot("--plot");
-  if (!s.report.empty()) check_gnuplot("--report");
   std::vector<std::string> all_inputs = inputs;
   std::error_code ec;
   if (!s.scenario.empty() && std::filesystem::is_regular_file(s.scenario, ec)) all_inputs.push_back(s.scenario);

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 namespace volley {
 
@@ -90,8 +91,14 @@ ScenarioDocument open_scenario(const std::string& argument, const std::vector<st
         throw ScenarioErrors({err});
       };
       if (std::filesystem::is_directory(name)) refuse("is a directory, not a scenario file");
-      if (std::ifstream probe(name); !probe) refuse("cannot read (" + std::string(std::strerror(errno)) + ")");
-      return ScenarioDocument::from_file(name);
+      // Opened and read once: a FIFO (a scenario piped in by <(...)) gives its text only once, and a
+      // second open waits for a writer that never comes (validate hung).
+      std::ifstream in(name, std::ios::binary);
+      if (!in) refuse("cannot read (" + std::string(std::strerror(errno)) + ")");
+      std::ostringstream text;
+      text << in.rdbuf();
+      if (in.bad()) refuse("cannot read (" + std::string(std::strerror(errno)) + ")");
+      return ScenarioDocument::from_string(text.str(), name);
     }
     for (const auto& shipped : embedded_scenarios())
       if (name == shipped.name) return ScenarioDocument::from_string(shipped.text, std::string("scenarios/") + shipped.name + ".toml");

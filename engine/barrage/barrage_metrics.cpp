@@ -45,7 +45,7 @@ Schema make_barrage_schema(const BarrageScenario& scenario) {
     count("command_failures", turns, "turns with a Command Failure of " + n);
   }
   const SideSpec& defender = scenario.sides[scenario.defender()];
-  for (int u : defender.units)
+  for (int u : scenario.first_hit_units)
     schema.add({defender.name + ".first_hit." + scenario.units[u].name, MetricKind::Count, 0, turns,
                 "turn " + scenario.units[u].name + " was first hit (0: never)", false});
   const long headline = schema.find(barrage_headline(scenario));
@@ -72,7 +72,7 @@ void write_observations(const BarrageScenario& scenario, const BarrageState& sta
     *obs++ = side.friendly_hit;
     *obs++ = side.command_failures;
   }
-  for (int u : scenario.sides[scenario.defender()].units) *obs++ = state.units[u].first_hit;
+  for (int u : scenario.first_hit_units) *obs++ = state.units[u].first_hit;
 }
 
 }  // namespace volley::barrage

@@ -196,6 +196,10 @@ struct BarrageScenario {
   std::vector<BatterySpec> batteries;
   std::vector<MissionSpec> missions;
   std::string headline;  // metric name; empty: "<defender>.dispersed"
+  // The defender's units that get a `<defender>.first_hit.<unit>` metric, in unit order. Per-unit
+  // metrics grow the result files with the scenario (30,000 units made a 214 MB JSON), so they are
+  // kept for the units a scenario names, or all of them up to a bound (sim/barrage_model.cpp).
+  std::vector<int> first_hit_units;
 
   int defender() const noexcept { return 1 - attacker; }
 };
