@@ -106,8 +106,20 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
     round_begin = round_end;
     if (plan.on_round) plan.on_round(result.tally, result.done_blocks);
 
-    // The precision check comes before the stop flag: a run that reached its precision at this
-    // round is complete, whenever a signal arrived, and so is one whose last round is done.
+    // A stop ends the run here unless it is complete: every owned block of this round done (a stop
+    // within the round skipped the rest) and either the last round or its precision reached. A stop
+    // that comes after the last block, or in a round whose precision check ends the run as the
+    // uninterrupted run would end, leaves a complete result. (Scanned only once a stop is raised.)
+    const auto round_cut = [&] {
+      for (uint64_t b = 0; b < round_end; ++b)
+        if (plan.slice.owns(b) && result.done_blocks[b] == 0) return true;
+      return false;
+    };
+    const bool stopping = stop_requested();
+    if (stopping && round_cut()) {
+      result.interrupted = true;
+      break;
+    }
     if (plan.precision && round_end < result.blocks_total && is_precision_check(round_end) && round_end >= resumed_end) {
       Tally global = plan.combine ? plan.combine(result.tally) : result.tally;
       if (precision_half_width(global, plan.precision->metric, plan.precision->level) <= plan.precision->half_width) {
@@ -117,13 +129,7 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
         break;
       }
     }
-    const auto unfinished = [&] {
-      if (round_end < result.blocks_total) return true;
-      for (uint64_t b = 0; b < result.blocks_total; ++b)
-        if (plan.slice.owns(b) && result.done_blocks[b] == 0) return true;
-      return false;
-    };
-    if (stop_requested() && unfinished()) {
+    if (stopping && round_end < result.blocks_total) {
       result.interrupted = true;
       break;
     }

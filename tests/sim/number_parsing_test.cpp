@@ -71,7 +71,7 @@ TEST_CASE("NaN, infinities and trailing text are refused by every numeric option
   check_refused("tune osona --param visibility=-1e308:1e308 --target german.win=0.5 --trials 10 --quiet", "the range is too wide");
 }
 
-TEST_CASE("--threads has a stated limit, and every count up to it is accepted", "[sim][numbers][cli]") {
+TEST_CASE("The thread count has a stated limit, and every count up to it is accepted", "[sim][numbers][cli]") {
   for (const char* threads : {"1025", "20000", "100000", "2147483647", "99999999999999999999"})
     check_refused(std::string("run osona --trials 10 --quiet --threads ") + threads, "--threads: expected a whole number from 0 to 1024");
   CHECK(volley::MaxThreads == 1024);

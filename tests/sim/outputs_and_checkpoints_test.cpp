@@ -61,7 +61,7 @@ std::string signature_of(uint64_t trials, const std::vector<uint64_t>& words) {
 
 }  // namespace
 
-TEST_CASE("--json /dev/stdout appends to what stdout points at, a log file included", "[sim][outputs]") {
+TEST_CASE("A JSON output to /dev/stdout appends to what stdout points at, a log file included", "[sim][outputs]") {
   const std::string dir = fresh("stdout-append");
   write_text(dir + "/log", "first line\n");
   for (const char* name : {"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"}) {
