@@ -20,6 +20,7 @@ int command_validate(const Args& args);
 int command_bench(const Args& args);
 int command_merge(const Args& args);
 int command_dice(const Args& args);
+int command_fire(const Args& args);
 int command_serve(const Args& args);
 
 inline constexpr int ExitOk = 0;

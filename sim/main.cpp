@@ -29,7 +29,8 @@ commands:
   validate SCENARIO   check a file and say what is wrong, where
   bench               fixed suite: signature and speed
   merge FILE...       combine shard results (--shard k/N) into one report
-  dice POOL           exact and simulated distribution of a dice pool (volley dice 10d20 --hit '<=6')
+  dice DICE           the exact law of dice: 3d6, 10d20 --hit '<=6', 5d6@4+ vs 3d6@4+ (--simulate N beside it)
+  fire SCENARIO       the exact law of one volley, normal fire beside schnellfeuer (--unit N1 --at Z1)
   serve [SCENARIO]    the live page in a browser, and its JSON API (http://127.0.0.1:8080/)
 
 SCENARIO is a file, or the name of a shipped scenario (herero-ambush, osona, river-bed,
@@ -56,7 +57,8 @@ int main(int argc, char** argv) {
       {"run", command_run},         {"compare", command_compare},   {"sweep", command_sweep},
       {"tune", command_tune},       {"sensitivity", command_sensitivity}, {"replay", command_replay},
       {"show", command_show},       {"validate", command_validate}, {"bench", command_bench},
-      {"merge", command_merge},     {"dice", command_dice},         {"serve", command_serve},
+      {"merge", command_merge},     {"dice", command_dice},         {"fire", command_fire},
+      {"serve", command_serve},
   };
   const auto it = commands.find(argv[1]);
   if (it == commands.end()) {

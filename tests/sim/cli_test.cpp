@@ -13,12 +13,12 @@ using namespace volley::testing;
 TEST_CASE("volley --help lists every command and --version prints the version", "[sim][cli]") {
   const auto help = run_volley("--help");
   CHECK(help.exit_code == 0);
-  for (const char* command : {"run", "compare", "sweep", "tune", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "serve"})
+  for (const char* command : {"run", "compare", "sweep", "tune", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "fire", "serve"})
     CHECK(help.out.find(std::string("  ") + command) != std::string::npos);
   const auto version = run_volley("--version");
   CHECK(version.exit_code == 0);
   CHECK(version.out.rfind("volley ", 0) == 0);
-  for (const char* command : {"run", "compare", "sweep", "tune", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "serve"}) {
+  for (const char* command : {"run", "compare", "sweep", "tune", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "fire", "serve"}) {
     const auto sub = run_volley(std::string(command) + " --help");
     INFO(command);
     CHECK(sub.exit_code == 0);
@@ -91,18 +91,44 @@ TEST_CASE("An unknown command or option exits with 2 and says why", "[sim][cli]"
   CHECK(option.err.find("frobnicate") != std::string::npos);
 }
 
-TEST_CASE("volley dice prints the exact law beside the simulation, with the -1 modifier applied", "[sim][cli]") {
-  const auto r = run_volley("dice 10d20 --hit '<=6' --mod -1 --trials 200000");
+TEST_CASE("volley dice prints the exact law beside the simulation, with the -1 modifier applied", "[sim][cli][dice]") {
+  const auto r = run_volley("dice 10d20 --hit '<=6' --mod -1 --simulate 200000");
   REQUIRE(r.exit_code == 0);
-  CHECK(r.out.find("5 of 20 faces hit") != std::string::npos);
+  CHECK(r.out.find("show 1 to 5 (5 of 20 faces)") != std::string::npos);
   // Binomial(10, 1/4): P(0) = 0.75^10 = 0.056314
   CHECK(r.out.find("0.056314") != std::string::npos);
-  CHECK(r.out.find("exact 2.500000") != std::string::npos);
-  const auto ge = run_volley("dice 4d6 --hit '>=4' --trials 1000 --per-die");
+  CHECK(r.out.find("mean 2.500000, standard deviation 1.369306 (exact)") != std::string::npos);
+  CHECK(r.out.find("200000 trials, seed 1, binomial path") != std::string::npos);
+  const auto ge = run_volley("dice 4d6 --hit '>=4' --simulate 1000 --per-die");
   CHECK(ge.exit_code == 0);
   CHECK(ge.out.find("0.375000") != std::string::npos);  // P(2 of 4 at 1/2) = 6/16
   const auto bad = run_volley("dice 4x6");
   CHECK(bad.exit_code == 2);
+}
+
+TEST_CASE("volley dice answers exactly, and simulates only when asked", "[sim][cli][dice]") {
+  // 3d6: no --hit sums the pool (the old default counted 1s); P(=10) = 27/216, P(>=16) = 10/216.
+  const auto sum = run_volley("dice 3d6");
+  REQUIRE(sum.exit_code == 0);
+  CHECK(sum.out.find("the sum of 3d6") != std::string::npos);
+  CHECK(sum.out.find("        10   0.125000  0.625000  0.500000") != std::string::npos);
+  CHECK(sum.out.find("        16   0.027778  0.046296  0.981481") != std::string::npos);
+  CHECK(sum.out.find("mean 10.500000, standard deviation 2.958040 (exact)") != std::string::npos);
+  CHECK(sum.out.find("trials") == std::string::npos);
+  CHECK(sum.out.find("simulated") == std::string::npos);
+  // B-2: 6 command dice fail (more 1s than 6s) with P(X >= 1) = 0.356...; the comms check 4D vs 3D.
+  const auto failure = run_volley("dice 6d6 --hit '==1' --minus '==6'");
+  REQUIRE(failure.exit_code == 0);
+  CHECK(failure.out.find("         1   0.") != std::string::npos);
+  const auto opposed = run_volley("dice 5d6@4+ vs 3d6@4+");
+  REQUIRE(opposed.exit_code == 0);
+  CHECK(opposed.out.find("the first wins with P(>= 1)") != std::string::npos);
+  const auto plus = run_volley("dice 2d6+1");
+  CHECK(plus.exit_code == 0);
+  CHECK(plus.out.find("mean 8.000000") != std::string::npos);
+  const auto refused = run_volley("dice 2d6+1 --hit '<=3'");
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err.find("takes no constant") != std::string::npos);
 }
 
 TEST_CASE("volley bench prints the recorded signature at 1 and 2 threads", "[sim][cli][bench]") {
@@ -172,7 +198,7 @@ TEST_CASE("A negative or fractional count or index is refused with the option an
                            Refused{"sensitivity osona --limit -1 --trials 10 --quiet", "--limit: expected a whole number, at least 0, got '-1'"},
                            Refused{"tune osona --param german.break_fraction=0.5:0.9 --target german.win=0.5 --steps -2 --quiet",
                                 "--steps: expected a whole number, at least 0, got '-2'"},
-                           Refused{"dice 3d6 --hit '>=5' --trials -3", "--trials: expected a whole number, at least 1, got '-3'"},
+                           Refused{"dice 3d6 --hit '>=5' --simulate -3", "--simulate: expected a whole number from 1 to 100000000000, got '-3'"},
                            Refused{"run osona --threads 3000000000 --quiet", "--threads: expected a whole number from 0 to 1024"}}) {
     check_refused(c);
   }
@@ -242,10 +268,10 @@ TEST_CASE("A plot that cannot be drawn is refused before the work, for every com
 }
 
 TEST_CASE("dice and bench write JSON and CSV too", "[sim][cli]") {
-  const auto d = run_volley("dice 3d6 --hit '>=5' --trials 10000 --json dice.json --csv dice.csv");
+  const auto d = run_volley("dice 3d6 --hit '>=5' --simulate 10000 --json dice.json --csv dice.csv");
   REQUIRE(d.exit_code == 0);
   CHECK(read_file(scratch_directory() + "/dice.json").find("\"volley-dice\"") != std::string::npos);
-  CHECK(read_file(scratch_directory() + "/dice.csv").rfind("hits,exact,simulated", 0) == 0);
+  CHECK(read_file(scratch_directory() + "/dice.csv").rfind("law,value,exact,at_least,at_most,simulated", 0) == 0);
   const auto b = run_volley("bench --divisor 400 --json bench.json --csv bench.csv");
   REQUIRE(b.exit_code == 0);
   CHECK(read_file(scratch_directory() + "/bench.json").find("\"volley-bench\"") != std::string::npos);

@@ -6,6 +6,7 @@
 #include "sim/driver.hpp"
 #include "sim/firefight_model.hpp"
 #include "sim/scenario_model.hpp"
+#include "tests/engine/firefight/one_volley_scenario.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -13,21 +14,9 @@
 #include <string>
 
 using namespace volley;
+using volley::firefight::testing::one_volley;
 
 namespace {
-
-// One Herero unit of `figures` with a herero rifle, 10" from a German unit of 200 that cannot fire
-// back (its weapon reaches 1"); one turn.
-std::string one_volley(const std::string& ruleset, const std::string& policy, int figures, int target_class) {
-  return "kind = \"firefight\"\nturns = 1\nsides = [\"herero\", \"german\"]\n"
-         "[ruleset]\nname = \"" + ruleset + "\"\n"
-         "[[ruleset.weapons]]\nname = \"stick\"\nrange = 1.0\nbands = [0, 0, 0, 0]\n"
-         "[herero]\nfast_fire = true\nnative = true\npolicy = \"" + policy + "\"\n"
-         "[[herero.units]]\nname = \"H1\"\nfigures = " + std::to_string(figures) +
-         "\nweapon = \"herero-rifle\"\nposition = [10.0, 10.0]\n"
-         "[german]\n[[german.units]]\nname = \"Z1\"\nfigures = 200\nweapon = \"stick\"\nposition = [10.0, 20.0]\n"
-         "target_class = " + std::to_string(target_class) + "\n";
-}
 
 void check_binomial(const std::string& text, int dice, int band, int faces) {
   const auto model = load_model(ScenarioDocument::from_string(text, "known-answer.toml"));
