@@ -1,6 +1,8 @@
 #include "analysis/target.hpp"
 
+#include "analysis/did_you_mean.hpp"
 #include "analysis/number_parsing.hpp"
+#include "analysis/text_format.hpp"
 
 #include <stdexcept>
 
@@ -40,6 +42,33 @@ TargetSpec parse_target(const std::string& text, bool goal_required) {
   if (body.empty()) throw std::invalid_argument("--target '" + text + "': no metric named");
   t.metric = body;
   return t;
+}
+
+std::string metric_names(const Schema& schema) {
+  std::string list;
+  for (const auto& m : schema.metrics) list += (list.empty() ? "" : ", ") + m.name;
+  return list;
+}
+
+void check_target(const TargetSpec& target, const Schema& schema, const std::string& option) {
+  const long i = schema.find(target.metric);
+  if (i < 0) {
+    std::vector<std::string> names;
+    for (const auto& m : schema.metrics) names.push_back(m.name);
+    throw std::invalid_argument(option + " '" + target.text + "': no estimate named '" + target.metric + "'; " +
+                                did_you_mean(target.metric, names, "estimates"));
+  }
+  if (!target.goal) return;
+  const double goal = *target.goal;
+  const auto& spec = schema.metrics[static_cast<size_t>(i)];
+  if (target.is_probability(schema)) {
+    if (!(goal >= 0 && goal <= 1))
+      throw std::invalid_argument(option + " '" + target.text + "': " + target.name() + " is a probability, between 0 and 1; no parameter value can bring it to " +
+                                  format_text("%g", goal));
+  } else if (!(goal >= static_cast<double>(spec.min_value) && goal <= static_cast<double>(spec.max_value))) {
+    throw std::invalid_argument(option + " '" + target.text + "': the mean of " + target.metric + format_text(" lies between %lld and %lld", static_cast<long long>(spec.min_value), static_cast<long long>(spec.max_value)) +
+                                "; no parameter value can bring it to " + format_text("%g", goal));
+  }
 }
 
 Interval evaluate_target(const Tally& tally, const TargetSpec& target, double level, const std::string& prefix) {

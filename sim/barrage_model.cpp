@@ -39,6 +39,7 @@ class BarrageReader {
   BarrageScenario read() {
     TableReader root(&doc_.root(), "", doc_.name(), &errors_);
     root.describe_keys_into(doc_.key_catalog());
+    if (doc_.fills_defaults()) root.fill_defaults();
     root.string("kind", "barrage");
     sc_.title = root.string("title", doc_.name());
     if (sc_.title.empty()) root.error("title", "expected a title, got an empty string (leave the key out to use the file name)");
@@ -190,8 +191,12 @@ class BarrageReader {
   Placement read_placement(TableReader& t, Size footprint, bool required) {
     Placement p;
     const bool has_position = t.has("position"), has_zone = t.has("zone");
-    p.position = point_of(t, "position", {});
-    const auto zone = t.number_list("zone", {0, 0, 0, 0}, 4);
+    // Read only when given: a default position beside a zone would not be a default (show --toml).
+    // Still keys this table knows, in this order (the unknown-key list).
+    if (!has_position) t.ignore("position");
+    p.position = has_position ? point_of(t, "position", {}) : Point{};
+    if (!has_zone) t.ignore("zone");
+    const auto zone = has_zone ? t.number_list("zone", {0, 0, 0, 0}, 4) : std::vector<double>{0, 0, 0, 0};
     if (has_position && has_zone) t.error("zone", "give a position or a zone, not both");
     if (!has_position && !has_zone) {
       if (required) t.error("position", "missing: expected position = [x, y] or zone = [x0, y0, x1, y1] (inches)");
@@ -357,6 +362,11 @@ class BarrageReader {
       const std::string type = m.choice("type", "rolling", {"rolling", "designated", "pre-registered"});
       mission.type = type == "designated" ? MissionType::Designated : type == "pre-registered" ? MissionType::PreRegistered : MissionType::Rolling;
       if (!m.has("type")) m.error("type", "missing: expected type = \"rolling\", \"designated\" or \"pre-registered\"");
+      // The keys of the other types, and the battery form not used, have no default here (show --toml).
+      if (mission.type != MissionType::Rolling) m.keep_absent({"start", "direction", "speed"});
+      if (mission.type != MissionType::PreRegistered) m.keep_absent({"points", "mode", "policy", "trigger_radius", "call_turns", "call_point"});
+      if (mission.type == MissionType::PreRegistered) m.keep_absent({"start_turn"});
+      m.keep_absent({m.has("battery") ? "batteries" : "battery"});
       read_mission_batteries(m, mission, s);
       mission.sheaf = m.choice("sheaf", "regular", {"regular", "converged"}) == "converged" ? Sheaf::Converged : Sheaf::Regular;
       mission.start_turn = static_cast<int>(m.integer("start_turn", 1, 1, sc_.turns));

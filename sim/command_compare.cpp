@@ -71,10 +71,26 @@ int command_compare(const Args& args) {
   }
   std::vector<ScenarioDocument> docs;
   std::vector<std::unique_ptr<ScenarioModel>> models;
-  for (const auto& extra : variant_extra) {
-    docs.push_back(open_scenario(settings.scenario, settings.sets, extra, "--vs"));
-    models.push_back(load_model(docs.back()));
+  std::vector<std::string> same_as_base;  // notes on the variants left out
+  std::vector<std::string> kept_labels;
+  for (size_t v = 0; v < variant_extra.size(); ++v) {
+    ScenarioDocument doc = open_scenario(settings.scenario, settings.sets, variant_extra[v], "--vs");
+    auto model = load_model(doc);
+    // A variant whose settings give the base's scenario again (every key equal) answers an empty
+    // question: its differences are 0 in every trial. Say so, and leave it out.
+    if (v > 0 && doc.canonical_text() == docs[0].canonical_text()) {
+      same_as_base.push_back("--vs '" + labels[v] + "' gives the same scenario as the base (every key equal): nothing to compare, left out");
+      continue;
+    }
+    docs.push_back(std::move(doc));
+    models.push_back(std::move(model));
+    kept_labels.push_back(labels[v]);
   }
+  labels = kept_labels;
+  if (models.size() < 2)
+    throw std::invalid_argument(same_as_base.front() + (same_as_base.size() > 1 ? " (and so does every other --vs)" : "") +
+                                "; change a key the base does not already have at that value");
+  for (const auto& note : same_as_base) std::fprintf(stderr, "volley compare: %s\n", note.c_str());
   check_outputs(settings);
   const uint64_t seed = settings.seed_value();
   std::vector<std::unique_ptr<TrialJob>> jobs;

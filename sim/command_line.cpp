@@ -42,7 +42,7 @@ void refuse_empty_arguments(const po::variables_map& vm, const po::options_descr
     if (const auto* list = boost::any_cast<std::vector<std::string>>(&value.value()))
       for (const auto& item : *list) empty = empty || item.empty();
     if (empty) {
-      const bool positional = name == "scenario" || name == "files" || name == "pool";
+      const bool positional = name == "scenario" || name == "files" || name == "pool" || name == "kind";
       throw std::invalid_argument(positional ? "an empty " + std::string(name == "files" ? "file name" : name) + " argument"
                                              : "--" + name + ": an empty value");
     }

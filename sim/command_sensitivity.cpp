@@ -74,7 +74,7 @@ int command_sensitivity(const Args& args) {
       "against the unchanged scenario, ranked by how far it moves the target; [assumed] rules listed first.\n"
       "Example: volley sensitivity herero-ambush --target herero.win --trials 5000\n\nOptions");
   options.add_options()("target", po::value<std::string>(&target_text), "the estimate (default: the headline), e.g. herero.win")
-      ("limit", whole_number(limit, "--limit", size_t{0})->default_value("0"), "study only the first N parameters (0: all)");
+      ("limit", whole_number(limit, "--limit", size_t{0})->default_value("0"), "show only the N parameters that move the target most (0: all); every parameter is still played");
   add_run_options(options, settings, false);
   po::variables_map vm;
   if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm, "(--trials is per parameter, paired; default 10000)")) return ExitOk;
@@ -88,6 +88,7 @@ int command_sensitivity(const Args& args) {
   const ScenarioDocument doc = open_scenario(settings.scenario, settings.sets);
   const auto model = load_model(doc);
   const TargetSpec target = parse_target(target_text.empty() ? model->headline_metric() : target_text, false);
+  check_target(target, *model->make_job(seed)->schema(), "--target");
 
   // The [assumed] rules (defaults included) first, then the file's own numbers.
   std::vector<ModelParameter> parameters = assumed_parameters(doc, model->kind());
@@ -96,7 +97,6 @@ int command_sensitivity(const Args& args) {
   for (const auto& p : from_file)
     if (std::none_of(parameters.begin(), parameters.end(), [&](const ModelParameter& q) { return q.key == p.key; })) parameters.push_back(p);
   std::stable_sort(parameters.begin(), parameters.end(), [](const ModelParameter& a, const ModelParameter& b) { return a.assumed > b.assumed; });
-  if (limit > 0 && parameters.size() > limit) parameters.resize(limit);
 
   std::printf("%s: sensitivity of %s, %llu paired trials per parameter, seed %llu\n", model->title().c_str(), target.text.c_str(),
               static_cast<unsigned long long>(settings.planned_trials()), static_cast<unsigned long long>(seed));
@@ -159,6 +159,11 @@ int command_sensitivity(const Args& args) {
   }
   const std::string partial_text = "PARTIAL: interrupted, " + std::to_string(studied) + " of " + std::to_string(parameters.size()) +
                                    " parameters studied; the ranking covers those only";
+  // Rank every parameter played, then keep the --limit largest effects: limiting before the ranking
+  // left out whichever lever came late in the list (herero.break_fraction on the ambush).
+  std::stable_sort(effects.begin(), effects.end(), [](const Effect& a, const Effect& b) { return a.magnitude > b.magnitude; });
+  const size_t played = effects.size();
+  if (limit > 0 && effects.size() > limit) effects.resize(limit);
   std::stable_sort(effects.begin(), effects.end(), [](const Effect& a, const Effect& b) {
     if (a.parameter.assumed != b.parameter.assumed) return a.parameter.assumed;
     return a.magnitude > b.magnitude;
@@ -185,6 +190,8 @@ int command_sensitivity(const Args& args) {
     }
     bars.push_back({e.parameter.key, e.parameter.assumed, e.down ? e.down->estimate : 0.0, e.up ? e.up->estimate : 0.0});
   }
+  if (effects.size() < played)
+    std::printf("(the %zu largest of %zu parameters played, by the largest change either way; --limit 0 shows all)\n", effects.size(), played);
   if (skipped > 0) std::printf("(%zu parameters had no valid value one step away and were skipped)\n", skipped);
   if (partial) std::printf("%s\n", partial_text.c_str());
   std::sort(bars.begin(), bars.end(), [](const TornadoBar& a, const TornadoBar& b) {

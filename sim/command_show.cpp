@@ -1,4 +1,5 @@
-// `volley show SCENARIO [--plot FILE]`: the setup in words, and drawn as a map.
+// `volley show SCENARIO [--plot FILE]`: the setup in words, and drawn as a map. `--toml`: the scenario
+// as TOML with every default and every --set written out, to copy and edit.
 #include "sim/command_line.hpp"
 #include "sim/commands.hpp"
 #include "sim/gnuplot.hpp"
@@ -9,23 +10,50 @@
 #include <boost/program_options.hpp>
 
 #include <iostream>
+#include <string>
 
 namespace po = boost::program_options;
 
 namespace volley {
 
+namespace {
+
+// Text from the scenario or the command line inside a TOML comment: a line break would end the
+// comment and let the text be read as keys, so every control character becomes a space.
+std::string comment_text(std::string text) {
+  for (char& c : text)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  return text;
+}
+
+}  // namespace
+
 int command_show(const Args& args) {
   std::string plot;
   uint64_t trial = 0;
-  po::options_description options("volley show SCENARIO [options]\n\nThe setup, summarised, and drawn as a map with --plot.\n"
+  bool as_toml = false;
+  po::options_description options("volley show SCENARIO [options]\n\nThe setup, summarised, and drawn as a map with --plot; --toml prints it whole.\n"
                                   "Example: volley show osona --plot osona.png\n\nOptions");
   options.add_options()("plot", po::value<std::string>(&plot), "draw the table (.png or .svg)")
-      ("trial", whole_number(trial, "--trial", uint64_t{0})->default_value("0"), "whose random deployment (zones) to draw, with seed 1");
+      ("trial", whole_number(trial, "--trial", uint64_t{0})->default_value("0"), "whose random deployment (zones) to draw, with seed 1")
+      ("toml", po::bool_switch(&as_toml), "print the scenario as TOML, every default and every --set written out");
   ScenarioArgs scenario;
   po::variables_map vm;
   if (!parse_scenario_command(args, options, scenario, vm)) return ExitOk;
   const auto doc = open_scenario(scenario.scenario, scenario.sets);
   const auto model = load_model(doc);
+  if (as_toml) {
+    if (!plot.empty()) throw std::invalid_argument("--toml prints the scenario; give --plot without it");
+    // A private copy whose readers write each default they fall back on (TableReader::fill_defaults).
+    ScenarioDocument full = doc;
+    full.fill_defaults_when_read();
+    (void)load_model(full);
+    std::cout << "# " << comment_text(model->title()) << " (" << comment_text(doc.name()) << "): every key, defaults";
+    for (const auto& set : scenario.sets) std::cout << ", --set " << comment_text(set);
+    std::cout << " written out by `volley show --toml`.\n# Keys are in docs/scenario-" << model->kind() << ".md.\n"
+              << full.canonical_text() << "\n";
+    return ExitOk;
+  }
   if (!plot.empty()) check_plot_path(plot);
   std::cout << model->summary();
   if (!plot.empty()) {

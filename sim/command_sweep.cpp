@@ -33,7 +33,8 @@ int command_sweep(const Args& args) {
   std::string target_text;
   po::options_description options(
       "volley sweep SCENARIO --param KEY=lo:hi:step [--param KEY2=...] [options]\n\n"
-      "A grid over one or two parameters (numbers lo:hi:step, or a list a,b,c), every point on the same random numbers.\n"
+      "A grid over one or two parameters (numbers lo:hi:step, or a list a,b,c of any values --set takes), every point\n"
+      "on the same random numbers. K1,K2=... moves several keys together.\n"
       "Example: volley sweep herero-ambush --param german.units.Z1.figures=6:14:2 --target herero.win\n\nOptions");
   options.add_options()("param", po::value<std::vector<std::string>>(&params)->composing(), "KEY=lo:hi:step or KEY=a,b,c (once or twice)")
       ("target", po::value<std::string>(&target_text), "the estimate to plot (default: the scenario's headline), e.g. herero.win");
@@ -58,8 +59,8 @@ int command_sweep(const Args& args) {
     std::vector<std::string> sets;
     std::string label;
     for (size_t a = 0; a < axes.size(); ++a) {
-      sets.push_back(axes[a].assignment(p[a]));
-      label += (label.empty() ? "" : " ") + sets.back();
+      for (const auto& set : axes[a].assignments(p[a])) sets.push_back(set);
+      label += (label.empty() ? "" : " ") + axes[a].assignment(p[a]);
     }
     assignments.push_back(sets);
     labels.push_back(label);
@@ -67,6 +68,11 @@ int command_sweep(const Args& args) {
   // Every grid point is checked before any is run: a value the rules refuse at the end of the grid
   // stops the sweep at once, not after the points before it have been played.
   for (const auto& sets : assignments) (void)load_model(open_scenario(settings.scenario, settings.sets, sets, "--param"));
+  {
+    // An unknown --target is refused with the valid names before any point is played.
+    const auto model = load_model(open_scenario(settings.scenario, settings.sets, assignments.front(), "--param"));
+    check_target(parse_target(target_text.empty() ? model->headline_metric() : target_text, false), *model->make_job(0)->schema(), "--target");
+  }
   std::vector<VariantRun> runs;
   for (size_t i = 0; i < assignments.size(); ++i) {
     if (!runs.empty() && interrupted()) break;

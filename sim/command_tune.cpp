@@ -34,11 +34,11 @@ int command_tune(const Args& args) {
   std::string param, target_text;
   int steps = 8;
   po::options_description options(
-      "volley tune SCENARIO --param KEY=lo:hi --target 'NAME=GOAL' [options]\n\n"
+      "volley tune SCENARIO --param KEY[,KEY...]=lo:hi --target 'NAME=GOAL' [options]\n\n"
       "The value of a parameter that brings a target estimate to a goal, with an interval on that value.\n"
       "NAME is a probability or mean (herero.win), or an exceedance (german.casualties>=5).\n"
       "Example: volley tune herero-ambush --param german.units.Z1.figures=4:20 --target 'herero.win=0.5'\n\nOptions");
-  options.add_options()("param", po::value<std::string>(&param), "KEY=lo:hi: the parameter and its bracket")
+  options.add_options()("param", po::value<std::string>(&param), "KEY=lo:hi: the parameter and its bracket (K1,K2=lo:hi moves several keys together)")
       ("target", po::value<std::string>(&target_text), "NAME=GOAL, e.g. herero.win=0.5")
       ("steps", whole_number(steps, "--steps", 0)->default_value("8"), "bisection steps for a continuous parameter");
   add_run_options(options, settings, false);
@@ -51,8 +51,12 @@ int command_tune(const Args& args) {
   // Both ends of the bracket are checked before any value is run: the rules' ranges are intervals,
   // so a bracket whose ends load has no value inside that the rules refuse.
   std::string title;
-  for (const double end : {axis.lo, axis.hi})
-    title = load_model(open_scenario(settings.scenario, settings.sets, {axis.key + "=" + format_value(end, axis.integer)}, "--param"))->title();
+  for (const double end : {axis.lo, axis.hi}) {
+    const auto model = load_model(open_scenario(settings.scenario, settings.sets, axis.assignments_of(format_value(end, axis.integer)), "--param"));
+    title = model->title();
+    // An unknown metric, or a goal the estimate cannot take, is an empty question: refused now.
+    check_target(target, *model->make_job(0)->schema(), "--target");
+  }
   check_outputs(settings);
   const uint64_t seed = settings.seed_value();
 

@@ -22,6 +22,7 @@ int command_merge(const Args& args);
 int command_dice(const Args& args);
 int command_fire(const Args& args);
 int command_serve(const Args& args);
+int command_new(const Args& args);
 
 inline constexpr int ExitOk = 0;
 inline constexpr int ExitFailure = 1;

@@ -12,6 +12,9 @@ struct EmbeddedScenario {
 
 const std::vector<EmbeddedScenario>& embedded_scenarios();
 
+// The commented starters of `volley new KIND` (sim/starters/KIND.toml): one per scenario kind.
+const std::vector<EmbeddedScenario>& starter_scenarios();
+
 inline constexpr const char* DefaultScenarioName = "herero-ambush";
 
 }  // namespace volley

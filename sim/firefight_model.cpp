@@ -97,6 +97,7 @@ class Reader {
   FirefightScenario read() {
     TableReader root(&doc_.root(), "", doc_.name(), &errors_);
     root.describe_keys_into(doc_.key_catalog());
+    if (doc_.fills_defaults()) root.fill_defaults();
     root.choice("kind", "firefight", {"firefight"});
     sc_.title = root.string("title", doc_.name());
     if (sc_.title.empty()) root.error("title", "expected a title, got an empty string (leave the key out to use the file name)");
@@ -265,7 +266,9 @@ class Reader {
     Placement p;
     const bool has_position = t.has("position"), has_zone = t.has("zone");
     if (has_position == has_zone) t.error(has_zone ? "zone" : "position", "give exactly one of position = [x, y] or zone = [x0, y0, x1, y1]");
-    const auto v = t.number_list("position", {0, 0}, 2);
+    // Read only when given: a default position beside a zone would not be a default (show --toml).
+    if (!has_position) t.ignore("position");  // still a key this table knows (the unknown-key list)
+    const auto v = has_position ? t.number_list("position", {0, 0}, 2) : std::vector<double>{0, 0};
     p.position = {to_coord(v[0]), to_coord(v[1])};
     if (has_zone) {
       p.zone = true;

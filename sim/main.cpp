@@ -1,4 +1,5 @@
 // volley: Monte Carlo balance simulator for tabletop wargame rules. Dispatches to one subcommand.
+#include "analysis/did_you_mean.hpp"
 #include "sim/build_identity.hpp"
 #include "sim/commands.hpp"
 #include "sim/mpi_world.hpp"
@@ -11,6 +12,8 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -32,6 +35,7 @@ commands:
   dice DICE           the exact law of dice: 3d6, 10d20 --hit '<=6', 5d6@4+ vs 3d6@4+ (--simulate N beside it)
   fire SCENARIO       the exact law of one volley, normal fire beside schnellfeuer (--unit N1 --at Z1)
   serve [SCENARIO]    the live page in a browser, and its JSON API (http://127.0.0.1:8080/)
+  new KIND            a commented starter scenario (firefight or barrage) to copy and edit
 
 SCENARIO is a file, or the name of a shipped scenario (herero-ambush, osona, river-bed,
 rolling-barrage, designated-targets, pre-registered).
@@ -59,10 +63,13 @@ int main(int argc, char** argv) {
       {"show", command_show},       {"validate", command_validate}, {"bench", command_bench},
       {"merge", command_merge},     {"dice", command_dice},         {"fire", command_fire},
       {"serve", command_serve},
+      {"new", command_new},
   };
   const auto it = commands.find(argv[1]);
   if (it == commands.end()) {
-    std::cerr << "volley: unknown command '" << argv[1] << "' (volley --help lists them)\n";
+    std::vector<std::string> names;
+    for (const auto& [name, command] : commands) names.push_back(name);
+    std::cerr << "volley: unknown command '" << argv[1] << "'; " << did_you_mean(argv[1], names, "commands") << "\n";
     return ExitBadInput;
   }
   // "--mod -1": Boost.Program_options would read -1 as an option; join a negative number to its option.

@@ -27,6 +27,44 @@ std::vector<std::string> split(const std::string& text, char sep) {
   }
 }
 
+// Splits a list of --set values at the commas outside brackets and quotes: "never,turns:[1,3]" is two
+// values.
+std::vector<std::string> split_values(const std::string& text) {
+  std::vector<std::string> parts(1);
+  int depth = 0;
+  char quote = 0;
+  for (const char c : text) {
+    if (quote != 0) {
+      if (c == quote) quote = 0;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '[' || c == '{') {
+      ++depth;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      parts.emplace_back();
+      continue;
+    }
+    parts.back() += c;
+  }
+  return parts;
+}
+
+// "lo:hi" or "lo:hi:step" with every part a number: a range. Anything else with a colon
+// (min-targets:3, subgroup:north) is a value.
+bool is_range(const std::string& spec) {
+  if (spec.find(':') == std::string::npos || spec.find(',') != std::string::npos) return false;
+  const auto parts = split(spec, ':');
+  if (parts.size() < 2 || parts.size() > 3) return false;
+  for (const auto& p : parts) {
+    double v = 0;
+    bool integer = false;
+    if (!parse_number(p, v, integer)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string format_value(double v, bool integer) {
@@ -45,8 +83,12 @@ ParameterAxis parse_axis(const std::string& text, const std::string& option, boo
     throw std::invalid_argument(option + " '" + text + "': expected KEY=lo:hi" + (range_only ? "" : ":step or KEY=a,b,c"));
   ParameterAxis axis;
   axis.key = text.substr(0, eq);
+  for (const auto& k : split(axis.key, ',')) {
+    if (k.empty()) throw std::invalid_argument(option + " '" + text + "': an empty key in the list of keys (K1,K2=...)");
+    axis.keys.push_back(k);
+  }
   const std::string spec = text.substr(eq + 1);
-  if (spec.find(':') != std::string::npos) {
+  if (range_only || is_range(spec)) {
     const auto parts = split(spec, ':');
     double lo = 0, hi = 0, step = 1;
     bool int_lo = false, int_hi = false, int_step = true;
@@ -80,7 +122,7 @@ ParameterAxis parse_axis(const std::string& text, const std::string& option, boo
   }
   if (range_only) throw std::invalid_argument(option + " '" + text + "': expected KEY=lo:hi");
   axis.integer = true;
-  for (const auto& v : split(spec, ',')) {
+  for (const auto& v : split_values(spec)) {
     if (v.empty()) throw std::invalid_argument(option + " '" + text + "': empty value in the list");
     axis.values.push_back(v);
     double number = 0;

@@ -1,5 +1,6 @@
 #include "sim/run_settings.hpp"
 
+#include "analysis/did_you_mean.hpp"
 #include "analysis/number_parsing.hpp"
 #include "sim/command_line.hpp"
 #include "sim/mpi_world.hpp"
@@ -81,7 +82,11 @@ RunPlan make_plan(const RunSettings& s, const Schema& schema, const std::string&
       value = s.precision.substr(eq + 1);
     }
     const long metric = schema.find(name);
-    if (metric < 0) throw std::invalid_argument("--precision: no estimate named '" + name + "'");
+    if (metric < 0) {
+      std::vector<std::string> names;
+      for (const auto& m : schema.metrics) names.push_back(m.name);
+      throw std::invalid_argument("--precision: no estimate named '" + name + "'; " + did_you_mean(name, names, "estimates"));
+    }
     double e = 0;
     if (!read_finite_number(value, e) || !(e > 0))
       throw std::invalid_argument("--precision: expected [NAME=]E with E a finite positive number, got '" + s.precision + "'");

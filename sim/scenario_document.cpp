@@ -267,6 +267,13 @@ void TableReader::ignore(std::string_view key) { known_.emplace_back(key); }
 
 bool TableReader::has(std::string_view key) const { return table_ != nullptr && table_->get(key) != nullptr; }
 
+template <class Value>
+void TableReader::record_default(std::string_view key, Value&& value) {
+  if (!fill_defaults_ || table_ == nullptr || std::find(absent_.begin(), absent_.end(), key) != absent_.end()) return;
+  // The table belongs to a private copy made for this (ScenarioDocument::fill_defaults_when_read).
+  const_cast<toml::table*>(table_)->insert(key, std::forward<Value>(value));
+}
+
 const toml::node* TableReader::node(std::string_view key) {
   known_.emplace_back(key);
   return table_ != nullptr ? table_->get(key) : nullptr;
@@ -275,7 +282,10 @@ const toml::node* TableReader::node(std::string_view key) {
 int64_t TableReader::integer(std::string_view key, int64_t fallback, int64_t lo, int64_t hi) {
   describe(key, "integer", std::to_string(fallback), {.has_range = true, .lo = static_cast<double>(lo), .hi = static_cast<double>(hi)});
   const toml::node* n = node(key);
-  if (n == nullptr) return fallback;
+  if (n == nullptr) {
+    record_default(key, fallback);
+    return fallback;
+  }
   if (!n->is_integer()) {
     error_at(n, key, std::string("expected an integer in [") + std::to_string(lo) + ", " + std::to_string(hi) +
                          "], got " + type_name(*n));
@@ -292,7 +302,10 @@ int64_t TableReader::integer(std::string_view key, int64_t fallback, int64_t lo,
 double TableReader::number(std::string_view key, double fallback, double lo, double hi) {
   describe(key, "number", format_number(fallback), {.has_range = true, .lo = lo, .hi = hi});
   const toml::node* n = node(key);
-  if (n == nullptr) return fallback;
+  if (n == nullptr) {
+    record_default(key, fallback);
+    return fallback;
+  }
   if (!n->is_number()) {
     error_at(n, key, "expected a number in [" + format_number(lo) + ", " + format_number(hi) + "], got " + type_name(*n));
     return fallback;
@@ -308,7 +321,10 @@ double TableReader::number(std::string_view key, double fallback, double lo, dou
 bool TableReader::boolean(std::string_view key, bool fallback) {
   describe(key, "boolean", fallback ? "true" : "false");
   const toml::node* n = node(key);
-  if (n == nullptr) return fallback;
+  if (n == nullptr) {
+    record_default(key, fallback);
+    return fallback;
+  }
   if (!n->is_boolean()) {
     error_at(n, key, std::string("expected true or false, got ") + type_name(*n));
     return fallback;
@@ -319,7 +335,10 @@ bool TableReader::boolean(std::string_view key, bool fallback) {
 std::string TableReader::string(std::string_view key, std::string fallback) {
   describe(key, "string", fallback);
   const toml::node* n = node(key);
-  if (n == nullptr) return fallback;
+  if (n == nullptr) {
+    if (!fallback.empty()) record_default(key, fallback);  // an empty fallback means "not given"
+    return fallback;
+  }
   if (!n->is_string()) {
     error_at(n, key, std::string("expected a string, got ") + type_name(*n));
     return fallback;
@@ -345,7 +364,14 @@ std::string TableReader::choice(std::string_view key, std::string fallback, cons
 std::vector<int64_t> TableReader::integer_list(std::string_view key, std::vector<int64_t> fallback, int64_t lo, int64_t hi) {
   describe(key, "integer list", "", {.has_range = true, .lo = static_cast<double>(lo), .hi = static_cast<double>(hi)});
   const toml::node* n = node(key);
-  if (n == nullptr) return fallback;
+  if (n == nullptr) {
+    if (!fallback.empty()) {  // an empty fallback means "not given"
+      toml::array list;
+      for (const int64_t v : fallback) list.push_back(v);
+      record_default(key, std::move(list));
+    }
+    return fallback;
+  }
   const auto* array = n->as_array();
   if (array == nullptr) {
     error_at(n, key, std::string("expected a list of integers, got ") + type_name(*n));
@@ -366,7 +392,14 @@ std::vector<int64_t> TableReader::integer_list(std::string_view key, std::vector
 std::vector<double> TableReader::number_list(std::string_view key, std::vector<double> fallback, size_t exact_size) {
   describe(key, "number list", "");
   const toml::node* n = node(key);
-  if (n == nullptr) return fallback;
+  if (n == nullptr) {
+    if (!fallback.empty()) {  // an empty fallback means "not given" (a position or a zone): nothing to write
+      toml::array list;
+      for (const double v : fallback) list.push_back(v);
+      record_default(key, std::move(list));
+    }
+    return fallback;
+  }
   const auto* array = n->as_array();
   if (array == nullptr || (exact_size != 0 && array->size() != exact_size)) {
     error_at(n, key, "expected a list of " + (exact_size ? std::to_string(exact_size) + " " : std::string()) + "numbers, got " + describe_list(*n));
@@ -387,7 +420,14 @@ std::vector<double> TableReader::number_list(std::string_view key, std::vector<d
 std::vector<std::string> TableReader::string_list(std::string_view key, std::vector<std::string> fallback) {
   describe(key, "string list", "");
   const toml::node* n = node(key);
-  if (n == nullptr) return fallback;
+  if (n == nullptr) {
+    if (!fallback.empty()) {  // an empty fallback means "not given"
+      toml::array list;
+      for (const auto& v : fallback) list.push_back(v);
+      record_default(key, std::move(list));
+    }
+    return fallback;
+  }
   const auto* array = n->as_array();
   if (array == nullptr) {
     error_at(n, key, std::string("expected a list of strings, got ") + type_name(*n));
@@ -409,10 +449,14 @@ TableReader TableReader::table(std::string_view key) {
   if (n != nullptr && !n->is_table()) {
     error_at(n, key, std::string("expected a table, got ") + type_name(*n));
     n = nullptr;
+  } else if (n == nullptr && fill_defaults_ && table_ != nullptr) {
+    record_default(key, toml::table{});
+    n = table_->get(key);
   }
-  TableReader child(n != nullptr ? n->as_table() : nullptr, key_path(key), file_, errors_);
-  child.catalog_ = catalog_;
-  return child;
+  TableReader nested(n != nullptr ? n->as_table() : nullptr, key_path(key), file_, errors_);
+  nested.fill_defaults_ = fill_defaults_;
+  nested.catalog_ = catalog_;
+  return nested;
 }
 
 std::vector<TableReader> TableReader::tables(std::string_view key) {
@@ -432,8 +476,11 @@ std::vector<TableReader> TableReader::tables(std::string_view key) {
       if (auto name = (*t)["name"].value<std::string>()) label = *name;
     if (t == nullptr)
       error_at(&element, key, "entry " + std::to_string(index) + " is not a table");
-    else
-      out.emplace_back(t, key_path(key) + "." + label, file_, errors_).catalog_ = catalog_;
+    else {
+      out.emplace_back(t, key_path(key) + "." + label, file_, errors_);
+      out.back().fill_defaults_ = fill_defaults_;
+      out.back().catalog_ = catalog_;
+    }
     ++index;
   }
   return out;

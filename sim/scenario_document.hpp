@@ -9,6 +9,7 @@
 #include <toml++/toml.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -61,8 +62,14 @@ class ScenarioDocument {
   // Where readers of this document describe every key they ask for (nullptr: nowhere, the default).
   void set_key_catalog(KeyCatalog* catalog) noexcept { key_catalog_ = catalog; }
   KeyCatalog* key_catalog() const noexcept { return key_catalog_; }
+  // `volley show --toml`: a document whose readers write every default they fall back on into the
+  // document itself (TableReader::fill_defaults), so that after a load its canonical text is the
+  // whole scenario. Only for a private copy: the load then changes the document it reads.
+  void fill_defaults_when_read() noexcept { fill_defaults_ = true; }
+  bool fills_defaults() const noexcept { return fill_defaults_; }
 
  private:
+  bool fill_defaults_ = false;
   toml::table root_;
   std::string name_;
   KeyCatalog* key_catalog_ = nullptr;
@@ -109,6 +116,15 @@ class TableReader {
   void finish();
   // Describe every key asked for from now on, here and in the tables below (nullptr: stop).
   void describe_keys_into(KeyCatalog* catalog) noexcept { catalog_ = catalog; }
+  // From now on (and in the readers of nested tables), a key that is absent is written into the table
+  // with the value the accessor falls back on, and an absent nested table is created. The table must
+  // belong to a document made for it (ScenarioDocument::fill_defaults_when_read).
+  void fill_defaults() noexcept { fill_defaults_ = true; }
+  // Keys that are left absent even when filling defaults: keys another key rules out (a rolling
+  // barrage's speed on a designated mission), whose fallback is no default but "not given".
+  void keep_absent(std::initializer_list<std::string_view> keys) {
+    for (const auto key : keys) absent_.emplace_back(key);
+  }
 
   const std::string& path() const noexcept { return path_; }
   bool present() const noexcept { return table_ != nullptr; }
@@ -119,7 +135,13 @@ class TableReader {
   void error_at(const toml::node* at, std::string_view key, std::string message);
   void describe(std::string_view key, const char* type, std::string fallback, KeyDescription extra = {});
 
+  // The fallback of an absent key, written into the table when filling defaults.
+  template <class Value>
+  void record_default(std::string_view key, Value&& value);
+
   const toml::table* table_;
+  bool fill_defaults_ = false;
+  std::vector<std::string> absent_;  // keep_absent
   std::string path_;
   std::string file_;
   std::vector<ScenarioError>* errors_;

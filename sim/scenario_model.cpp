@@ -1,5 +1,7 @@
 #include "sim/scenario_model.hpp"
 
+#include "analysis/did_you_mean.hpp"
+
 #include "sim/embedded_scenarios.hpp"
 
 #include <algorithm>
@@ -104,7 +106,9 @@ ScenarioDocument open_scenario(const std::string& argument, const std::vector<st
       if (name == shipped.name) return ScenarioDocument::from_string(shipped.text, std::string("scenarios/") + shipped.name + ".toml");
     ScenarioError err;
     err.file = name;
-    err.message = "no such file, and no shipped scenario of that name";
+    std::vector<std::string> shipped_names;
+    for (const auto& shipped : embedded_scenarios()) shipped_names.push_back(shipped.name);
+    err.message = "no such file, and no shipped scenario of that name; " + did_you_mean(name, shipped_names, "shipped scenarios");
     throw ScenarioErrors({err});
   }();
   for (const auto& set : sets) doc.apply_set(set);

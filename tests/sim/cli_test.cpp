@@ -13,12 +13,12 @@ using namespace volley::testing;
 TEST_CASE("volley --help lists every command and --version prints the version", "[sim][cli]") {
   const auto help = run_volley("--help");
   CHECK(help.exit_code == 0);
-  for (const char* command : {"run", "compare", "sweep", "tune", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "fire", "serve"})
+  for (const char* command : {"run", "compare", "sweep", "tune", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "fire", "serve", "new"})
     CHECK(help.out.find(std::string("  ") + command) != std::string::npos);
   const auto version = run_volley("--version");
   CHECK(version.exit_code == 0);
   CHECK(version.out.rfind("volley ", 0) == 0);
-  for (const char* command : {"run", "compare", "sweep", "tune", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "fire", "serve"}) {
+  for (const char* command : {"run", "compare", "sweep", "tune", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "fire", "serve", "new"}) {
     const auto sub = run_volley(std::string(command) + " --help");
     INFO(command);
     CHECK(sub.exit_code == 0);

@@ -1,0 +1,194 @@
+// Issue 22: the small questions a designer asks before writing a scenario (tune with several keys,
+// sweep lists of any --set value, sensitivity ranked before it is limited, replay --where, volley new,
+// show --toml), and the empty questions, each refused or named as such before any work.
+#include "cli_runner.hpp"
+#include "single_volley.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <regex>
+
+using namespace volley::testing;
+
+namespace {
+
+// What a user gets from `volley ... > FILE` (run_volley sends stdout to its own file).
+void save(const std::string& name, const std::string& text) { std::ofstream(scratch_directory() + "/" + name) << text; }
+
+// P(Binomial(n, p) >= k), from the exact law.
+double binomial_at_least(int n, int k, double p) {
+  const auto pmf = volley::binomial_law(n, p);
+  double s = 0;
+  for (int i = k; i <= n; ++i) s += pmf[static_cast<size_t>(i)];
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("sweep takes every value --set takes, colons and bracketed lists included", "[sim][sweep]") {
+  const auto r = run_volley("sweep herero-ambush --param 'herero.policy=never,min-targets:3,turns:[1,3]' --trials 300 --quiet");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("min-targets:3") != std::string::npos);
+  CHECK(r.out.find("turns:[1,3]") != std::string::npos);
+}
+
+TEST_CASE("tune and sweep move several keys together and name every key", "[sim][tune][sweep]") {
+  // Both keys set to n: one volley of n dice at a German unit of n figures, which is defeated (F-9:
+  // at or below half) when the volley hits at least n/2: P(herero.win) = P(Binomial(n, 0.3) >= n/2).
+  // Had the second key not moved, the unit of 40 could not be defeated: P = 0.
+  const int trials = 20000;
+  const auto r = run_volley("sweep '" + SingleVolley + "' --param 'herero.units.H.figures,german.units.Z.figures=4,8' --target herero.win --trials " +
+                            std::to_string(trials) + " --quiet --csv both.csv");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("herero.units.H.figures,german.units.Z.figures") != std::string::npos);
+  const std::string csv = read_file(scratch_directory() + "/both.csv");
+  for (int n : {4, 8}) {
+    std::smatch m;
+    REQUIRE(std::regex_search(csv, m, std::regex(std::to_string(n) + ",herero\\.win,([0-9.e-]+),")));
+    const double exact = binomial_at_least(n, n / 2, 0.3);
+    INFO("n = " << n << ": exact " << exact << ", seen " << m[1]);
+    CHECK(std::abs(std::stod(m[1]) - exact) <= 5 * std::sqrt(exact * (1 - exact) / trials) + 1e-9);
+  }
+  const auto t = run_volley("tune herero-ambush --param 'german.units.Z1.figures,german.units.Z2.figures=4:20' --target 'herero.win=0.5' --trials 500 --quiet");
+  INFO(t.out << t.err);
+  CHECK(t.out.find("tune german.units.Z1.figures,german.units.Z2.figures over [4, 20]") != std::string::npos);
+}
+
+TEST_CASE("sensitivity ranks every parameter before --limit keeps the largest", "[sim][sensitivity]") {
+  const std::string common = "sensitivity '" + SingleVolley + "' --target 'herero.hits>=5' --trials 2000 --quiet";
+  const auto all = run_volley(common + " --csv all.csv");
+  REQUIRE(all.exit_code == 0);
+  const auto one = run_volley(common + " --limit 1 --csv one.csv");
+  INFO(one.out << one.err);
+  REQUIRE(one.exit_code == 0);
+  // The largest |change| of the full run is the one row of the limited run (same seed, same trials).
+  const std::string csv = read_file(scratch_directory() + "/all.csv");
+  std::string largest;
+  double magnitude = -1;
+  const std::regex row("([^,\n]+),[^,]*,[01],(down|up),[^,]*,([-0-9.e]+),");
+  for (auto it = std::sregex_iterator(csv.begin(), csv.end(), row); it != std::sregex_iterator(); ++it)
+    if (std::abs(std::stod((*it)[3])) > magnitude) magnitude = std::abs(std::stod((*it)[3])), largest = (*it)[1];
+  const std::string limited = read_file(scratch_directory() + "/one.csv");
+  INFO("largest: " << largest << "\n" << limited);
+  CHECK(limited.find("\n" + largest + ",") != std::string::npos);
+  CHECK(one.out.find("the 1 largest of") != std::string::npos);
+}
+
+TEST_CASE("Empty question: a compare variant that is the base again is named, not reported as infinite variance reduction",
+          "[sim][compare][empty]") {
+  const auto r = run_volley("compare river-bed --set herero.policy=always --vs herero.policy=never "
+                            "--vs 'herero.policy=always;herero.which=subgroup:north' --trials 2000 --quiet");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err.find("--vs 'herero.policy=always;herero.which=subgroup:north' gives the same scenario as the base") != std::string::npos);
+  CHECK(r.out.find("inf") == std::string::npos);
+  CHECK(r.out.find("variant 2") == std::string::npos);
+  const auto only = run_volley("compare river-bed --vs herero.policy=always --trials 2000 --quiet");
+  CHECK(only.exit_code == 2);
+  CHECK(only.err.find("gives the same scenario as the base") != std::string::npos);
+  CHECK(only.out.empty());
+}
+
+TEST_CASE("Empty question: a misspelled scenario or command gets 'did you mean' and the list", "[sim][cli][empty]") {
+  const auto scenario = run_volley("run osonaa --trials 100 --quiet");
+  CHECK(scenario.exit_code == 2);
+  CHECK(scenario.err.find("did you mean 'osona'?") != std::string::npos);
+  CHECK(scenario.err.find("shipped scenarios: ") != std::string::npos);
+  const auto command = run_volley("rnu osona");
+  CHECK(command.exit_code == 2);
+  CHECK(command.err.find("did you mean 'run'?") != std::string::npos);
+  CHECK(command.err.find("commands: ") != std::string::npos);
+}
+
+TEST_CASE("Empty question: an unknown metric lists the valid ones before any header", "[sim][cli][empty]") {
+  for (const std::string& command :
+       {"sweep '" + SingleVolley + "' --param herero.units.H.figures=4,8 --target herero.wim --trials 100 --quiet",
+        "tune '" + SingleVolley + "' --param herero.units.H.figures=4:8 --target herero.wim=0.5 --trials 100 --quiet",
+        "sensitivity '" + SingleVolley + "' --target herero.wim --trials 100 --quiet",
+        "run '" + SingleVolley + "' --precision herero.wim=0.01 --quiet"}) {
+    INFO(command);
+    const auto r = run_volley(command);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("did you mean 'herero.win'?") != std::string::npos);
+    CHECK(r.err.find("estimates: ") != std::string::npos);
+    CHECK(r.out.empty());
+  }
+}
+
+TEST_CASE("Empty question: a tune goal the estimate cannot take is refused as such", "[sim][tune][empty]") {
+  const auto p = run_volley("tune '" + SingleVolley + "' --param herero.units.H.figures=4:8 --target herero.win=1.5 --trials 100 --quiet");
+  CHECK(p.exit_code == 2);
+  CHECK(p.err.find("herero.win is a probability, between 0 and 1; no parameter value can bring it to 1.5") != std::string::npos);
+  CHECK(p.out.empty());
+  const auto mean = run_volley("tune '" + SingleVolley + "' --param herero.units.H.figures=4:8 --target german.casualties=-1 --trials 100 --quiet");
+  CHECK(mean.exit_code == 2);
+  CHECK(mean.err.find("the mean of german.casualties lies between 0 and") != std::string::npos);
+}
+
+TEST_CASE("replay --where narrates the first trial from --trial on where the condition holds", "[sim][replay]") {
+  const auto r = run_volley("replay '" + SingleVolley + "' --where 'herero.hits>=5'");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  std::smatch m;
+  REQUIRE(std::regex_search(r.out, m, std::regex("^trial ([0-9]+) \\(seed 1\\) is the first from trial 0 where herero.hits>=5 holds")));
+  const std::string found = m[1];
+  // The narration is that trial's, and its volley scored at least 5 hits.
+  const auto same = run_volley("replay '" + SingleVolley + "' --trial " + found);
+  CHECK(r.out.find(same.out) != std::string::npos);
+  REQUIRE(std::regex_search(same.out, m, std::regex(": ([0-9]+) hits;")));
+  CHECK(std::stoi(m[1]) >= 5);
+  // Every earlier trial fails it: each replayed, fewer than 5 hits.
+  for (int t = 0; t < std::stoi(found); ++t) {
+    const auto earlier = run_volley("replay '" + SingleVolley + "' --trial " + std::to_string(t));
+    REQUIRE(std::regex_search(earlier.out, m, std::regex(": ([0-9]+) hits;")));
+    CHECK(std::stoi(m[1]) < 5);
+  }
+  // A condition no trial can meet is refused at once; a count needs its values.
+  const auto never = run_volley("replay '" + SingleVolley + "' --where 'herero.hits>=11'");
+  CHECK(never.exit_code == 2);
+  CHECK(never.err.find("no trial can meet it") != std::string::npos);
+  const auto count = run_volley("replay '" + SingleVolley + "' --where herero.hits");
+  CHECK(count.exit_code == 2);
+  CHECK(count.err.find("herero.hits>=K") != std::string::npos);
+}
+
+TEST_CASE("volley new writes a commented starter that validates and runs", "[sim][new]") {
+  for (const std::string kind : {"firefight", "barrage"}) {
+    INFO(kind);
+    const auto r = run_volley("new " + kind);
+    REQUIRE(r.exit_code == 0);
+    save("starter-" + kind + ".toml", r.out);
+    const std::string& text = r.out;
+    CHECK(text.rfind("# A starter " + kind, 0) == 0);
+    CHECK(run_volley("validate starter-" + kind + ".toml").exit_code == 0);
+    const auto run = run_volley("run starter-" + kind + ".toml --trials 2000 --quiet");
+    CHECK(run.exit_code == 0);
+  }
+  const auto typo = run_volley("new firefigt");
+  CHECK(typo.exit_code == 2);
+  CHECK(typo.err.find("did you mean 'firefight'?") != std::string::npos);
+}
+
+TEST_CASE("show --toml prints every default and --set, and plays exactly as the scenario it came from", "[sim][show]") {
+  for (const std::string name : {"herero-ambush", "osona", "river-bed", "rolling-barrage", "designated-targets", "pre-registered"}) {
+    INFO(name);
+    const auto shown = run_volley("show " + name + " --toml --set turns=5");
+    REQUIRE(shown.exit_code == 0);
+    save("full-" + name + ".toml", shown.out);
+    const std::string& text = shown.out;
+    CHECK(text.find("turns = 5") != std::string::npos);
+    // Same seed, same trials: the same figures, line for line after the header.
+    const auto a = run_volley("run full-" + name + ".toml --trials 3000 --quiet");
+    const auto b = run_volley("run " + name + " --set turns=5 --trials 3000 --quiet");
+    REQUIRE(a.exit_code == 0);
+    REQUIRE(b.exit_code == 0);
+    CHECK(a.out.substr(a.out.find("\n\n")) == b.out.substr(b.out.find("\n\n")));
+  }
+  // Defaults the file leaves out are written: the ambush gives no ruleset.contact_gap.
+  const auto full = run_volley("show herero-ambush --toml");
+  CHECK(full.out.find("contact_gap = ") != std::string::npos);
+}
