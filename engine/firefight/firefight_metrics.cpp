@@ -14,7 +14,8 @@ Schema firefight_schema(const FirefightScenario& sc) {
     add(sc.sides[s].name + ".win", MetricKind::Probability, 0, 1, sc.sides[s].name + " wins (F-9)", true);
   add("draw", MetricKind::Probability, 0, 1, "a draw: both defeated in one turn, or undecided after the last turn", true);
   add("undecided", MetricKind::Probability, 0, 1, "no side defeated after the last turn", false);
-  add("turn_decided", MetricKind::Count, 1, turns, "the turn the trial was decided (the last turn if undecided)", false);
+  // Headline: how long games last is on the first screen of a run, as a battle calculator shows it.
+  add("turn_decided", MetricKind::Count, 1, turns, "the turn the trial was decided (the last turn if undecided)", true);
   for (int s = 0; s < SideCount; ++s) {
     const Side& side = sc.sides[s];
     const std::string& n = side.name;
@@ -41,6 +42,13 @@ Schema firefight_schema(const FirefightScenario& sc) {
     for (int t = 1; t <= turns; ++t)
       add(n + ".hits.turn" + std::to_string(t), MetricKind::Count, 0, dice,
           "fire dice that hit, scored by " + n + " in turn " + std::to_string(t), true);
+  }
+  const bool unit_headline = sc.total_units() <= HeadlineUnitSurvivors;
+  for (int g = 0; g < sc.total_units(); ++g) {
+    const UnitSpec& u = sc.unit(g);
+    const std::string& n = sc.sides[u.side].name;
+    add(n + ".units." + u.name + ".figures_left", MetricKind::Count, 0, u.figures,
+        "figures of " + n + " " + u.name + " in action at the end (0: broken or destroyed)", unit_headline);
   }
   schema.headline_index = static_cast<size_t>(headline_side(sc));
   return schema;
@@ -77,6 +85,8 @@ void observe_firefight(const FirefightScenario& sc, const FirefightState& st, in
     o[11] = t.reloading_fired;
     for (int turn = 1; turn <= sc.turns; ++turn) o[PerSideMetrics + turn - 1] = st.hits_turn[s][turn];
   }
+  int64_t* survivors = obs + unit_block(sc);
+  for (int g = 0, n = sc.total_units(); g < n; ++g) survivors[g] = st.units[g].out() ? 0 : st.units[g].figures;
 }
 
 }  // namespace volley::firefight

@@ -6,6 +6,7 @@
 //   then per side: <s>.hits <s>.killed <s>.wounded <s>.casualties <s>.units_broken <s>.figures_left
 //   <s>.schnellfeuer <s>.revealed_by_sf_d <s>.kept_hidden_sf_h <s>.reconcealed
 //   <s>.consecutive_declarations <s>.reloading_fired <s>.hits.turn1 .. <s>.hits.turn<turns>
+//   then per unit, in global index order: <s>.units.<name>.figures_left (its survivors in action)
 #include "engine/firefight/firefight_scenario.hpp"
 #include "engine/firefight/firefight_state.hpp"
 #include "engine/metrics.hpp"
@@ -24,6 +25,13 @@ inline size_t side_block(const FirefightScenario& sc, int side) noexcept {
 
 // The side whose win is the headline: the fast-fire side, else the first.
 inline int headline_side(const FirefightScenario& sc) noexcept { return sc.sides[1].fast_fire && !sc.sides[0].fast_fire ? 1 : 0; }
+
+// Index of the first per-unit metric (after both sides' blocks).
+inline size_t unit_block(const FirefightScenario& sc) noexcept { return side_block(sc, SideCount); }
+
+// Survivors per unit are headline figures (the first screen of a run, as a battle calculator shows
+// them) up to this many units in the scenario; beyond, they are shown with --all.
+inline constexpr int HeadlineUnitSurvivors = 24;
 
 Schema firefight_schema(const FirefightScenario& sc);
 
