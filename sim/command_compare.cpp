@@ -71,6 +71,7 @@ int command_compare(const Args& args) {
   }
   std::vector<ScenarioDocument> docs;
   std::vector<std::unique_ptr<ScenarioModel>> models;
+  std::string base_text;  // the base with every default written: a variant equal to it is the base again
   std::vector<std::string> same_as_base;  // notes on the variants left out
   std::vector<std::string> kept_labels;
   for (size_t v = 0; v < variant_extra.size(); ++v) {
@@ -78,7 +79,11 @@ int command_compare(const Args& args) {
     auto model = load_model(doc);
     // A variant whose settings give the base's scenario again (every key equal) answers an empty
     // question: its differences are 0 in every trial. Say so, and leave it out.
-    if (v > 0 && doc.canonical_text() == docs[0].canonical_text()) {
+    // Compared with every default written out, so that a key set to the value it already had by
+    // default is no change either.
+    const std::string text = complete_scenario_text(doc);
+    if (v == 0) base_text = text;
+    if (v > 0 && text == base_text) {
       same_as_base.push_back("--vs '" + labels[v] + "' gives the same scenario as the base (every key equal): nothing to compare, left out");
       continue;
     }

@@ -44,14 +44,10 @@ int command_show(const Args& args) {
   const auto model = load_model(doc);
   if (as_toml) {
     if (!plot.empty()) throw std::invalid_argument("--toml prints the scenario; give --plot without it");
-    // A private copy whose readers write each default they fall back on (TableReader::fill_defaults).
-    ScenarioDocument full = doc;
-    full.fill_defaults_when_read();
-    (void)load_model(full);
     std::cout << "# " << comment_text(model->title()) << " (" << comment_text(doc.name()) << "): every key, defaults";
     for (const auto& set : scenario.sets) std::cout << ", --set " << comment_text(set);
     std::cout << " written out by `volley show --toml`.\n# Keys are in docs/scenario-" << model->kind() << ".md.\n"
-              << full.canonical_text() << "\n";
+              << complete_scenario_text(doc) << "\n";
     return ExitOk;
   }
   if (!plot.empty()) check_plot_path(plot);

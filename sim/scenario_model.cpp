@@ -80,6 +80,13 @@ KeyCatalog describe_keys(const ScenarioDocument& doc) {
   return unique;
 }
 
+std::string complete_scenario_text(const ScenarioDocument& doc) {
+  ScenarioDocument full = doc;
+  full.fill_defaults_when_read();
+  (void)load_model(full);
+  return full.canonical_text();
+}
+
 ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets,
                                const std::vector<std::string>& extra, const std::string& option) {
   ScenarioDocument doc = [&] {

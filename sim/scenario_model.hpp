@@ -47,6 +47,12 @@ KeyCatalog describe_keys(const ScenarioDocument& doc);
 std::unique_ptr<ScenarioModel> load_firefight_model(const ScenarioDocument& doc);
 std::unique_ptr<ScenarioModel> load_barrage_model(const ScenarioDocument& doc);
 
+// The scenario as canonical TOML with every default written out (`show --toml`): two documents that
+// give the same scenario, whether a key is written or left at its default, give the same text. The
+// readers fill a private copy of `doc` (TableReader::fill_defaults). Throws ScenarioErrors as
+// load_model does.
+std::string complete_scenario_text(const ScenarioDocument& doc);
+
 // The document for a command line's SCENARIO argument: a path, the name of a shipped scenario
 // ("osona"), or empty for the embedded default; then every --set applied in order, then the `extra`
 // assignments of a variant (compare's --vs, sweep's and tune's --param), whose errors name `option`.

@@ -91,6 +91,10 @@ TEST_CASE("Empty question: a compare variant that is the base again is named, no
   CHECK(only.exit_code == 2);
   CHECK(only.err.find("gives the same scenario as the base") != std::string::npos);
   CHECK(only.out.empty());
+  // A key the file leaves out, set to its default (F-6 contact_gap, 1"), is no change either.
+  const auto by_default = run_volley("compare herero-ambush --vs ruleset.contact_gap=1.0 --trials 2000 --quiet");
+  CHECK(by_default.exit_code == 2);
+  CHECK(by_default.err.find("--vs 'ruleset.contact_gap=1.0' gives the same scenario as the base") != std::string::npos);
 }
 
 TEST_CASE("Empty question: a misspelled scenario or command gets 'did you mean' and the list", "[sim][cli][empty]") {
