@@ -32,6 +32,10 @@ bool histogram_metric(const MetricSpec& spec) {
   return spec.kind == MetricKind::Count && (ends_with(".casualties") || ends_with(".dispersed"));
 }
 
+bool unit_metric(const MetricSpec& spec) {
+  return spec.name.find(".units.") != std::string::npos && spec.name.ends_with(".figures_left");
+}
+
 std::string format_summary(const Tally& tally, const ReportOptions& options) {
   // No trial, no estimate: "0 [0, 0]" would read as a measured zero (a shard that owns no block).
   if (tally.trials() == 0) return "no trials: nothing to estimate\n";
@@ -59,6 +63,7 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
   for (size_t i = 0; i < schema.size(); ++i) {
     const auto& spec = schema.metrics[i];
     if (spec.kind != MetricKind::Count || (options.headline_only && !spec.headline)) continue;
+    if (!options.per_unit && unit_metric(spec)) continue;
     std::string prefix;
     int turn = 0;
     if (split_turn_metric(spec.name, prefix, turn)) {

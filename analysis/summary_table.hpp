@@ -17,6 +17,7 @@ struct ReportOptions {
   bool headline_only = true;  // only metrics marked headline (the rest are in JSON/CSV)
   bool histograms = true;
   bool per_turn = true;       // the per-turn tables (hits per turn); --quiet leaves them out
+  bool per_unit = true;       // each unit's survivors (<side>.units.<name>.figures_left); --quiet leaves them out
 };
 
 std::string format_summary(const Tally& tally, const ReportOptions& options);
@@ -29,6 +30,9 @@ std::string format_csv(const Tally& tally, double level);
 
 // Does this metric get a histogram in the text summary?
 bool histogram_metric(const MetricSpec& spec);
+
+// "herero.units.N1.figures_left": a figure of one unit, not of a side.
+bool unit_metric(const MetricSpec& spec);
 
 // "herero.hits.turn3" -> ("herero.hits", 3); returns false for other names.
 bool split_turn_metric(const std::string& name, std::string& prefix, int& turn);

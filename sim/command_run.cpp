@@ -64,7 +64,7 @@ int command_run(const Args& args) {
   ReportOptions report;
   report.level = r.level;
   report.headline_only = !all_metrics;
-  report.histograms = report.per_turn = !settings.quiet;
+  report.histograms = report.per_turn = report.per_unit = !settings.quiet;
   std::fputs(format_summary(r.tally, report).c_str(), stdout);
   std::fflush(stdout);
   OutputBatch outputs;
