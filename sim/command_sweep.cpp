@@ -13,6 +13,7 @@
 #include "sim/plots.hpp"
 #include "sim/run_record.hpp"
 #include "sim/run_session.hpp"
+#include "sim/scenario_model.hpp"
 #include "sim/text_escaping.hpp"
 #include "sim/variant_runner.hpp"
 
@@ -44,6 +45,8 @@ int command_sweep(const Args& args) {
   if (params.empty() || params.size() > 2) throw std::invalid_argument("--param: give one or two parameters to sweep");
   std::vector<ParameterAxis> axes;
   for (const auto& p : params) axes.push_back(parse_axis(p, "--param"));
+  for (auto& axis : axes)
+    keep_whole_key_where_accepted(axis, [&](const std::string& a) { return scenario_accepts(settings.scenario, settings.sets, a); });
   check_outputs(settings);
   const uint64_t seed = settings.seed_value();
 

@@ -13,6 +13,7 @@
 #include "sim/parameter_axis.hpp"
 #include "sim/plots.hpp"
 #include "sim/run_session.hpp"
+#include "sim/scenario_model.hpp"
 #include "sim/text_escaping.hpp"
 #include "sim/tune_search.hpp"
 
@@ -45,7 +46,8 @@ int command_tune(const Args& args) {
   po::variables_map vm;
   if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm, "(--trials is per evaluated value; default 20000)")) return ExitOk;
   if (param.empty() || target_text.empty()) throw std::invalid_argument("give --param KEY=lo:hi and --target NAME=GOAL");
-  const ParameterAxis axis = parse_axis(param, "--param", true);
+  ParameterAxis axis = parse_axis(param, "--param", true);
+  keep_whole_key_where_accepted(axis, [&](const std::string& a) { return scenario_accepts(settings.scenario, settings.sets, a); });
   const TargetSpec target = parse_target(target_text, true);
   const double goal = *target.goal;
   // Both ends of the bracket are checked before any value is run: the rules' ranges are intervals,

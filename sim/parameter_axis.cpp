@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace volley {
@@ -51,21 +52,33 @@ std::vector<std::string> split_values(const std::string& text) {
   return parts;
 }
 
+// Whether text reads as a number at all, finite or not (nan, inf, 1e400 included): such a part makes
+// a range, which parse_axis then refuses if it is not finite, rather than a --set value.
+bool looks_numeric(const std::string& text) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  (void)std::strtod(text.c_str(), &end);
+  return end != text.c_str() && *end == '\0';
+}
+
 // "lo:hi" or "lo:hi:step" with every part a number: a range. Anything else with a colon
 // (min-targets:3, subgroup:north) is a value.
 bool is_range(const std::string& spec) {
   if (spec.find(':') == std::string::npos || spec.find(',') != std::string::npos) return false;
   const auto parts = split(spec, ':');
   if (parts.size() < 2 || parts.size() > 3) return false;
-  for (const auto& p : parts) {
-    double v = 0;
-    bool integer = false;
-    if (!parse_number(p, v, integer)) return false;
-  }
+  for (const auto& p : parts)
+    if (!looks_numeric(p)) return false;
   return true;
 }
 
 }  // namespace
+
+void keep_whole_key_where_accepted(ParameterAxis& axis, const std::function<bool(const std::string& assignment)>& accepts) {
+  if (axis.keys.size() < 2) return;
+  const std::string value = axis.values.empty() ? format_value(axis.lo, axis.integer) : axis.values.front();
+  if (accepts(axis.key + "=" + value)) axis.keys = {axis.key};
+}
 
 std::string format_value(double v, bool integer) {
   char buffer[64];

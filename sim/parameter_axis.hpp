@@ -3,6 +3,7 @@
 // "KEY=a,b,c" (any values --set takes: numbers, policies such as min-targets:3 or turns:[1,3]). Each
 // value becomes a --set. Several keys moved together: "K1,K2=4:20" sets every key to each value
 // (both Zuege of a patrol at once).
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,10 @@ struct ParameterAxis {
 
 // Throws std::invalid_argument naming the option and what was expected.
 ParameterAxis parse_axis(const std::string& text, const std::string& option, bool range_only = false);
+
+// A scenario name may hold a comma, so "a,b.fire_dice=2" can be one key as well as two: where the
+// scenario takes the whole text as one key (accepts("a,b.fire_dice=2")), it is one.
+void keep_whole_key_where_accepted(ParameterAxis& axis, const std::function<bool(const std::string& assignment)>& accepts);
 
 // A number as a --set value: whole numbers without a decimal point.
 std::string format_value(double v, bool integer);

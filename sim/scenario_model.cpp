@@ -87,6 +87,17 @@ std::string complete_scenario_text(const ScenarioDocument& doc) {
   return full.canonical_text();
 }
 
+bool scenario_accepts(const std::string& argument, const std::vector<std::string>& sets, const std::string& assignment) {
+  try {
+    (void)load_model(open_scenario(argument, sets, {assignment}, "--param"));
+    return true;
+  } catch (const ScenarioErrors&) {
+    return false;
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
+}
+
 ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets,
                                const std::vector<std::string>& extra, const std::string& option) {
   ScenarioDocument doc = [&] {

@@ -56,6 +56,9 @@ std::string complete_scenario_text(const ScenarioDocument& doc);
 // The document for a command line's SCENARIO argument: a path, the name of a shipped scenario
 // ("osona"), or empty for the embedded default; then every --set applied in order, then the `extra`
 // assignments of a variant (compare's --vs, sweep's and tune's --param), whose errors name `option`.
+// Whether the scenario, with `sets`, takes one more --set assignment (parse_axis's comma keys).
+bool scenario_accepts(const std::string& argument, const std::vector<std::string>& sets, const std::string& assignment);
+
 ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets,
                                const std::vector<std::string>& extra = {}, const std::string& option = "--set");
 
