@@ -58,7 +58,7 @@ void check_refused(const std::string& arguments, const std::string& message) {
 TEST_CASE("NaN, infinities and trailing text are refused by every numeric option, naming it", "[sim][numbers][cli]") {
   for (const char* level : {"nan", "inf", "-inf", "1e400", "0.95x", "0.5", "1", "0.4", "1.5"}) {
     check_refused(std::string("run osona --trials 10 --quiet --level ") + level, std::string("--level: expected a finite number in (0.5, 1), got '") + level + "'");
-    check_refused(std::string("dice 3d6 --hit '>=5' --trials 10 --level ") + level, "--level: expected a finite number in (0.5, 1)");
+    check_refused(std::string("dice 3d6 --hit '>=5' --simulate 10 --level ") + level, "--level: expected a finite number in (0.5, 1)");
   }
   for (const char* e : {"nan", "inf", "1e400", "-1", "0", "0.01x"})
     check_refused(std::string("run osona --quiet --precision ") + e, "--precision: expected [NAME=]E with E a finite positive number");
