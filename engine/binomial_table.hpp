@@ -9,7 +9,6 @@
 // 2^-32 (docs/methods.md), far below any statistical resolution volley can reach.
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 namespace volley {
 
@@ -18,19 +17,26 @@ inline constexpr int ChunkDice = 32;
 
 class BinomialTables {
  public:
-  // The process-wide tables, built once on first use (a few milliseconds).
-  static const BinomialTables& instance();
+  // The tables, computed when volley is built (binomial_formula.cpp, written as data by
+  // binomial_table_generator.cpp): nothing to compute when a run starts.
+  static const BinomialTables& instance() noexcept {
+    static const BinomialTables tables;
+    return tables;
+  }
 
   // thresholds[k] = floor(P(X <= k) * 2^32) for k in [0, n); X = k is drawn for the first k with
   // u < thresholds[k], and X = n when there is none. Entries n to ChunkDice - 1 of the row hold
   // 0xFFFFFFFF (binomial_from_word_small reads past n).
-  const uint32_t* thresholds(int faces, int band, int n) const noexcept {
-    return data_.data() + ((static_cast<size_t>(faces) * (MaxFaces + 1) + band) * (ChunkDice + 1) + n) * ChunkDice;
+  const uint32_t* thresholds(int faces, int band, int n) const noexcept { return data_ + row_offset(faces, band, n); }
+
+  // The layout: a row of ChunkDice entries for each faces, band <= MaxFaces and n <= ChunkDice.
+  static constexpr size_t Entries = static_cast<size_t>(MaxFaces + 1) * (MaxFaces + 1) * (ChunkDice + 1) * ChunkDice;
+  static constexpr size_t row_offset(int faces, int band, int n) noexcept {
+    return ((static_cast<size_t>(faces) * (MaxFaces + 1) + band) * (ChunkDice + 1) + n) * ChunkDice;
   }
 
  private:
-  BinomialTables();
-  std::vector<uint32_t> data_;
+  static const uint32_t data_[Entries];  // the generated binomial_table_data.cpp
 };
 
 // Successes of n <= ChunkDice dice for a uniform word u, 0 < band < faces. The thresholds are

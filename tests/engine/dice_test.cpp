@@ -1,5 +1,7 @@
 // Dice pools: the binomial tables and both sampling paths against exact laws, and the exact laws
 // against independent brute-force enumeration.
+#include "engine/binomial_formula.hpp"
+#include "engine/binomial_table.hpp"
 #include "engine/dice_pool.hpp"
 #include "engine/exact_dice.hpp"
 #include "engine/scripted_dice.hpp"
@@ -86,6 +88,17 @@ TEST_CASE("opposed_more_successes equals enumeration of both pools", "[engine][d
       });
       CHECK(opposed_more_successes(a, 3, b, 3, 6) == Approx(wins / total).margin(1e-12));
     }
+}
+
+TEST_CASE("The binomial tables built into volley are those of their formula, entry for entry", "[engine][dice]") {
+  // The data is written at build time by a generator from binomial_thresholds_by_formula(); the
+  // check below (against the exact pmf) then holds for what a run reads.
+  const std::vector<uint32_t> formula = binomial_thresholds_by_formula();
+  const uint32_t* built = BinomialTables::instance().thresholds(0, 0, 0);
+  size_t differ = 0;
+  for (size_t i = 0; i < formula.size(); ++i) differ += built[i] != formula[i];
+  CHECK(formula.size() == BinomialTables::Entries);
+  CHECK(differ == 0);
 }
 
 TEST_CASE("The binomial tables hold the CDF scaled to 2^32", "[engine][dice]") {
