@@ -31,7 +31,7 @@ int side_named(const BarrageScenario& sc, const char* name) { return sc.sides[0]
 void mid_barrage(const BarrageScenario& sc, BarrageState& st) {
   for (int m : sc.sides[side_named(sc, "british")].missions) {
     st.missions[m].phase = MissionPhase::Ongoing;
-    st.missions[m].position = {sc.missions[m].start.x, 2400};
+    st.missions[m].position = {std::get<RollingBarrage>(sc.missions[m].kind).start.x, 2400};
     for (int b : sc.missions[m].batteries) st.batteries[b].mission = m;
   }
 }

@@ -18,6 +18,8 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <type_traits>
+#include <variant>
 
 namespace volley {
 
@@ -359,44 +361,49 @@ class BarrageReader {
       mission.name = m.string("name", "");
       unique_name(m, mission.name, names, "mission");
       mission.side = s;
-      const std::string type = m.choice("type", "rolling", {"rolling", "designated", "pre-registered"});
-      mission.type = type == "designated" ? MissionType::Designated : type == "pre-registered" ? MissionType::PreRegistered : MissionType::Rolling;
+      const std::string type = m.choice("type", RollingBarrage::type_name, {RollingBarrage::type_name, DesignatedTargets::type_name, PreRegisteredBarrage::type_name});
       if (!m.has("type")) m.error("type", "missing: expected type = \"rolling\", \"designated\" or \"pre-registered\"");
       // The keys of the other types, and the battery form not used, have no default here (show --toml).
-      if (mission.type != MissionType::Rolling) m.keep_absent({"start", "direction", "speed"});
-      if (mission.type != MissionType::PreRegistered) m.keep_absent({"points", "mode", "policy", "trigger_radius", "call_turns", "call_point"});
-      if (mission.type == MissionType::PreRegistered) m.keep_absent({"start_turn"});
+      if (type != RollingBarrage::type_name) m.keep_absent({"start", "direction", "speed"});
+      if (type != PreRegisteredBarrage::type_name) m.keep_absent({"points", "mode", "policy", "trigger_radius", "call_turns", "call_point"});
+      if (type == PreRegisteredBarrage::type_name) m.keep_absent({"start_turn"});
       m.keep_absent({m.has("battery") ? "batteries" : "battery"});
       read_mission_batteries(m, mission, s);
       mission.sheaf = m.choice("sheaf", "regular", {"regular", "converged"}) == "converged" ? Sheaf::Converged : Sheaf::Regular;
       mission.start_turn = static_cast<int>(m.integer("start_turn", 1, 1, sc_.turns));
 
+      // Each type's keys are read whatever the type (so that every error is reported); the mission
+      // keeps its own type's (mission_kind.hpp).
+      const bool rolling = type == RollingBarrage::type_name;
+      const bool designated = type == DesignatedTargets::type_name;
+      const bool pre_registered = type == PreRegisteredBarrage::type_name;
+      RollingBarrage rolling_barrage;
+      DesignatedTargets designated_targets;
+      PreRegisteredBarrage pre_registered_barrage;
+
       // PF-RB keys.
-      const bool rolling = mission.type == MissionType::Rolling;
-      const bool designated = mission.type == MissionType::Designated;
-      const bool pre_registered = mission.type == MissionType::PreRegistered;
       only_for(m, {"start", "direction", "speed"}, rolling, "rolling");
       only_for(m, {"targets"}, designated, "designated");
       only_for(m, {"points", "mode", "policy", "trigger_radius", "call_turns", "call_point"}, pre_registered, "pre-registered");
       only_for(m, {"start_turn"}, !pre_registered, "rolling and designated");
-      mission.start = point_of(m, "start", {});
+      rolling_barrage.start = point_of(m, "start", {});
       const Point home_away = away_from_home(s);
       const auto direction = m.number_list("direction", {home_away.x / 100.0, home_away.y / 100.0}, 2);
       const double speed = m.number("speed", 6, 0, MaxInches);
-      mission.speed = hundredths(speed);
+      rolling_barrage.speed = hundredths(speed);
       if (rolling) {
         // PF-RB: attacker only; at least 4" a turn; its start on the table.
         if (s != sc_.attacker)
           m.error("type", "a rolling barrage is available to the attacker only (PF-RB), and " + sc_.sides[s].name + " defends");
         if (!m.has("start")) m.error("start", "missing: a rolling barrage needs start = [x, y], its template's centre on its first turn");
-        else if (!contains(table_rect(sc_.table), mission.start)) m.error("start", "off the table at the start: " + at(mission.start));
+        else if (!contains(table_rect(sc_.table), rolling_barrage.start)) m.error("start", "off the table at the start: " + at(rolling_barrage.start));
         if (!m.has("speed")) m.error("speed", "missing: a rolling barrage needs speed (inches per turn)");
-        else if (mission.speed < sc_.ruleset.min_rolling_speed)
-          m.error("speed", "a rolling barrage must move at least " + in(sc_.ruleset.min_rolling_speed) + "\" per turn (PF-RB), got " + in(mission.speed));
+        else if (rolling_barrage.speed < sc_.ruleset.min_rolling_speed)
+          m.error("speed", "a rolling barrage must move at least " + in(sc_.ruleset.min_rolling_speed) + "\" per turn (PF-RB), got " + in(rolling_barrage.speed));
         if (direction[0] == 0 && direction[1] == 0) m.error("direction", "expected a direction vector [dx, dy], not [0, 0]");
         else if (std::abs(direction[0]) > MaxInches || std::abs(direction[1]) > MaxInches)
           m.error("direction", "expected a direction vector [dx, dy] with components of at most " + in(hundredths(MaxInches)));
-        mission.step = rolling_step(direction[0], direction[1], mission.speed);
+        rolling_barrage.step = rolling_step(direction[0], direction[1], rolling_barrage.speed);
       }
 
       // PF-DT keys. Names are optional; given, they address the entry in --set keys, so each is unique.
@@ -413,9 +420,9 @@ class BarrageReader {
           d.sheaf = target.choice("sheaf", "regular", {"regular", "converged"}) == "converged" ? Sheaf::Converged : Sheaf::Regular;
         if (!contains(table_rect(sc_.table), d.at)) target.error("at", "off the table at the start: " + at(d.at));
         target.finish();
-        mission.targets.push_back(d);
+        designated_targets.targets.push_back(d);
       }
-      if (designated && mission.targets.empty()) m.error("targets", "missing: expected targets = [{at = [x, y], turns = n}, ...]");
+      if (designated && designated_targets.targets.empty()) m.error("targets", "missing: expected targets = [{at = [x, y], turns = n}, ...]");
 
       // PF-PR keys.
       for (auto& point : m.tables("points")) {
@@ -424,23 +431,27 @@ class BarrageReader {
         const Point p = point_of(point, "at", {});
         if (!contains(table_rect(sc_.table), p)) point.error("at", "off the table at the start: " + at(p));
         point.finish();
-        mission.points.push_back(p);
+        pre_registered_barrage.points.push_back(p);
       }
-      mission.mode = m.choice("mode", "single", {"single", "continuous"}) == "continuous" ? FireMode::Continuous : FireMode::Single;
-      mission.call_policy = m.choice("policy", "trigger", {"trigger", "turns"}) == "turns" ? CallPolicy::Turns : CallPolicy::Trigger;
-      mission.trigger_radius = length_of(m, "trigger_radius", sc_.ruleset.trigger_radius);
-      for (int64_t turn : m.integer_list("call_turns", {}, 1, sc_.turns)) mission.call_turns.push_back(static_cast<int>(turn));
-      mission.call_point = static_cast<int>(m.integer("call_point", 1, 1, 1000)) - 1;
+      PreRegisteredBarrage& pr = pre_registered_barrage;
+      pr.mode = m.choice("mode", "single", {"single", "continuous"}) == "continuous" ? FireMode::Continuous : FireMode::Single;
+      pr.call_policy = m.choice("policy", "trigger", {"trigger", "turns"}) == "turns" ? CallPolicy::Turns : CallPolicy::Trigger;
+      pr.trigger_radius = length_of(m, "trigger_radius", sc_.ruleset.trigger_radius);
+      for (int64_t turn : m.integer_list("call_turns", {}, 1, sc_.turns)) pr.call_turns.push_back(static_cast<int>(turn));
+      pr.call_point = static_cast<int>(m.integer("call_point", 1, 1, 1000)) - 1;
       if (pre_registered) {
-        if (mission.points.empty()) m.error("points", "missing: expected points = [{at = [x, y]}, ...] (at most " +
+        if (pr.points.empty()) m.error("points", "missing: expected points = [{at = [x, y]}, ...] (at most " +
                                                           std::to_string(sc_.ruleset.max_registered_points) + " per battery)");
-        else if (mission.call_point >= static_cast<int>(mission.points.size()))
-          m.error("call_point", "there are only " + std::to_string(mission.points.size()) + " points");
-        if (mission.call_policy == CallPolicy::Turns && mission.call_turns.empty()) m.error("call_turns", "missing: policy \"turns\" calls on these turns");
+        else if (pr.call_point >= static_cast<int>(pr.points.size()))
+          m.error("call_point", "there are only " + std::to_string(pr.points.size()) + " points");
+        if (pr.call_policy == CallPolicy::Turns && pr.call_turns.empty()) m.error("call_turns", "missing: policy \"turns\" calls on these turns");
         for (int b : mission.batteries)
           if (!sc_.batteries[b].direct_support)
             m.error(m.has("battery") ? "battery" : "batteries", "battery '" + sc_.batteries[b].name + "' is not a direct-support battery: it has no pre-registered points (PF-PR)");
       }
+      if (rolling) mission.kind = std::move(rolling_barrage);
+      else if (designated) mission.kind = std::move(designated_targets);
+      else mission.kind = std::move(pre_registered_barrage);
       m.finish();
       mission_readers_.push_back(m);
       sc_.missions.push_back(std::move(mission));
@@ -514,9 +525,10 @@ class BarrageReader {
     std::map<int, int> points;
     for (size_t i = 0; i < sc_.missions.size(); ++i) {
       const MissionSpec& mission = sc_.missions[i];
-      if (mission.type != MissionType::PreRegistered) continue;
+      const auto* barrage = std::get_if<PreRegisteredBarrage>(&mission.kind);
+      if (barrage == nullptr) continue;
       for (int b : mission.batteries) {
-        points[b] += static_cast<int>(mission.points.size());
+        points[b] += static_cast<int>(barrage->points.size());
         if (points[b] > sc_.ruleset.max_registered_points)
           mission_readers_[i].error("points", "battery '" + sc_.batteries[b].name + "' has " + std::to_string(points[b]) +
                                                   " pre-registered points; at most " + std::to_string(sc_.ruleset.max_registered_points) +
@@ -585,6 +597,32 @@ class BarrageJob final : public TrialJob {
 
 std::string vector_text(Point p) { return "(" + in(p.x) + ", " + in(p.y) + ")"; }
 
+// `volley show`: what a mission's type adds to its line (one overload per type, mission_kind.hpp).
+struct MissionDescription {
+  std::ostream& os;
+  const MissionSpec& mission;
+  void operator()(const RollingBarrage& rolling) const {
+    os << ", from turn " << mission.start_turn << " at " << at(rolling.start) << ", " << in(rolling.speed) << "\" per turn, step "
+       << vector_text(rolling.step);
+  }
+  void operator()(const DesignatedTargets& designated) const {
+    os << ", from turn " << mission.start_turn << ":";
+    for (const auto& t : designated.targets) {
+      os << " " << at(t.at) << " x" << t.turns;
+      if (t.sheaf) os << " " << to_string(*t.sheaf);
+    }
+  }
+  void operator()(const PreRegisteredBarrage& barrage) const {
+    os << ", " << (barrage.mode == FireMode::Single ? "single" : "continuous") << ", points";
+    for (const auto& p : barrage.points) os << " " << at(p);
+    if (barrage.call_policy == CallPolicy::Trigger) os << ", called when an enemy is within " << in(barrage.trigger_radius) << "\"";
+    else {
+      os << ", called at point " << barrage.call_point + 1 << " on turns";
+      for (int t : barrage.call_turns) os << " " << t;
+    }
+  }
+};
+
 class BarrageModel final : public ScenarioModel {
  public:
   explicit BarrageModel(BarrageScenario scenario)
@@ -651,30 +689,9 @@ class BarrageModel final : public ScenarioModel {
       }
       for (int m : side.missions) {
         const MissionSpec& mission = sc.missions[m];
-        os << "  mission " << mission.name << ": " << to_string(mission.type) << ", " << battery_names(sc, m) << ", "
+        os << "  mission " << mission.name << ": " << mission.type_name() << ", " << battery_names(sc, m) << ", "
            << to_string(mission.sheaf) << " sheaf";
-        switch (mission.type) {
-          case MissionType::Rolling:
-            os << ", from turn " << mission.start_turn << " at " << at(mission.start) << ", " << in(mission.speed) << "\" per turn, step "
-               << vector_text(mission.step);
-            break;
-          case MissionType::Designated:
-            os << ", from turn " << mission.start_turn << ":";
-            for (const auto& t : mission.targets) {
-              os << " " << at(t.at) << " x" << t.turns;
-              if (t.sheaf) os << " " << to_string(*t.sheaf);
-            }
-            break;
-          case MissionType::PreRegistered:
-            os << ", " << (mission.mode == FireMode::Single ? "single" : "continuous") << ", points";
-            for (const auto& p : mission.points) os << " " << at(p);
-            if (mission.call_policy == CallPolicy::Trigger) os << ", called when an enemy is within " << in(mission.trigger_radius) << "\"";
-            else {
-              os << ", called at point " << mission.call_point + 1 << " on turns";
-              for (int t : mission.call_turns) os << " " << t;
-            }
-            break;
-        }
+        std::visit(MissionDescription{os, mission}, mission.kind);
         os << "\n";
       }
     }
@@ -733,47 +750,51 @@ class BarrageModel final : public ScenarioModel {
         f.box = on_table(rect_around(at, size));
         map.fire.push_back(f);
       };
-      switch (m.type) {
-        case MissionType::Rolling: {
+      // What each type draws; a type without its branch fails the static_assert.
+      std::visit([&](const auto& kind) {
+        using Kind = std::decay_t<decltype(kind)>;
+        if constexpr (std::is_same_v<Kind, RollingBarrage>) {
+          const RollingBarrage& rolling = kind;
           // Its lanes: the template at each step until it has left the table; its line: start to last step.
-          Point at = m.start;
+          Point at = rolling.start;
           int steps = 0;
           for (; steps < 500 && overlaps(rect_around(at, size), table_rect(sc.table)); ++steps) {
             fire(steps == 0 ? MapFireKind::Footprint : MapFireKind::Lane, m.name + (steps == 0 ? " starts here (turn " + std::to_string(m.start_turn) + ")" : " step " + std::to_string(steps)), at);
-            if (m.step.x == 0 && m.step.y == 0) break;
-            at = {at.x + m.step.x, at.y + m.step.y};
+            if (rolling.step.x == 0 && rolling.step.y == 0) break;
+            at = {at.x + rolling.step.x, at.y + rolling.step.y};
           }
           MapFire line;
           line.kind = MapFireKind::RollingLine;
           line.mission = m.name;
           line.side = side;
-          line.label = m.name + " " + in(m.speed) + "\"/turn";
-          const Point last{m.start.x + m.step.x * std::max(steps - 1, 0), m.start.y + m.step.y * std::max(steps - 1, 0)};
-          line.box = {inches(m.start.x), inches(m.start.y), inches(std::clamp<Coord>(last.x, 0, sc.table.w)), inches(std::clamp<Coord>(last.y, 0, sc.table.d))};
+          line.label = m.name + " " + in(rolling.speed) + "\"/turn";
+          const Point last{rolling.start.x + rolling.step.x * std::max(steps - 1, 0), rolling.start.y + rolling.step.y * std::max(steps - 1, 0)};
+          line.box = {inches(rolling.start.x), inches(rolling.start.y), inches(std::clamp<Coord>(last.x, 0, sc.table.w)), inches(std::clamp<Coord>(last.y, 0, sc.table.d))};
           map.fire.push_back(line);
-          break;
+        } else if constexpr (std::is_same_v<Kind, DesignatedTargets>) {
+          const DesignatedTargets& designated = kind;
+          const auto& targets = designated.targets;
+          for (size_t t = 0; t < targets.size(); ++t) {
+            const Size target_size = targets[t].sheaf.value_or(m.sheaf) == Sheaf::Regular ? sc.ruleset.regular_template : sc.ruleset.converged_template;
+            fire(MapFireKind::Target, m.name + " target " + std::to_string(t + 1) + " x" + std::to_string(targets[t].turns), targets[t].at);
+            map.fire.back().box = on_table(rect_around(targets[t].at, target_size));
+            MapFire footprint = map.fire.back();
+            footprint.kind = MapFireKind::Footprint;
+            map.fire.push_back(footprint);
+          }
+        } else {
+          static_assert(std::is_same_v<Kind, PreRegisteredBarrage>, "a new mission type: draw it on the map");
+          const PreRegisteredBarrage& barrage = kind;
+          for (size_t p = 0; p < barrage.points.size(); ++p) {
+            const bool trigger = barrage.call_policy == CallPolicy::Trigger;
+            fire(MapFireKind::Registered, m.name + " point " + std::to_string(p + 1) + (trigger ? ", trigger " + in(barrage.trigger_radius) + "\"" : ""),
+                 barrage.points[p], trigger ? inches(barrage.trigger_radius) : 0.0);
+            MapFire footprint = map.fire.back();
+            footprint.kind = MapFireKind::Footprint;
+            map.fire.push_back(footprint);
+          }
         }
-        case MissionType::Designated:
-          for (size_t t = 0; t < m.targets.size(); ++t) {
-            const Size target_size = m.targets[t].sheaf.value_or(m.sheaf) == Sheaf::Regular ? sc.ruleset.regular_template : sc.ruleset.converged_template;
-            fire(MapFireKind::Target, m.name + " target " + std::to_string(t + 1) + " x" + std::to_string(m.targets[t].turns), m.targets[t].at);
-            map.fire.back().box = on_table(rect_around(m.targets[t].at, target_size));
-            MapFire footprint = map.fire.back();
-            footprint.kind = MapFireKind::Footprint;
-            map.fire.push_back(footprint);
-          }
-          break;
-        case MissionType::PreRegistered:
-          for (size_t p = 0; p < m.points.size(); ++p) {
-            const bool trigger = m.call_policy == CallPolicy::Trigger;
-            fire(MapFireKind::Registered, m.name + " point " + std::to_string(p + 1) + (trigger ? ", trigger " + in(m.trigger_radius) + "\"" : ""),
-                 m.points[p], trigger ? inches(m.trigger_radius) : 0.0);
-            MapFire footprint = map.fire.back();
-            footprint.kind = MapFireKind::Footprint;
-            map.fire.push_back(footprint);
-          }
-          break;
-      }
+      }, m.kind);
     }
     if (turn > 0)
       for (const FiredTemplate& f : state.fired) {

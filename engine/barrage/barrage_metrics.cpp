@@ -1,5 +1,7 @@
 #include "engine/barrage/barrage_metrics.hpp"
 
+#include <variant>
+
 namespace volley::barrage {
 
 std::string barrage_headline(const BarrageScenario& scenario) {
@@ -19,9 +21,9 @@ Schema make_barrage_schema(const BarrageScenario& scenario) {
       dummies += scenario.blinds[b].dummy() ? 1 : 0;
     }
     for (int m : side.missions) {
-      const MissionType type = scenario.missions[m].type;
-      (type == MissionType::PreRegistered ? pre_registered : planned) += 1;
-      rolling += type == MissionType::Rolling ? 1 : 0;
+      const MissionSpec& mission = scenario.missions[m];
+      (mission.called() ? pre_registered : planned) += 1;
+      rolling += std::holds_alternative<RollingBarrage>(mission.kind) ? 1 : 0;  // the type that can leave the table
     }
     const int64_t starts = planned + pre_registered * turns;
     const int64_t missions = planned + pre_registered;

@@ -39,7 +39,7 @@ void index_scenario(BarrageScenario& scenario) {
     };
     std::stable_sort(side.missions.begin(), side.missions.end(), [&](int a, int b) { return key(a) < key(b); });
     for (int m : side.missions)
-      if (scenario.missions[m].type == MissionType::PreRegistered) side.pre_registered.push_back(m);
+      if (scenario.missions[m].called()) side.pre_registered.push_back(m);
   }
 }
 
@@ -54,15 +54,6 @@ Point rolling_step(double dx, double dy, Coord speed) {
   if (distance_squared({}, nearest) >= int64_t{speed} * speed) return nearest;
   auto away = [](double v) { return static_cast<Coord>(v < 0 ? std::floor(v) : std::ceil(v)); };
   return {away(x), away(y)};
-}
-
-const char* to_string(MissionType t) noexcept {
-  switch (t) {
-    case MissionType::Rolling: return "rolling";
-    case MissionType::Designated: return "designated";
-    case MissionType::PreRegistered: return "pre-registered";
-  }
-  return "?";
 }
 
 const char* to_string(Sheaf s) noexcept {

@@ -7,6 +7,8 @@
 // Indices: units, Blinds, batteries and missions of both sides live in one list each (the first
 // side's entries first, in file order); a side's lists name them by these global indices. Positions
 // are hundredths of an inch (template_geometry.hpp).
+#include "engine/barrage/mission_kind.hpp"
+#include "engine/barrage/sheaf.hpp"
 #include "engine/barrage/template_geometry.hpp"
 
 #include <array>
@@ -28,10 +30,6 @@ inline constexpr int MaxMissions = 8000;    // both sides together
 inline constexpr int MaxPoolDice = 1000;    // any one pool (command, comms, supply, fire, reaction)
 
 enum class Cover : uint8_t { None, Light, Medium, Heavy };      // B-1
-enum class Sheaf : uint8_t { Regular, Converged };              // B-5
-enum class MissionType : uint8_t { Rolling, Designated, PreRegistered };  // B-4
-enum class FireMode : uint8_t { Single, Continuous };           // PF-PR
-enum class CallPolicy : uint8_t { Trigger, Turns };             // PF-PR
 enum class CommsRule : uint8_t { Opposed, AnySuccess };         // B-6
 enum class RestockRule : uint8_t { Chains, None, Fixed };       // B-2
 enum class CancelPolicy : uint8_t { Never, FriendlyUnder };     // B-3 step 2
@@ -126,37 +124,6 @@ struct BatterySpec {
   bool direct_support = true;  // only direct-support batteries have pre-registered points (PF-PR)
 };
 
-struct DesignatedTarget {
-  Point at;
-  int turns = 1;
-  std::optional<Sheaf> sheaf;  // PF-DT: the sheaf fired at this target; none: the mission's
-
-  DesignatedTarget() = default;
-  DesignatedTarget(Point where, int turns_fired, std::optional<Sheaf> sheaf_fired = {}) : at(where), turns(turns_fired), sheaf(sheaf_fired) {}
-};
-
-struct MissionSpec {
-  std::string name;
-  int side = 0;
-  MissionType type = MissionType::Rolling;
-  std::vector<int> batteries;  // global battery indices; several fire as one (B-5)
-  Sheaf sheaf = Sheaf::Regular;
-  int start_turn = 1;          // PF-RB, PF-DT
-  // PF-RB
-  Point start;
-  Point step;                  // the move per Friendly Logistics Phase: speed along direction
-  Coord speed = 0;             // for reports
-  // PF-DT
-  std::vector<DesignatedTarget> targets;
-  // PF-PR
-  std::vector<Point> points;
-  FireMode mode = FireMode::Single;
-  CallPolicy call_policy = CallPolicy::Trigger;
-  Coord trigger_radius = 600;
-  std::vector<int> call_turns;  // CallPolicy::Turns
-  int call_point = 0;           // CallPolicy::Turns: index into points
-};
-
 struct SideSpec {
   std::string name;
   Nation nation = Nation::Other;
@@ -215,8 +182,6 @@ void index_scenario(BarrageScenario& scenario);
 // to hundredths once, here, so the kernel moves in integers (PF-RB); never shorter than `speed`.
 Point rolling_step(double dx, double dy, Coord speed);
 
-const char* to_string(MissionType t) noexcept;
-const char* to_string(Sheaf s) noexcept;
 const char* to_string(Cover c) noexcept;
 const char* to_string(Edge e) noexcept;
 const char* to_string(Nation n) noexcept;

@@ -1,6 +1,7 @@
 #include "engine/barrage/barrage_state.hpp"
 
 #include <algorithm>
+#include <variant>
 
 namespace volley::barrage {
 
@@ -25,9 +26,7 @@ BarrageState::BarrageState(const BarrageScenario& scenario)
   for (size_t m = 0; m < initial_missions.size(); ++m) {
     const MissionSpec& spec = scenario.missions[m];
     initial_missions[m].start_turn = spec.start_turn;
-    initial_missions[m].position = spec.type == MissionType::Rolling ? spec.start
-                                   : spec.type == MissionType::Designated && !spec.targets.empty() ? spec.targets[0].at
-                                                                                                    : Point{};
+    initial_missions[m].position = std::visit([](const auto& kind) { return kind.initial_position(); }, spec.kind);
   }
   for (int s = 0; s < SideCount; ++s) initial_sides[s].stock = scenario.sides[s].staff_orders;
 }

@@ -3,6 +3,7 @@
 // once (BarrageState(scenario)), with the state every trial starts from, and copied back from it by
 // reset_state() at the start of each trial, so a trial allocates nothing (DESIGN.md, "The kernel").
 #include "engine/barrage/barrage_scenario.hpp"
+#include "engine/barrage/mission_state.hpp"
 #include "engine/barrage/scratch_list.hpp"
 #include "engine/face_histogram.hpp"
 
@@ -42,21 +43,6 @@ struct BlindState {
 struct BatteryState {
   int mission = -1;    // the mission it serves (assigned from its start or call to its end), or -1
   int fired_turn = 0;  // the last turn it fired for effect
-};
-
-enum class MissionPhase : uint8_t {
-  Waiting,  // PF-RB, PF-DT: before its (possibly delayed) start; PF-PR: not called, callable
-  Called,   // PF-PR: called, its comms check failed: fires in the next Friendly Logistics Phase
-  Ongoing,  // has fired and goes on firing (continuous)
-  Ended,    // PF-RB, PF-DT: finished for good (a PF-PR goes back to Waiting instead)
-};
-
-struct MissionState {
-  MissionPhase phase = MissionPhase::Waiting;
-  int start_turn = 1;     // PF-RB, PF-DT: the planned start, shifted by each delay (B-4)
-  Point position;         // the template's centre where it last fired or will fire
-  int target = 0;         // PF-DT: the target it fires at
-  int fired_at_target = 0;  // PF-DT: turns actually fired at it
 };
 
 // A side's dice and tallies for the trial (B-2, B-7).

@@ -7,31 +7,11 @@
 #include "engine/barrage/missions.hpp"
 #include "engine/barrage/supply.hpp"
 
+#include <optional>
 #include <string>
+#include <variant>
 
 namespace volley::barrage {
-
-// Where a mission will fire next, for the cancel policy; false if it will not fire this turn.
-inline bool next_fire_position(const BarrageScenario& sc, const BarrageState& st, int mission, int turn, Point& centre) noexcept {
-  const MissionSpec& spec = sc.missions[mission];
-  const MissionState& m = st.missions[mission];
-  switch (m.phase) {
-    case MissionPhase::Waiting:
-      if (spec.type == MissionType::PreRegistered || m.start_turn > turn) return false;
-      centre = spec.type == MissionType::Rolling ? spec.start : spec.targets[0].at;
-      return true;
-    case MissionPhase::Called: centre = m.position; return true;
-    case MissionPhase::Ongoing:
-      centre = m.position;
-      if (spec.type == MissionType::Rolling) {
-        centre = {m.position.x + spec.step.x, m.position.y + spec.step.y};
-        return overlaps(mission_template(sc, st, mission, centre), table_rect(sc.table));
-      }
-      return true;
-    case MissionPhase::Ended: return false;
-  }
-  return false;
-}
 
 // Whether a template would fall on one of the side's own units or real Blinds.
 inline bool covers_own_units(const BarrageScenario& sc, const BarrageState& st, int side, const Rect& rect) noexcept {
@@ -57,8 +37,9 @@ void attempt_cancel(BarrageContext<Dice>& ctx, int side_index, int turn) {
     case CancelPolicy::FriendlyUnder: break;
   }
   for (int mission : sc.sides[side_index].missions) {
-    Point centre;
-    if (!next_fire_position(sc, st, mission, turn, centre)) continue;
+    const std::optional<Point> next = next_fire_position(ctx, mission, turn);
+    if (!next) continue;
+    const Point centre = *next;
     if (!covers_own_units(sc, st, side_index, mission_template(sc, st, mission, centre))) continue;
     const CheckRoll check = comms_check(ctx.dice, sc.ruleset, sc.sides[side_index].comms_dice, turn,
                                         comms_actor(sc.missions[mission].batteries.front(), CommsFor::Cancel));
@@ -83,7 +64,7 @@ void adjust_fire(BarrageContext<Dice>& ctx, int side_index) {
   }
   for (int mission : sc.sides[side_index].missions) {
     MissionState& m = st.missions[mission];
-    if (sc.missions[mission].type != MissionType::PreRegistered) continue;
+    if (!std::visit([](const auto& kind) { return kind.adjustable; }, sc.missions[mission].kind)) continue;
     if (m.phase != MissionPhase::Called && m.phase != MissionPhase::Ongoing) continue;
     Point target;
     int64_t d = 0;

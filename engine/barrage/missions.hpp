@@ -1,14 +1,8 @@
 #pragma once
-// B-4, the planned fire missions: their batteries, schedules, delays, shifts, table-edge end and
-// cancellations, and the calls of pre-registered barrages.
-//   PF-RB rolling barrage: starts on its turn, fires at its start, then each Friendly Logistics
-//         Phase moves `speed` along its direction and fires; ends when, after a move, its template no
-//         longer overlaps the table.
-//   PF-DT designated targets: fires the given number of turns (turns actually fired) at each target
-//         in turn, shifts without deviation, ends after the last.
-//   PF-PR pre-registered barrage: called in a Command Pulse at a registered point (2 Staff Orders, a
-//         comms check at +1D: fires at once, or in the next Friendly Logistics Phase); single or
-//         continuous; may be called again once it is over.
+// B-4, the planned fire missions: what every type shares (batteries, schedule, delays, cancellation,
+// the fire itself) and the two places the kernel runs them: the fire step of the Friendly Logistics
+// Phase (B-3 step 4) and the calls of the Command Pulse (PF-PR). What differs by type (where it
+// fires, what follows a fire) is the type's own file, asked through std::visit (mission_kind.hpp).
 // A delay (Command Failure, Staff Orders short, battery busy) shifts the whole schedule a turn;
 // positions are unchanged (B-4). Short of Staff Orders, ruleset unpaid_start may cancel the mission
 // instead. Nothing deviates.
@@ -17,16 +11,16 @@
 #include "engine/barrage/fire_for_effect.hpp"
 #include "engine/measuring.hpp"
 
+#include <optional>
 #include <string>
+#include <variant>
 
 namespace volley::barrage {
 
-// The sheaf a mission fires now: a designated-targets mission notes one for each target (PF-DT: "the
-// type of sheaves fired"; the mission's when a target gives none), the others one for the mission.
+// The sheaf a mission fires now (a designated-targets mission notes one for each target, PF-DT).
 inline Sheaf mission_sheaf(const BarrageScenario& scenario, const BarrageState& state, int mission) noexcept {
   const MissionSpec& spec = scenario.missions[mission];
-  if (spec.type != MissionType::Designated) return spec.sheaf;
-  return spec.targets[state.missions[mission].target].sheaf.value_or(spec.sheaf);
+  return std::visit([&](const auto& kind) { return kind.sheaf(state.missions[mission], spec.sheaf); }, spec.kind);
 }
 
 inline Rect mission_template(const BarrageScenario& scenario, const BarrageState& state, int mission, Point centre) noexcept {
@@ -78,7 +72,7 @@ inline std::string battery_names(const BarrageScenario& scenario, int mission) {
 inline void end_mission(const BarrageScenario& scenario, BarrageState& state, int mission) noexcept {
   for (int b : scenario.missions[mission].batteries)
     if (state.batteries[b].mission == mission) state.batteries[b].mission = -1;
-  state.missions[mission].phase = scenario.missions[mission].type == MissionType::PreRegistered ? MissionPhase::Waiting : MissionPhase::Ended;
+  state.missions[mission].phase = scenario.missions[mission].called() ? MissionPhase::Waiting : MissionPhase::Ended;
 }
 
 // The enemy markers a side can see and aim at: standing Blinds (real or dummy, it cannot tell) and
@@ -123,7 +117,7 @@ void fire_mission(BarrageContext<Dice>& ctx, int mission, Point centre, int turn
   const Rect rect = mission_template(sc, st, mission, centre);
   st.fired.push_back({mission, rect});
   ctx.say([&] {
-    return sc.missions[mission].name + " (" + to_string(sc.missions[mission].type) + ", " + battery_names(sc, mission) +
+    return sc.missions[mission].name + " (" + sc.missions[mission].type_name() + ", " + battery_names(sc, mission) +
            "): fire for effect, " + to_string(mission_sheaf(sc, st, mission)) + " sheaf at " + at(centre) + ", " + std::to_string(dice) +
            " dice per target";
   });
@@ -152,25 +146,33 @@ void start_unpaid(BarrageContext<Dice>& ctx, int mission, int turn) {
   ctx.say([&] { return ctx.scenario.missions[mission].name + " cancelled: Staff Orders short"; });
 }
 
-// PF-DT: after each fire, count the turn at the current target; shift to the next when its turns are
-// done; end after the last.
+// Where a mission will fire next in this turn's Friendly Logistics Phase (B-3 step 4), if it will:
+// the cancel policy (B-3 step 2) looks there, and the fire step fires there.
 template <class Dice>
-void after_designated_fire(BarrageContext<Dice>& ctx, int mission) {
+std::optional<Point> next_fire_position(const BarrageContext<Dice>& ctx, int mission, int turn) noexcept {
   const MissionSpec& spec = ctx.scenario.missions[mission];
-  MissionState& m = ctx.state.missions[mission];
-  if (++m.fired_at_target < spec.targets[m.target].turns) return;
-  m.fired_at_target = 0;
-  if (++m.target == static_cast<int>(spec.targets.size())) {
-    end_mission(ctx.scenario, ctx.state, mission);
-    ctx.say([&] { return spec.name + " has fired at its last target: mission over"; });
-    return;
+  const MissionState& m = ctx.state.missions[mission];
+  switch (m.phase) {
+    case MissionPhase::Waiting:
+      if (m.start_turn > turn) return std::nullopt;
+      return std::visit([](const auto& kind) { return kind.start_position(); }, spec.kind);
+    case MissionPhase::Called: return m.position;
+    case MissionPhase::Ongoing: return std::visit([&](const auto& kind) { return kind.next_position(ctx, mission); }, spec.kind);
+    case MissionPhase::Ended: return std::nullopt;
   }
-  m.position = spec.targets[m.target].at;
-  ctx.say([&] { return spec.name + " shifts to target " + std::to_string(m.target + 1) + " at " + at(m.position) + " (no deviation)"; });
+  return std::nullopt;
 }
 
-// B-3 step 4 for one mission: start a planned mission due this turn, fire a delayed pre-registered
-// barrage, or fire an ongoing mission (a rolling barrage moves first, and ends at the table edge).
+// What happens once a mission has fired (its type's after_fire: shift, end or go on).
+template <class Dice>
+void after_fire(BarrageContext<Dice>& ctx, int mission) {
+  std::visit([&](const auto& kind) { kind.after_fire(ctx, mission); }, ctx.scenario.missions[mission].kind);
+}
+
+// B-3 step 4 for one mission: start a mission due this turn, fire a called pre-registered barrage
+// whose comms check failed, or fire an ongoing mission, each where next_fire_position says (a
+// rolling barrage has moved first); then what its type does after a fire. An ongoing mission with
+// nowhere to fire ends as its type says (a rolling barrage has left the table).
 template <class Dice>
 void mission_fire_step(BarrageContext<Dice>& ctx, int mission, int turn) {
   const BarrageScenario& sc = ctx.scenario;
@@ -178,9 +180,10 @@ void mission_fire_step(BarrageContext<Dice>& ctx, int mission, int turn) {
   BarrageState& st = ctx.state;
   MissionState& m = st.missions[mission];
   SideState& side = st.sides[spec.side];
+  const std::optional<Point> next = next_fire_position(ctx, mission, turn);
   switch (m.phase) {
-    case MissionPhase::Waiting: {
-      if (spec.type == MissionType::PreRegistered || m.start_turn > turn) return;
+    case MissionPhase::Waiting:
+      if (!next) return;  // not due yet, or one that is called (PF-PR)
       // PF-RB, PF-DT: starts automatically on its turn; a friendly Command Failure delays it (B-2);
       // so does a battery still busy; a stock short of the two Staff Orders it costs delays or
       // cancels it (B-4 [assumed], ruleset unpaid_start).
@@ -190,72 +193,20 @@ void mission_fire_step(BarrageContext<Dice>& ctx, int mission, int turn) {
       assign_batteries(sc, st, mission);
       ++side.missions_started;
       m.phase = MissionPhase::Ongoing;
+      m.target = 0;
+      m.fired_at_target = 0;
       ctx.say([&] { return spec.name + " starts (" + std::to_string(sc.ruleset.start_cost) + " Staff Orders, " + std::to_string(side.stock) + " left)"; });
-      if (spec.type == MissionType::Rolling) {
-        fire_mission(ctx, mission, spec.start, turn);  // PF-RB: at its start position on its first turn
-      } else {
-        m.target = 0;
-        m.fired_at_target = 0;
-        fire_mission(ctx, mission, spec.targets[0].at, turn);
-        after_designated_fire(ctx, mission);
-      }
-      return;
-    }
-    case MissionPhase::Called:
-      // PF-PR: a barrage whose comms check failed fires now; a single one is then over.
-      fire_mission(ctx, mission, m.position, turn);
-      if (spec.mode == FireMode::Single) end_mission(sc, st, mission);
-      else m.phase = MissionPhase::Ongoing;
-      return;
+      break;
+    case MissionPhase::Called:  // PF-PR: a barrage whose comms check failed fires now
+      break;
     case MissionPhase::Ongoing:
-      switch (spec.type) {
-        case MissionType::Rolling: {
-          // PF-RB: move first; off the table with positive area, the barrage ends without firing.
-          const Point next{m.position.x + spec.step.x, m.position.y + spec.step.y};
-          if (!overlaps(mission_template(sc, st, mission, next), table_rect(sc.table))) {
-            m.position = next;
-            end_mission(sc, st, mission);
-            ++side.missions_ended_edge;
-            ctx.say([&] { return spec.name + " moves to " + at(next) + ": its template has left the table, the barrage ends"; });
-            return;
-          }
-          fire_mission(ctx, mission, next, turn);
-          return;
-        }
-        case MissionType::Designated:
-          fire_mission(ctx, mission, m.position, turn);
-          after_designated_fire(ctx, mission);
-          return;
-        case MissionType::PreRegistered:
-          fire_mission(ctx, mission, m.position, turn);  // continuous
-          return;
-      }
-      return;
+      if (!next) return std::visit([&](const auto& kind) { kind.cannot_fire(ctx, mission); }, spec.kind);
+      break;
     case MissionPhase::Ended:
       return;
   }
-}
-
-// PF-PR call policy: the registered point to call this turn, or -1. Trigger: the point with the
-// nearest enemy unit or Blind within the trigger radius (ties to the first point); Turns: the listed
-// point on the listed turns.
-inline int pre_registered_point(const BarrageScenario& scenario, const BarrageState& state, int mission, int turn) noexcept {
-  const MissionSpec& spec = scenario.missions[mission];
-  switch (spec.call_policy) {
-    case CallPolicy::Trigger: {
-      // The point whose nearest enemy is nearest, ties within tie_distance to the first listed.
-      return nearest_within_tie(static_cast<int>(spec.points.size()), scenario.ruleset.tie_distance, [&](int i) {
-        Point found;
-        int64_t d2 = -1;
-        return nearest_enemy_marker(scenario, state, spec.side, spec.points[i], spec.trigger_radius, found, d2) ? d2 : int64_t{-1};
-      });
-    }
-    case CallPolicy::Turns:
-      for (int t : spec.call_turns)
-        if (t == turn) return spec.call_point;
-      return -1;
-  }
-  return -1;
+  fire_mission(ctx, mission, *next, turn);
+  after_fire(ctx, mission);
 }
 
 // Command Pulse, first step (B-7): calls of pre-registered barrages (PF-PR). Not in a turn of a
@@ -267,10 +218,11 @@ void call_pre_registered(BarrageContext<Dice>& ctx, int side_index, int turn) {
   SideState& side = st.sides[side_index];
   for (int mission : sc.sides[side_index].pre_registered) {
     const MissionSpec& spec = sc.missions[mission];
+    const PreRegisteredBarrage& barrage = std::get<PreRegisteredBarrage>(spec.kind);  // the side's PF-PR missions only
     MissionState& m = st.missions[mission];
     if (m.phase != MissionPhase::Waiting) continue;
     if (!batteries_available(sc, st, mission, turn)) continue;
-    const int point = pre_registered_point(sc, st, mission, turn);
+    const int point = barrage.call_point_now(ctx, spec.side, turn);
     if (point < 0) continue;
     if (side.failure) {
       ctx.say([&] { return spec.name + " not called: Command Failure this turn"; });
@@ -282,7 +234,7 @@ void call_pre_registered(BarrageContext<Dice>& ctx, int side_index, int turn) {
     }
     assign_batteries(sc, st, mission);
     ++side.missions_started;
-    m.position = spec.points[point];
+    m.position = barrage.points[point];
     const CheckRoll check = comms_check(ctx.dice, sc.ruleset, sc.sides[side_index].comms_dice + sc.ruleset.call_comms_bonus, turn,
                                         comms_actor(spec.batteries.front(), CommsFor::Call));
     ctx.say([&] {
@@ -293,8 +245,7 @@ void call_pre_registered(BarrageContext<Dice>& ctx, int side_index, int turn) {
     });
     if (check.success) {
       fire_mission(ctx, mission, m.position, turn);
-      if (spec.mode == FireMode::Single) end_mission(sc, st, mission);
-      else m.phase = MissionPhase::Ongoing;
+      after_fire(ctx, mission);
     } else {
       m.phase = MissionPhase::Called;
       ++side.missions_delayed;

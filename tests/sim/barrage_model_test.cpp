@@ -12,6 +12,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 using namespace volley;
@@ -104,7 +105,7 @@ TEST_CASE("barrage loader: the base scenario loads with every default", "[sim][b
   CHECK(sc.sides[1].home_edge == Edge::North);
   CHECK(sc.sides[1].supply_dice == 4);  // nation "other"
   REQUIRE(sc.missions.size() == 1);
-  CHECK(sc.missions[0].step == Point{0, 600});  // default direction: away from its home edge
+  CHECK(std::get<RollingBarrage>(sc.missions[0].kind).step == Point{0, 600});  // default direction: away from its home edge
   CHECK(sc.units[0].footprint == Size{240, 160});
   CHECK(sc.units[1].reaction_dice == 4);
   CHECK(sc.units[1].cohesion == 3);
@@ -116,8 +117,9 @@ TEST_CASE("barrage loader: --set reaches the ruleset, sides and named list entri
              "german.nation=germany", "german.units.G1.cover=heavy", "ruleset.comms_rule=any-success", "british.restock=fixed:2",
              "ruleset.unpaid_start=cancel"}));
   CHECK(sc.ruleset.forced_back == 0);
-  CHECK(sc.missions[0].speed == 800);
-  CHECK(sc.missions[0].step == Point{566, 566});
+  const auto& rolling = std::get<RollingBarrage>(sc.missions[0].kind);
+  CHECK(rolling.speed == 800);
+  CHECK(rolling.step == Point{566, 566});
   CHECK_FALSE(sc.ruleset.command_failures);
   CHECK(sc.sides[1].supply_dice == 3);  // Germany [book]
   CHECK(sc.units[1].cover == Cover::Heavy);
@@ -161,12 +163,13 @@ TEST_CASE("barrage loader: PF-DT: a designated target may note its own sheaf; wi
                          "sheaf = \"regular\"\ntargets = [{at = [20, 30], turns = 2}, {at = [36, 36], turns = 4, sheaf = \"converged\"}]\n";
   const BarrageScenario sc = read_barrage_scenario(document(dt));
   REQUIRE(sc.missions.size() == 2);
-  REQUIRE(sc.missions[1].targets.size() == 2);
+  const auto& targets = std::get<DesignatedTargets>(sc.missions[1].kind).targets;
+  REQUIRE(targets.size() == 2);
   CHECK(sc.missions[1].sheaf == Sheaf::Regular);
-  CHECK_FALSE(sc.missions[1].targets[0].sheaf.has_value());
-  CHECK(sc.missions[1].targets[1].sheaf == Sheaf::Converged);
+  CHECK_FALSE(targets[0].sheaf.has_value());
+  CHECK(targets[1].sheaf == Sheaf::Converged);
   const BarrageScenario set = read_barrage_scenario(document(dt, {"british.missions.DT.targets.0.sheaf=converged"}));
-  CHECK(set.missions[1].targets[0].sheaf == Sheaf::Converged);
+  CHECK(std::get<DesignatedTargets>(set.missions[1].kind).targets[0].sheaf == Sheaf::Converged);
   require_error(errors_of(dt, {"british.missions.DT.targets.1.sheaf=creeping"}), "british.missions.DT.targets.1.sheaf", "converged", false);
 }
 

@@ -87,42 +87,31 @@ struct Fixture {
   }
 
   int rolling(int side, std::string name, std::vector<int> batteries, Point start, Point step, int start_turn = 1) {
-    MissionSpec m;
-    m.name = std::move(name);
-    m.side = side;
-    m.type = MissionType::Rolling;
-    m.batteries = std::move(batteries);
-    m.start = start;
-    m.step = step;
-    m.speed = static_cast<Coord>(std::llround(std::hypot(step.x, step.y)));
-    m.start_turn = start_turn;
-    sc.missions.push_back(m);
-    return static_cast<int>(sc.missions.size()) - 1;
+    const auto speed = static_cast<Coord>(std::llround(std::hypot(step.x, step.y)));
+    return mission(side, std::move(name), std::move(batteries), RollingBarrage{start, step, speed}, start_turn);
   }
 
   int designated(int side, std::string name, std::vector<int> batteries, std::vector<DesignatedTarget> targets, int start_turn = 1) {
-    MissionSpec m;
-    m.name = std::move(name);
-    m.side = side;
-    m.type = MissionType::Designated;
-    m.batteries = std::move(batteries);
-    m.targets = std::move(targets);
-    m.start_turn = start_turn;
-    sc.missions.push_back(m);
-    return static_cast<int>(sc.missions.size()) - 1;
+    return mission(side, std::move(name), std::move(batteries), DesignatedTargets{std::move(targets)}, start_turn);
   }
 
   int pre_registered(int side, std::string name, std::vector<int> batteries, std::vector<Point> points, FireMode mode,
                      Coord trigger_radius = 600) {
+    PreRegisteredBarrage barrage;
+    barrage.points = std::move(points);
+    barrage.mode = mode;
+    barrage.trigger_radius = trigger_radius;
+    return mission(side, std::move(name), std::move(batteries), std::move(barrage));
+  }
+
+  int mission(int side, std::string name, std::vector<int> batteries, MissionKind kind, int start_turn = 1) {
     MissionSpec m;
     m.name = std::move(name);
     m.side = side;
-    m.type = MissionType::PreRegistered;
     m.batteries = std::move(batteries);
-    m.points = std::move(points);
-    m.mode = mode;
-    m.trigger_radius = trigger_radius;
-    sc.missions.push_back(m);
+    m.start_turn = start_turn;
+    m.kind = std::move(kind);
+    sc.missions.push_back(std::move(m));
     return static_cast<int>(sc.missions.size()) - 1;
   }
 };

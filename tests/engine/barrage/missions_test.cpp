@@ -497,13 +497,15 @@ TEST_CASE("PF-PR: the trigger picks the point nearest an enemy unit or Blind; po
   f.unit(Red, "Near1", pt(20, 25));       // 5" from point 1
   f.blind(Red, "Near2", pt(43, 20));      // 3" from point 2: a Blind triggers too
   const int t2 = f.pre_registered(Blue, "Timed", {f.battery(Blue, "T")}, {pt(60, 40)}, FireMode::Single);
-  f.sc.missions[t2].call_policy = CallPolicy::Turns;
-  f.sc.missions[t2].call_turns = {3, 5};
+  auto& timed = std::get<PreRegisteredBarrage>(f.sc.missions[t2].kind);
+  timed.call_policy = CallPolicy::Turns;
+  timed.call_turns = {3, 5};
   Table t(f);
-  CHECK(pre_registered_point(t.sc, t.state, m, 1) == 1);
-  CHECK(pre_registered_point(t.sc, t.state, t2, 2) == -1);
-  CHECK(pre_registered_point(t.sc, t.state, t2, 3) == 0);
-  CHECK(pre_registered_point(t.sc, t.state, t2, 5) == 0);
+  auto call_point = [&](int mission, int turn) { return std::get<PreRegisteredBarrage>(t.sc.missions[mission].kind).call_point_now(t.ctx, Blue, turn); };
+  CHECK(call_point(m, 1) == 1);
+  CHECK(call_point(t2, 2) == -1);
+  CHECK(call_point(t2, 3) == 0);
+  CHECK(call_point(t2, 5) == 0);
 }
 
 TEST_CASE("PF-PR: the point with the nearest enemy, ties within tie_distance to the first listed", "[engine][barrage][PF-PR]") {
@@ -514,7 +516,7 @@ TEST_CASE("PF-PR: the point with the nearest enemy, ties within tie_distance to 
     f.unit(Red, "Near1", pt(20, 20 + first_distance));
     f.unit(Red, "Near2", pt(43, 20));
     Table t(f);
-    return pre_registered_point(t.sc, t.state, m, 1);
+    return std::get<PreRegisteredBarrage>(t.sc.missions[m].kind).call_point_now(t.ctx, Blue, 1);
   };
   CHECK(called_with_first_at(3.2) == 0);  // a tie: the first listed
   CHECK(called_with_first_at(3.3) == 1);  // told apart: the nearer

@@ -1,0 +1,81 @@
+#pragma once
+// PF-PR, the pre-registered barrage: what it is and what it does. Called in a Command Pulse at one of
+// its registered points (2 Staff Orders, a comms check at +1D: it fires at once, or in the next
+// Friendly Logistics Phase); single (over once it has fired) or continuous; it may be called again
+// once it is over, and its fire may be adjusted (B-3 step 3). It never starts by itself.
+//
+// The behaviour is member templates over the trial context, as rolling_barrage.hpp explains.
+#include "engine/barrage/mission_state.hpp"
+#include "engine/barrage/sheaf.hpp"
+#include "engine/barrage/template_geometry.hpp"
+#include "engine/measuring.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace volley::barrage {
+
+enum class FireMode : uint8_t { Single, Continuous };  // PF-PR
+enum class CallPolicy : uint8_t { Trigger, Turns };    // PF-PR
+
+struct PreRegisteredBarrage {
+  static constexpr const char* type_name = "pre-registered";
+  static constexpr bool called = true;      // called in a Command Pulse (B-7), never started on a turn
+  static constexpr bool adjustable = true;  // B-3 step 3
+
+  std::vector<Point> points;  // the registered points (at most ruleset max_registered_points a battery)
+  FireMode mode = FireMode::Single;
+  CallPolicy call_policy = CallPolicy::Trigger;
+  Coord trigger_radius = 600;   // CallPolicy::Trigger; the loader's default is ruleset trigger_radius
+  std::vector<int> call_turns;  // CallPolicy::Turns
+  int call_point = 0;           // CallPolicy::Turns: index into points
+
+  Point initial_position() const noexcept { return {}; }
+  Sheaf sheaf(const MissionState&, Sheaf mission_sheaf) const noexcept { return mission_sheaf; }
+
+  // It never starts by itself: it is called (call_point).
+  std::optional<Point> start_position() const noexcept { return std::nullopt; }
+
+  // Where it fires next once called: the point it was called (or adjusted) to; a continuous one
+  // goes on firing there.
+  template <class Context>
+  std::optional<Point> next_position(const Context& ctx, int mission) const noexcept {
+    return ctx.state.missions[mission].position;
+  }
+
+  // Never: once called it fires where it was called (or adjusted) to.
+  template <class Context>
+  void cannot_fire(Context&, int) const noexcept {}
+
+  // After a fire: a single barrage is over (and may be called again), a continuous one goes on.
+  template <class Context>
+  void after_fire(Context& ctx, int mission) const {
+    if (mode == FireMode::Single) end_mission(ctx.scenario, ctx.state, mission);
+    else ctx.state.missions[mission].phase = MissionPhase::Ongoing;
+  }
+
+  // The call policy: the registered point to call this turn, or -1. Trigger: the point with the
+  // nearest enemy unit or Blind within the trigger radius (ties within tie_distance to the first
+  // point); Turns: the listed point on the listed turns.
+  template <class Context>
+  int call_point_now(const Context& ctx, int side, int turn) const noexcept {
+    switch (call_policy) {
+      case CallPolicy::Trigger: {
+        // The point whose nearest enemy is nearest, ties within tie_distance to the first listed.
+        return nearest_within_tie(static_cast<int>(points.size()), ctx.scenario.ruleset.tie_distance, [&](int i) {
+          Point found;
+          int64_t d2 = -1;
+          return nearest_enemy_marker(ctx.scenario, ctx.state, side, points[i], trigger_radius, found, d2) ? d2 : int64_t{-1};
+        });
+      }
+      case CallPolicy::Turns:
+        for (int t : call_turns)
+          if (t == turn) return call_point;
+        return -1;
+    }
+    return -1;
+  }
+};
+
+}  // namespace volley::barrage
