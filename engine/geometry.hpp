@@ -56,6 +56,15 @@ inline bool disjoint(const Rect& a, const Rect& b) noexcept {
   return (a.x0 > b.x1) | (a.x1 < b.x0) | (a.y0 > b.y1) | (a.y1 < b.y0);
 }
 
+// Do the two rectangles overlap with positive area (more than an edge or a corner in common)? The
+// test of the barrage's templates (B-5, PF-RB), the hot test of a fire for effect: the four
+// comparisons are combined without branches, as which of them fails is unpredictable and the answer
+// mostly "no".
+inline bool overlaps(const Rect& a, const Rect& b) noexcept {
+  return static_cast<bool>(static_cast<int>(a.x0 < b.x1) & static_cast<int>(b.x0 < a.x1) & static_cast<int>(a.y0 < b.y1) &
+                           static_cast<int>(b.y0 < a.y1));
+}
+
 inline int64_t area(const Rect& r) noexcept { return int64_t{r.x1 - r.x0} * (r.y1 - r.y0); }
 
 // Area common to both rectangles (0 when they only touch or are apart).

@@ -49,7 +49,7 @@ Point rolling_step(double dx, double dy, Coord speed) {
   const double x = speed * dx / length, y = speed * dy / length;
   const Point nearest{static_cast<Coord>(std::llround(x)), static_cast<Coord>(std::llround(y))};
   // PF-RB: the template must move at least 4" a turn, so the rounded step may not fall short of
-  // `speed` (the loader checks speed >= 4"): when the nearest hundredths do, each component is
+  // `speed` (the loader checks speed >= 4"): when the nearest coordinates do, each component is
   // rounded away from zero instead, which is never shorter than the exact step.
   if (distance_squared({}, nearest) >= int64_t{speed} * speed) return nearest;
   auto away = [](double v) { return static_cast<Coord>(v < 0 ? std::floor(v) : std::ceil(v)); };

@@ -6,7 +6,7 @@
 //
 // Indices: units, Blinds, batteries and missions of both sides live in one list each (the first
 // side's entries first, in file order); a side's lists name them by these global indices. Positions
-// are hundredths of an inch (template_geometry.hpp).
+// are in engine/geometry.hpp's fixed point (CoordPerInch to the inch).
 #include "engine/barrage/mission_kind.hpp"
 #include "engine/barrage/sheaf.hpp"
 #include "engine/barrage/template_geometry.hpp"
@@ -45,13 +45,13 @@ struct Ruleset {
   bool command_failures = true;               // B-2
   bool supply_checks = true;                  // B-3 step 5
   CommsRule comms_rule = CommsRule::Opposed;  // B-6 [assumed]
-  Coord forced_back = 600;                    // B-5 [assumed]; 0 switches it off
+  Coord forced_back = 6 * CoordPerInch;       // B-5 [assumed]; 0 switches it off
 
   // Templates and footprints (B-1, B-5) [assumed].
-  Size regular_template{600, 600};
-  Size converged_template{600, 300};
-  Size unit_footprint{240, 160};
-  Size blind_footprint{600, 400};
+  Size regular_template{6 * CoordPerInch, 6 * CoordPerInch};
+  Size converged_template{6 * CoordPerInch, 3 * CoordPerInch};
+  Size unit_footprint{24 * CoordPerInch / 10, 16 * CoordPerInch / 10};  // 2.4" x 1.6"
+  Size blind_footprint{6 * CoordPerInch, 4 * CoordPerInch};
 
   // Staff Orders (B-2, B-4).
   int maintain_cost = 1;       // per battery, on a friendly Command Failure [assumed]
@@ -62,12 +62,12 @@ struct Ruleset {
   int supply_bonus_dice = 1;   // B-3 step 5 [book]
 
   // Missions (B-4); the loader checks them.
-  Coord min_rolling_speed = 400;  // PF-RB [seed]
+  Coord min_rolling_speed = 4 * CoordPerInch;  // PF-RB [seed]
   int max_registered_points = 2;  // PF-PR [seed]
   int call_comms_bonus = 1;       // PF-PR: +1D to the comms dice [seed]
-  Coord trigger_radius = 600;     // PF-PR call policy default [assumed]
-  Coord adjust_range = 1200;      // B-3 step 3 policy nearest-enemy [assumed]
-  Coord tie_distance = 25;        // RULES.md F-4 "Measuring": nearer than this is a tie (PF-PR, B-3) [assumed]
+  Coord trigger_radius = 6 * CoordPerInch;     // PF-PR call policy default [assumed]
+  Coord adjust_range = 12 * CoordPerInch;      // B-3 step 3 policy nearest-enemy [assumed]
+  Coord tie_distance = CoordPerInch / 4;       // RULES.md F-4 "Measuring": nearer than this is a tie (PF-PR, B-3) [assumed]
 
   // Dice (B-3, B-5, B-6): a die succeeds at `hit_target`+ on a d6.
   int hit_target = 4;            // battery, reaction, comms and supply dice [book]
@@ -102,7 +102,7 @@ struct UnitSpec {
   int reaction_dice = 4;
   Cover cover = Cover::None;
   int cohesion = 3;
-  Point velocity;       // hundredths of an inch per turn (B-7)
+  Point velocity;       // per turn (B-7)
   int blind = -1;       // the Blind that holds it at the start, or -1
   Point offset;         // from the Blind's centre, where it stands when the Blind is revealed
 };
@@ -154,7 +154,7 @@ struct SideSpec {
 struct BarrageScenario {
   std::string title;
   int turns = 8;
-  Size table{7200, 4800};
+  Size table{72 * CoordPerInch, 48 * CoordPerInch};
   Ruleset ruleset;
   std::array<SideSpec, SideCount> sides;
   int attacker = 0;
@@ -178,8 +178,8 @@ constexpr int success_faces(int target) noexcept { return target <= 1 ? 6 : (tar
 // movers) and the Blinds' unit lists from the units' `blind`. Call after the entries are complete.
 void index_scenario(BarrageScenario& scenario);
 
-// The per-turn move of a rolling barrage: `speed` (hundredths) along the direction (dx, dy), rounded
-// to hundredths once, here, so the kernel moves in integers (PF-RB); never shorter than `speed`.
+// The per-turn move of a rolling barrage: `speed` along the direction (dx, dy), rounded to whole
+// coordinates once, here, so the kernel moves in integers (PF-RB); never shorter than `speed`.
 Point rolling_step(double dx, double dy, Coord speed);
 
 const char* to_string(Cover c) noexcept;

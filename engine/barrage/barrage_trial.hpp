@@ -18,7 +18,7 @@
 
 namespace volley::barrage {
 
-// A zone's centre, uniform over its hundredths (B-1 / F-1). Stream: Purpose::Placement per actor
+// A zone's centre, uniform over its coordinates (B-1 / F-1). Stream: Purpose::Placement per actor
 // (units first, then Blinds), turn 0.
 template <class Dice>
 Point place_in_zone(Dice& dice, const Rect& zone, uint32_t actor) {

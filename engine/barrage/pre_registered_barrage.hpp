@@ -27,7 +27,7 @@ struct PreRegisteredBarrage {
   std::vector<Point> points;  // the registered points (at most ruleset max_registered_points a battery)
   FireMode mode = FireMode::Single;
   CallPolicy call_policy = CallPolicy::Trigger;
-  Coord trigger_radius = 600;   // CallPolicy::Trigger; the loader's default is ruleset trigger_radius
+  Coord trigger_radius = 6 * CoordPerInch;  // CallPolicy::Trigger; the loader's default is ruleset trigger_radius
   std::vector<int> call_turns;  // CallPolicy::Turns
   int call_point = 0;           // CallPolicy::Turns: index into points
 

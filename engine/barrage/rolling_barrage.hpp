@@ -24,7 +24,7 @@ struct RollingBarrage {
 
   Point start;      // the template's centre on its first turn
   Point step;       // the move per Friendly Logistics Phase: speed along direction (rolling_step)
-  Coord speed = 0;  // hundredths of an inch per turn, for reports
+  Coord speed = 0;  // per turn (CoordPerInch to the inch), for reports
 
   Point initial_position() const noexcept { return start; }
   Sheaf sheaf(const MissionState&, Sheaf mission_sheaf) const noexcept { return mission_sheaf; }

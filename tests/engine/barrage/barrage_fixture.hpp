@@ -20,10 +20,10 @@
 #include <utility>
 #include <vector>
 
-namespace volley::barrage {
+namespace volley {
 // So that Catch prints positions in failed checks.
 inline std::ostream& operator<<(std::ostream& os, Point p) { return os << "(" << p.x << ", " << p.y << ")"; }
-}  // namespace volley::barrage
+}  // namespace volley
 
 namespace volley::barrage::test {
 
@@ -96,7 +96,7 @@ struct Fixture {
   }
 
   int pre_registered(int side, std::string name, std::vector<int> batteries, std::vector<Point> points, FireMode mode,
-                     Coord trigger_radius = 600) {
+                     Coord trigger_radius = 6 * CoordPerInch) {
     PreRegisteredBarrage barrage;
     barrage.points = std::move(points);
     barrage.mode = mode;

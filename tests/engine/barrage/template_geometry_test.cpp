@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+using namespace volley;
 using namespace volley::barrage;
 using volley::barrage::test::pt;
 
