@@ -73,7 +73,8 @@ static void fire_for_effect_once(benchmark::State& state) {
   uint64_t trial = 0;
   for (auto _ : state) {
     TrialDice dice(Seed, trial++);
-    BarrageContext<TrialDice> ctx{sc, st, dice, nullptr};
+    SilentNarrator silent;
+    BarrageContext<TrialDice> ctx{sc, st, dice, silent};
     reset_state(st, sc);
     fire_for_effect(ctx, mission, sc.batteries[static_cast<size_t>(battery)].fire_dice, battery, fire_template, 3);
     benchmark::DoNotOptimize(st.sides[1].units_hit);
@@ -91,7 +92,8 @@ static void logistics_phase_once(benchmark::State& state) {
   uint64_t trial = 0;
   for (auto _ : state) {
     TrialDice dice(Seed, trial++);
-    BarrageContext<TrialDice> ctx{sc, st, dice, nullptr};
+    SilentNarrator silent;
+    BarrageContext<TrialDice> ctx{sc, st, dice, silent};
     reset_state(st, sc);
     mid_barrage(sc, st);
     friendly_logistics_phase(ctx, british, 3);
@@ -121,7 +123,8 @@ static void whole_trial(benchmark::State& state) {
   uint64_t trial = 0;
   for (auto _ : state) {
     TrialDice dice(Seed, trial++);
-    BarrageContext<TrialDice> ctx{sc, st, dice, nullptr};
+    SilentNarrator silent;
+    BarrageContext<TrialDice> ctx{sc, st, dice, silent};
     play_trial(ctx);
     benchmark::DoNotOptimize(st.sides[0].staff_spent);
   }

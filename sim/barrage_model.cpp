@@ -574,7 +574,8 @@ class BarrageJob final : public TrialJob {
       explicit Worker(const BarrageJob& job) : job_(job), state_(*job.scenario_) {}
       void play(uint64_t trial, int64_t* obs) override {
         TrialDice dice(job_.seed_, trial);
-        BarrageContext<TrialDice> ctx{*job_.scenario_, state_, dice, nullptr};
+        SilentNarrator silent;
+        BarrageContext<TrialDice> ctx{*job_.scenario_, state_, dice, silent};
         play_trial(ctx);
         write_observations(*job_.scenario_, state_, obs);
         draws_ = dice.words();
@@ -638,11 +639,11 @@ class BarrageModel final : public ScenarioModel {
 
   std::string replay(uint64_t seed, uint64_t trial) const override {
     const BarrageScenario& sc = *scenario_;
-    NarratedTrialDice dice(seed, trial);  // TrialDice, with narration compiled in
+    TrialDice dice(seed, trial);
     BarrageState state(sc);
     BarrageNarrator narrator;
     narrator.say(sc.title + ": trial " + std::to_string(trial) + " of seed " + std::to_string(seed));
-    BarrageContext<NarratedTrialDice> ctx{sc, state, dice, &narrator};
+    BarrageContext<TrialDice, BarrageNarrator> ctx{sc, state, dice, narrator};
     play_trial(ctx);
     std::vector<int64_t> obs(schema_->size());
     write_observations(sc, state, obs.data());
@@ -703,7 +704,8 @@ class BarrageModel final : public ScenarioModel {
     const BarrageScenario& sc = *scenario_;
     TrialDice dice(seed, trial);
     BarrageState state(sc);
-    BarrageContext<TrialDice> ctx{sc, state, dice, nullptr};
+    SilentNarrator silent;
+    BarrageContext<TrialDice> ctx{sc, state, dice, silent};
     setup_trial(ctx);
     for (int t = 1; t <= std::min(turn, sc.turns); ++t) play_turn(ctx, t);
     auto inches = [](int64_t hundredths) { return static_cast<double>(hundredths) / 100.0; };

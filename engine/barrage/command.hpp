@@ -89,21 +89,22 @@ inline std::string describe_faces(D6Histogram roll) {
 
 // A friendly Command Failure: pay to maintain each ongoing mission's batteries or lose them (B-2),
 // in battery index order (B-2's spending order), whatever order a mission lists its batteries in.
-template <class Dice>
-void maintain_or_cancel(BarrageContext<Dice>& ctx, int side_index) {
-  const BarrageScenario& sc = ctx.scenario;
-  BarrageState& st = ctx.state;
+template <class Ctx>
+void maintain_or_cancel(Ctx& c, int side_index) {
+  const BarrageScenario& sc = c.sc;
+  BarrageState& st = c.st;
   SideState& side = st.sides[side_index];
   const bool pay = sc.sides[side_index].maintain == MaintainPolicy::WhileStockLasts;
   for (int b : sc.sides[side_index].batteries) {
     const int mission = st.batteries[b].mission;  // a battery serves a mission only while it is ongoing or called
     if (mission < 0) continue;
     if (pay && spend_staff_orders(side, sc.ruleset.maintain_cost)) {
-      ctx.say([&] { return sc.missions[mission].name + ": battery " + sc.batteries[b].name + " maintained (" +
-                           std::to_string(sc.ruleset.maintain_cost) + " Staff Orders, " + std::to_string(side.stock) + " left)"; });
+      if constexpr (Ctx::Narrator::enabled)
+        c.narr.say(sc.missions[mission].name + ": battery " + sc.batteries[b].name + " maintained (" + std::to_string(sc.ruleset.maintain_cost) +
+                   " Staff Orders, " + std::to_string(side.stock) + " left)");
     } else {
       st.batteries[b].mission = -1;
-      ctx.say([&] { return sc.missions[mission].name + ": battery " + sc.batteries[b].name + " not maintained, it drops out"; });
+      if constexpr (Ctx::Narrator::enabled) c.narr.say(sc.missions[mission].name + ": battery " + sc.batteries[b].name + " not maintained, it drops out");
     }
   }
   for (int mission : sc.sides[side_index].missions) {
@@ -112,19 +113,19 @@ void maintain_or_cancel(BarrageContext<Dice>& ctx, int side_index) {
     if (active_batteries(sc, st, mission) == 0) {
       end_mission(sc, st, mission);
       ++side.missions_cancelled;
-      ctx.say([&] { return sc.missions[mission].name + " cancelled by the Command Failure"; });
+      if constexpr (Ctx::Narrator::enabled) c.narr.say(sc.missions[mission].name + " cancelled by the Command Failure");
     }
   }
 }
 
 // Step 1 of the turn (B-7): both sides' command dice, Staff Orders, Command Failures and their
 // maintenance, and the pulse order.
-template <class Dice>
-void command_phase(BarrageContext<Dice>& ctx, int turn) {
-  const BarrageScenario& sc = ctx.scenario;
-  BarrageState& st = ctx.state;
+template <class Ctx>
+void command_phase(Ctx& c, int turn) {
+  const BarrageScenario& sc = c.sc;
+  BarrageState& st = c.st;
   // Step 1: both sides roll their command dice (B-2), from one block, before the rules read them.
-  const std::array<D6Histogram, SideCount> rolls = roll_command_dice(ctx.dice, {sc.sides[0].command_dice, sc.sides[1].command_dice}, turn);
+  const std::array<D6Histogram, SideCount> rolls = roll_command_dice(c.dice, {sc.sides[0].command_dice, sc.sides[1].command_dice}, turn);
   for (int s = 0; s < SideCount; ++s) {
     const SideSpec& spec = sc.sides[s];
     SideState& side = st.sides[s];
@@ -136,20 +137,20 @@ void command_phase(BarrageContext<Dice>& ctx, int turn) {
     side.command_failures += static_cast<int>(side.failure);
     side.restock_next = restocked(rolls[s], spec.restock, spec.restock_fixed);
     side.roll = rolls[s];
-    ctx.say([&] {
+    if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
       return spec.name + " command dice " + describe_faces(side.roll) + (side.failure ? ": COMMAND FAILURE" : "") + "; Staff Orders " +
              std::to_string(side.stock) + ", restocking " + std::to_string(side.restock_next) + " next turn";
-    });
+    }());
   }
   // Step 3: a Command Failure cancels ongoing missions that are not maintained (B-2).
   // (A side without fire missions has nothing to maintain: tested first, it spares the CPU a guess.)
   for (int s = 0; s < SideCount; ++s)
-    if (!sc.sides[s].missions.empty() && st.sides[s].failure) maintain_or_cancel(ctx, s);
+    if (!sc.sides[s].missions.empty() && st.sides[s].failure) maintain_or_cancel(c, s);
   // Step 4: pulse order (B-2).
   const int first = first_in_pulse({st.sides[0].roll, st.sides[1].roll}, {st.sides[0].failure, st.sides[1].failure}, sc.attacker,
                                    sc.ruleset.pulse_tie);
   st.pulse_order = {first, 1 - first};
-  ctx.say([&] { return sc.sides[first].name + " takes the first Command Pulse"; });
+  if constexpr (Ctx::Narrator::enabled) c.narr.say(sc.sides[first].name + " takes the first Command Pulse");
 }
 
 }  // namespace volley::barrage

@@ -44,30 +44,30 @@ struct DesignatedTargets {
   }
 
   // Where it fires next while ongoing: the target it is on (after_fire shifts it after each fire).
-  template <class Context>
-  std::optional<Point> next_position(const Context& ctx, int mission) const noexcept {
-    return targets[ctx.state.missions[mission].target].at;
+  template <class Ctx>
+  std::optional<Point> next_position(const Ctx& c, int mission) const noexcept {
+    return targets[c.st.missions[mission].target].at;
   }
 
   // Never: it always has a target to fire at until it ends.
-  template <class Context>
-  void cannot_fire(Context&, int) const noexcept {}
+  template <class Ctx>
+  void cannot_fire(Ctx&, int) const noexcept {}
 
   // After each fire: count the turn at the current target; shift to the next when its turns are
   // done; end after the last.
-  template <class Context>
-  void after_fire(Context& ctx, int mission) const {
-    const std::string& name = ctx.scenario.missions[mission].name;
-    MissionState& m = ctx.state.missions[mission];
+  template <class Ctx>
+  void after_fire(Ctx& c, int mission) const {
+    const std::string& name = c.sc.missions[mission].name;
+    MissionState& m = c.st.missions[mission];
     if (++m.fired_at_target < targets[m.target].turns) return;
     m.fired_at_target = 0;
     if (++m.target == static_cast<int>(targets.size())) {
-      end_mission(ctx.scenario, ctx.state, mission);
-      ctx.say([&] { return name + " has fired at its last target: mission over"; });
+      end_mission(c.sc, c.st, mission);
+      if constexpr (Ctx::Narrator::enabled) c.narr.say(name + " has fired at its last target: mission over");
       return;
     }
     m.position = targets[m.target].at;
-    ctx.say([&] { return name + " shifts to target " + std::to_string(m.target + 1) + " at " + at(m.position) + " (no deviation)"; });
+    if constexpr (Ctx::Narrator::enabled) c.narr.say(name + " shifts to target " + std::to_string(m.target + 1) + " at " + at(m.position) + " (no deviation)");
   }
 };
 

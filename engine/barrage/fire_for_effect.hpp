@@ -40,11 +40,11 @@ inline void reveal_blind(const BarrageScenario& scenario, BarrageState& state, i
   }
 }
 
-template <class Dice>
-void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int lead_battery, const Rect& fire_template, int turn) {
-  const BarrageScenario& sc = ctx.scenario;
+template <class Ctx>
+void fire_for_effect(Ctx& c, int mission, int fire_dice, int lead_battery, const Rect& fire_template, int turn) {
+  const BarrageScenario& sc = c.sc;
   const Ruleset& rules = sc.ruleset;
-  BarrageState& st = ctx.state;
+  BarrageState& st = c.st;
   const int firing_side = sc.missions[mission].side;
   st.attacks.clear();
   st.dispersed_now.clear();
@@ -63,10 +63,10 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
       ++st.sides[spec.side].blinds_hit;
       if (spec.dummy()) ++st.sides[spec.side].dummies_hit;
     }
-    ctx.say([&] {
-      return "Blind " + spec.name + " (" + ctx.side_name(spec.side) + ") under the template" +
+    if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
+      return "Blind " + spec.name + " (" + c.side_name(spec.side) + ") under the template" +
              (spec.dummy() ? ": a dummy, the fire on it is wasted" : "");
-    });
+    }());
   }
   // Every unit by its box: its footprint, its Blind's, or none once dispersed.
   const UnitState* const units = st.units.data();
@@ -81,16 +81,16 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
     st.attacks.push_back(attack);
   }
   if (st.attacks.empty()) {
-    ctx.say([] { return std::string("no unit under the template"); });
+    if constexpr (Ctx::Narrator::enabled) c.narr.say("no unit under the template");
     return;
   }
 
   // Step 2: the battery's dice for each attack, at 4+, its sixes counted apart (B-5).
   const std::array<int, 2> battery_groups{1, success_faces(rules.hit_target) - 1};
   std::array<int, 2> counts{};
-  ctx.dice.restart(Purpose::Barrage, static_cast<uint32_t>(turn), static_cast<uint32_t>(lead_battery));
+  c.dice.restart(Purpose::Barrage, static_cast<uint32_t>(turn), static_cast<uint32_t>(lead_battery));
   for (Attack& attack : st.attacks) {
-    ctx.dice.d6_categories(fire_dice, battery_groups, counts);
+    c.dice.d6_categories(fire_dice, battery_groups, counts);
     attack.battery_sixes = counts[0];
     attack.battery_hits = counts[0] + counts[1];
   }
@@ -98,7 +98,7 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
   // Step 3: each target's reaction dice (+ cover, + partial cover) at 4+, 5+ while suppressed;
   // attacker successes beyond the target's are Disruption Points; suppressed unless the target
   // rolled more sixes; forced back once for a Disruption; dispersed at its cohesion (B-5).
-  ctx.dice.restart(Purpose::Reaction, static_cast<uint32_t>(turn), static_cast<uint32_t>(lead_battery));
+  c.dice.restart(Purpose::Reaction, static_cast<uint32_t>(turn), static_cast<uint32_t>(lead_battery));
   for (Attack& attack : st.attacks) {
     const UnitSpec& spec = sc.units[attack.unit];
     UnitState& unit = st.units[attack.unit];
@@ -107,7 +107,7 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
     const int reaction = spec.reaction_dice + rules.cover_dice[static_cast<size_t>(spec.cover)] +
                          (attack.partial ? rules.partial_cover_dice : 0);
     const std::array<int, 2> reaction_groups{1, success_faces(target) - 1};
-    ctx.dice.d6_categories(reaction, reaction_groups, counts);
+    c.dice.d6_categories(reaction, reaction_groups, counts);
     const int reaction_sixes = counts[0];
     const int reaction_hits = counts[0] + counts[1];
     const bool was_suppressed = unit.suppressed();
@@ -142,8 +142,8 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
       force_back(sc, unit, spec);
       forced = true;
     }
-    ctx.say([&] {
-      std::string line = spec.name + " (" + ctx.side_name(spec.side) + (attack.in_blind ? ", in Blind " + sc.blinds[spec.blind].name : "") +
+    if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
+      std::string line = spec.name + " (" + c.side_name(spec.side) + (attack.in_blind ? ", in Blind " + sc.blinds[spec.blind].name : "") +
                          ", " + to_string(spec.cover) + " cover" + (attack.partial ? ", less than half covered" : "") + "): battery " +
                          std::to_string(fire_dice) + " dice at " + std::to_string(rules.hit_target) + "+: " +
                          std::to_string(attack.battery_hits) + " successes (" + std::to_string(attack.battery_sixes) +
@@ -155,17 +155,18 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
       if (unit.dispersed) line += ", DISPERSED";
       if (forced) line += ", forced back to " + at(unit.position);
       return line;
-    });
+    }());
   }
 
   // Step 4: each dispersed unit costs its side D3 army morale points (B-5).
   for (int u : st.dispersed_now) {
     const UnitSpec& spec = sc.units[u];
-    ctx.dice.restart(Purpose::Morale_loss, static_cast<uint32_t>(turn), static_cast<uint32_t>(u));
-    const int loss = ctx.dice.die(rules.morale_loss_die);
+    c.dice.restart(Purpose::Morale_loss, static_cast<uint32_t>(turn), static_cast<uint32_t>(u));
+    const int loss = c.dice.die(rules.morale_loss_die);
     st.sides[spec.side].morale_lost += loss;
-    ctx.say([&] { return spec.name + " dispersed: " + ctx.side_name(spec.side) + " loses " + std::to_string(loss) + " army morale (D" +
-                         std::to_string(rules.morale_loss_die) + ")"; });
+    if constexpr (Ctx::Narrator::enabled)
+      c.narr.say(spec.name + " dispersed: " + c.side_name(spec.side) + " loses " + std::to_string(loss) + " army morale (D" +
+                 std::to_string(rules.morale_loss_die) + ")");
   }
 
   // Step 5: after the whole fire, a Blind any of whose units took a Disruption or was dispersed is
@@ -177,13 +178,13 @@ void fire_for_effect(BarrageContext<Dice>& ctx, int mission, int fire_dice, int 
     const int blind = sc.units[attack.unit].blind;
     if (!st.blinds[blind].standing) continue;
     reveal_blind(sc, st, blind);
-    ctx.say([&] { return "Blind " + sc.blinds[blind].name + " revealed"; });
+    if constexpr (Ctx::Narrator::enabled) c.narr.say("Blind " + sc.blinds[blind].name + " revealed");
   }
   for (const Attack& attack : st.attacks) {
     UnitState& unit = st.units[attack.unit];
     if (!attack.in_blind || attack.disruption == 0 || unit.dispersed || rules.forced_back == 0) continue;
     force_back(sc, unit, sc.units[attack.unit]);
-    ctx.say([&] { return sc.units[attack.unit].name + " forced back to " + at(unit.position); });
+    if constexpr (Ctx::Narrator::enabled) c.narr.say(sc.units[attack.unit].name + " forced back to " + at(unit.position));
   }
 }
 

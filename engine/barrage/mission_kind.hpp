@@ -10,9 +10,9 @@
 //   initial_position()             its template's centre before the first turn
 //   sheaf(state, mission_sheaf)    the sheaf it fires now (B-5)
 //   start_position()               where it fires when it starts on its turn; none if it never does
-//   next_position(ctx, mission)    where an ongoing mission fires next; none if it will not
-//   cannot_fire(ctx, mission)      what happens to an ongoing mission that has nowhere to fire
-//   after_fire(ctx, mission)       what happens once it has fired (shift, end, go on)
+//   next_position(c, mission)      where an ongoing mission fires next; none if it will not
+//   cannot_fire(c, mission)        what happens to an ongoing mission that has nowhere to fire
+//   after_fire(c, mission)         what happens once it has fired (shift, end, go on)
 //
 // Adding a type: docs/rules-barrage.md, "Adding a fire mission type".
 #include "engine/barrage/designated_targets.hpp"

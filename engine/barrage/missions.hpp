@@ -105,10 +105,10 @@ inline bool nearest_enemy_marker(const BarrageScenario& scenario, const BarrageS
 
 // Fires a mission's template centred at `centre`: every active battery has fired this turn (B-3
 // step 4, PF-PR), the template is recorded for the map, and the fire is resolved (B-5).
-template <class Dice>
-void fire_mission(BarrageContext<Dice>& ctx, int mission, Point centre, int turn) {
-  const BarrageScenario& sc = ctx.scenario;
-  BarrageState& st = ctx.state;
+template <class Ctx>
+void fire_mission(Ctx& c, int mission, Point centre, int turn) {
+  const BarrageScenario& sc = c.sc;
+  BarrageState& st = c.st;
   int lead = -1;
   const int dice = mission_fire_dice(sc, st, mission, lead);
   st.missions[mission].position = centre;
@@ -116,105 +116,105 @@ void fire_mission(BarrageContext<Dice>& ctx, int mission, Point centre, int turn
     if (st.batteries[b].mission == mission) st.batteries[b].fired_turn = turn;
   const Rect rect = mission_template(sc, st, mission, centre);
   st.fired.push_back({mission, rect});
-  ctx.say([&] {
+  if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
     return sc.missions[mission].name + " (" + sc.missions[mission].type_name() + ", " + battery_names(sc, mission) +
            "): fire for effect, " + to_string(mission_sheaf(sc, st, mission)) + " sheaf at " + at(centre) + ", " + std::to_string(dice) +
            " dice per target";
-  });
-  if (ctx.narrating()) ctx.narrator->indent();
-  fire_for_effect(ctx, mission, dice, lead, rect, turn);
-  if (ctx.narrating()) ctx.narrator->outdent();
+  }());
+  if constexpr (Ctx::Narrator::enabled) c.narr.indent();
+  fire_for_effect(c, mission, dice, lead, rect, turn);
+  if constexpr (Ctx::Narrator::enabled) c.narr.outdent();
 }
 
 // A planned mission cannot fire this turn: its whole schedule shifts a turn (B-4).
-template <class Dice>
-void delay_mission(BarrageContext<Dice>& ctx, int mission, int turn, const char* why) {
-  MissionState& m = ctx.state.missions[mission];
+template <class Ctx>
+void delay_mission(Ctx& c, int mission, int turn, const char* why) {
+  MissionState& m = c.st.missions[mission];
   m.start_turn = turn + 1;
-  ++ctx.state.sides[ctx.scenario.missions[mission].side].missions_delayed;
-  ctx.say([&] { return ctx.scenario.missions[mission].name + " delayed to turn " + std::to_string(turn + 1) + ": " + why; });
+  ++c.st.sides[c.sc.missions[mission].side].missions_delayed;
+  if constexpr (Ctx::Narrator::enabled) c.narr.say(c.sc.missions[mission].name + " delayed to turn " + std::to_string(turn + 1) + ": " + why);
 }
 
 // B-4 [assumed]: a planned mission whose side is short of the start_cost Staff Orders on its turn is
 // delayed a turn (ruleset unpaid_start "delay", the default), or cancelled for good ("cancel":
 // counted with the missions a Command Failure cancels, as both are missions that never fire again).
-template <class Dice>
-void start_unpaid(BarrageContext<Dice>& ctx, int mission, int turn) {
-  if (ctx.scenario.ruleset.unpaid_start == UnpaidStart::Delay) return delay_mission(ctx, mission, turn, "Staff Orders short");
-  ctx.state.missions[mission].phase = MissionPhase::Ended;
-  ++ctx.state.sides[ctx.scenario.missions[mission].side].missions_cancelled;
-  ctx.say([&] { return ctx.scenario.missions[mission].name + " cancelled: Staff Orders short"; });
+template <class Ctx>
+void start_unpaid(Ctx& c, int mission, int turn) {
+  if (c.sc.ruleset.unpaid_start == UnpaidStart::Delay) return delay_mission(c, mission, turn, "Staff Orders short");
+  c.st.missions[mission].phase = MissionPhase::Ended;
+  ++c.st.sides[c.sc.missions[mission].side].missions_cancelled;
+  if constexpr (Ctx::Narrator::enabled) c.narr.say(c.sc.missions[mission].name + " cancelled: Staff Orders short");
 }
 
 // Where a mission will fire next in this turn's Friendly Logistics Phase (B-3 step 4), if it will:
 // the cancel policy (B-3 step 2) looks there, and the fire step fires there.
-template <class Dice>
-std::optional<Point> next_fire_position(const BarrageContext<Dice>& ctx, int mission, int turn) noexcept {
-  const MissionSpec& spec = ctx.scenario.missions[mission];
-  const MissionState& m = ctx.state.missions[mission];
+template <class Ctx>
+std::optional<Point> next_fire_position(const Ctx& c, int mission, int turn) noexcept {
+  const MissionSpec& spec = c.sc.missions[mission];
+  const MissionState& m = c.st.missions[mission];
   switch (m.phase) {
     case MissionPhase::Waiting:
       if (m.start_turn > turn) return std::nullopt;
       return std::visit([](const auto& kind) { return kind.start_position(); }, spec.kind);
     case MissionPhase::Called: return m.position;
-    case MissionPhase::Ongoing: return std::visit([&](const auto& kind) { return kind.next_position(ctx, mission); }, spec.kind);
+    case MissionPhase::Ongoing: return std::visit([&](const auto& kind) { return kind.next_position(c, mission); }, spec.kind);
     case MissionPhase::Ended: return std::nullopt;
   }
   return std::nullopt;
 }
 
 // What happens once a mission has fired (its type's after_fire: shift, end or go on).
-template <class Dice>
-void after_fire(BarrageContext<Dice>& ctx, int mission) {
-  std::visit([&](const auto& kind) { kind.after_fire(ctx, mission); }, ctx.scenario.missions[mission].kind);
+template <class Ctx>
+void after_fire(Ctx& c, int mission) {
+  std::visit([&](const auto& kind) { kind.after_fire(c, mission); }, c.sc.missions[mission].kind);
 }
 
 // B-3 step 4 for one mission: start a mission due this turn, fire a called pre-registered barrage
 // whose comms check failed, or fire an ongoing mission, each where next_fire_position says (a
 // rolling barrage has moved first); then what its type does after a fire. An ongoing mission with
 // nowhere to fire ends as its type says (a rolling barrage has left the table).
-template <class Dice>
-void mission_fire_step(BarrageContext<Dice>& ctx, int mission, int turn) {
-  const BarrageScenario& sc = ctx.scenario;
+template <class Ctx>
+void mission_fire_step(Ctx& c, int mission, int turn) {
+  const BarrageScenario& sc = c.sc;
   const MissionSpec& spec = sc.missions[mission];
-  BarrageState& st = ctx.state;
+  BarrageState& st = c.st;
   MissionState& m = st.missions[mission];
   SideState& side = st.sides[spec.side];
-  const std::optional<Point> next = next_fire_position(ctx, mission, turn);
+  const std::optional<Point> next = next_fire_position(c, mission, turn);
   switch (m.phase) {
     case MissionPhase::Waiting:
       if (!next) return;  // not due yet, or one that is called (PF-PR)
       // PF-RB, PF-DT: starts automatically on its turn; a friendly Command Failure delays it (B-2);
       // so does a battery still busy; a stock short of the two Staff Orders it costs delays or
       // cancels it (B-4 [assumed], ruleset unpaid_start).
-      if (side.failure) return delay_mission(ctx, mission, turn, "Command Failure");
-      if (!batteries_available(sc, st, mission, turn)) return delay_mission(ctx, mission, turn, "its battery is busy");
-      if (!spend_staff_orders(side, sc.ruleset.start_cost)) return start_unpaid(ctx, mission, turn);
+      if (side.failure) return delay_mission(c, mission, turn, "Command Failure");
+      if (!batteries_available(sc, st, mission, turn)) return delay_mission(c, mission, turn, "its battery is busy");
+      if (!spend_staff_orders(side, sc.ruleset.start_cost)) return start_unpaid(c, mission, turn);
       assign_batteries(sc, st, mission);
       ++side.missions_started;
       m.phase = MissionPhase::Ongoing;
       m.target = 0;
       m.fired_at_target = 0;
-      ctx.say([&] { return spec.name + " starts (" + std::to_string(sc.ruleset.start_cost) + " Staff Orders, " + std::to_string(side.stock) + " left)"; });
+      if constexpr (Ctx::Narrator::enabled) c.narr.say(spec.name + " starts (" + std::to_string(sc.ruleset.start_cost) + " Staff Orders, " + std::to_string(side.stock) + " left)");
       break;
     case MissionPhase::Called:  // PF-PR: a barrage whose comms check failed fires now
       break;
     case MissionPhase::Ongoing:
-      if (!next) return std::visit([&](const auto& kind) { kind.cannot_fire(ctx, mission); }, spec.kind);
+      if (!next) return std::visit([&](const auto& kind) { kind.cannot_fire(c, mission); }, spec.kind);
       break;
     case MissionPhase::Ended:
       return;
   }
-  fire_mission(ctx, mission, *next, turn);
-  after_fire(ctx, mission);
+  fire_mission(c, mission, *next, turn);
+  after_fire(c, mission);
 }
 
 // Command Pulse, first step (B-7): calls of pre-registered barrages (PF-PR). Not in a turn of a
 // friendly Command Failure (B-2); the battery must not have fired this turn nor serve a mission.
-template <class Dice>
-void call_pre_registered(BarrageContext<Dice>& ctx, int side_index, int turn) {
-  const BarrageScenario& sc = ctx.scenario;
-  BarrageState& st = ctx.state;
+template <class Ctx>
+void call_pre_registered(Ctx& c, int side_index, int turn) {
+  const BarrageScenario& sc = c.sc;
+  BarrageState& st = c.st;
   SideState& side = st.sides[side_index];
   for (int mission : sc.sides[side_index].pre_registered) {
     const MissionSpec& spec = sc.missions[mission];
@@ -222,30 +222,30 @@ void call_pre_registered(BarrageContext<Dice>& ctx, int side_index, int turn) {
     MissionState& m = st.missions[mission];
     if (m.phase != MissionPhase::Waiting) continue;
     if (!batteries_available(sc, st, mission, turn)) continue;
-    const int point = barrage.call_point_now(ctx, spec.side, turn);
+    const int point = barrage.call_point_now(c, spec.side, turn);
     if (point < 0) continue;
     if (side.failure) {
-      ctx.say([&] { return spec.name + " not called: Command Failure this turn"; });
+      if constexpr (Ctx::Narrator::enabled) c.narr.say(spec.name + " not called: Command Failure this turn");
       continue;
     }
     if (!spend_staff_orders(side, sc.ruleset.call_cost)) {
-      ctx.say([&] { return spec.name + " not called: Staff Orders short (" + std::to_string(side.stock) + ")"; });
+      if constexpr (Ctx::Narrator::enabled) c.narr.say(spec.name + " not called: Staff Orders short (" + std::to_string(side.stock) + ")");
       continue;
     }
     assign_batteries(sc, st, mission);
     ++side.missions_started;
     m.position = barrage.points[point];
-    const CheckRoll check = comms_check(ctx.dice, sc.ruleset, sc.sides[side_index].comms_dice + sc.ruleset.call_comms_bonus, turn,
+    const CheckRoll check = comms_check(c.dice, sc.ruleset, sc.sides[side_index].comms_dice + sc.ruleset.call_comms_bonus, turn,
                                         comms_actor(spec.batteries.front(), CommsFor::Call));
-    ctx.say([&] {
+    if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
       return spec.name + " called at point " + std::to_string(point + 1) + " " + at(m.position) + " (" + std::to_string(sc.ruleset.call_cost) +
              " Staff Orders, " + std::to_string(side.stock) + " left); comms check " + std::to_string(check.dice) + "D: " +
              std::to_string(check.own) + " against " + std::to_string(check.opposition) +
              (check.success ? ": fires at once" : ": delayed to the next Friendly Logistics Phase");
-    });
+    }());
     if (check.success) {
-      fire_mission(ctx, mission, m.position, turn);
-      after_fire(ctx, mission);
+      fire_mission(c, mission, m.position, turn);
+      after_fire(c, mission);
     } else {
       m.phase = MissionPhase::Called;
       ++side.missions_delayed;

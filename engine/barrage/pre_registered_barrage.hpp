@@ -39,34 +39,34 @@ struct PreRegisteredBarrage {
 
   // Where it fires next once called: the point it was called (or adjusted) to; a continuous one
   // goes on firing there.
-  template <class Context>
-  std::optional<Point> next_position(const Context& ctx, int mission) const noexcept {
-    return ctx.state.missions[mission].position;
+  template <class Ctx>
+  std::optional<Point> next_position(const Ctx& c, int mission) const noexcept {
+    return c.st.missions[mission].position;
   }
 
   // Never: once called it fires where it was called (or adjusted) to.
-  template <class Context>
-  void cannot_fire(Context&, int) const noexcept {}
+  template <class Ctx>
+  void cannot_fire(Ctx&, int) const noexcept {}
 
   // After a fire: a single barrage is over (and may be called again), a continuous one goes on.
-  template <class Context>
-  void after_fire(Context& ctx, int mission) const {
-    if (mode == FireMode::Single) end_mission(ctx.scenario, ctx.state, mission);
-    else ctx.state.missions[mission].phase = MissionPhase::Ongoing;
+  template <class Ctx>
+  void after_fire(Ctx& c, int mission) const {
+    if (mode == FireMode::Single) end_mission(c.sc, c.st, mission);
+    else c.st.missions[mission].phase = MissionPhase::Ongoing;
   }
 
   // The call policy: the registered point to call this turn, or -1. Trigger: the point with the
   // nearest enemy unit or Blind within the trigger radius (ties within tie_distance to the first
   // point); Turns: the listed point on the listed turns.
-  template <class Context>
-  int call_point_now(const Context& ctx, int side, int turn) const noexcept {
+  template <class Ctx>
+  int call_point_now(const Ctx& c, int side, int turn) const noexcept {
     switch (call_policy) {
       case CallPolicy::Trigger: {
         // The point whose nearest enemy is nearest, ties within tie_distance to the first listed.
-        return nearest_within_tie(static_cast<int>(points.size()), ctx.scenario.ruleset.tie_distance, [&](int i) {
+        return nearest_within_tie(static_cast<int>(points.size()), c.sc.ruleset.tie_distance, [&](int i) {
           Point found;
           int64_t d2 = -1;
-          return nearest_enemy_marker(ctx.scenario, ctx.state, side, points[i], trigger_radius, found, d2) ? d2 : int64_t{-1};
+          return nearest_enemy_marker(c.sc, c.st, side, points[i], trigger_radius, found, d2) ? d2 : int64_t{-1};
         });
       }
       case CallPolicy::Turns:

@@ -34,26 +34,26 @@ struct RollingBarrage {
 
   // Where it fires next while ongoing: moved on by its step; none once its template, moved, has left
   // the table (it then ends without firing).
-  template <class Context>
-  std::optional<Point> next_position(const Context& ctx, int mission) const noexcept {
-    const Point moved = moved_on(ctx.state.missions[mission]);
-    if (!overlaps(mission_template(ctx.scenario, ctx.state, mission, moved), table_rect(ctx.scenario.table))) return std::nullopt;
+  template <class Ctx>
+  std::optional<Point> next_position(const Ctx& c, int mission) const noexcept {
+    const Point moved = moved_on(c.st.missions[mission]);
+    if (!overlaps(mission_template(c.sc, c.st, mission, moved), table_rect(c.sc.table))) return std::nullopt;
     return moved;
   }
 
   // Moved off the table with positive area (next_position gave none): the barrage ends without firing.
-  template <class Context>
-  void cannot_fire(Context& ctx, int mission) const {
-    MissionState& m = ctx.state.missions[mission];
+  template <class Ctx>
+  void cannot_fire(Ctx& c, int mission) const {
+    MissionState& m = c.st.missions[mission];
     m.position = moved_on(m);
-    end_mission(ctx.scenario, ctx.state, mission);
-    ++ctx.state.sides[ctx.scenario.missions[mission].side].missions_ended_edge;
-    ctx.say([&] { return ctx.scenario.missions[mission].name + " moves to " + at(m.position) + ": its template has left the table, the barrage ends"; });
+    end_mission(c.sc, c.st, mission);
+    ++c.st.sides[c.sc.missions[mission].side].missions_ended_edge;
+    if constexpr (Ctx::Narrator::enabled) c.narr.say(c.sc.missions[mission].name + " moves to " + at(m.position) + ": its template has left the table, the barrage ends");
   }
 
   // Nothing happens after it fires: it goes on until the table edge.
-  template <class Context>
-  void after_fire(Context&, int) const noexcept {}
+  template <class Ctx>
+  void after_fire(Ctx&, int) const noexcept {}
 
  private:
   Point moved_on(const MissionState& m) const noexcept { return {m.position.x + step.x, m.position.y + step.y}; }

@@ -145,13 +145,13 @@ inline size_t position(const std::string& text, const std::string& fragment) {
 
 // A prepared scenario with its state and a scripted random source, ready to play steps of a turn.
 struct Table {
-  explicit Table(Fixture& f) : sc((index_scenario(f.sc), f.sc)), state(sc), ctx{sc, state, dice, &narrator} { setup_trial(ctx); }
+  explicit Table(Fixture& f) : sc((index_scenario(f.sc), f.sc)), state(sc), ctx{sc, state, dice, narrator} { setup_trial(ctx); }
 
   const BarrageScenario& sc;
   BarrageState state;
   TestDice dice;
   BarrageNarrator narrator;
-  BarrageContext<TestDice> ctx;
+  BarrageContext<TestDice, BarrageNarrator> ctx;
 
   UnitState& unit(int u) { return state.units[u]; }
   MissionState& mission(int m) { return state.missions[m]; }
