@@ -52,6 +52,14 @@ struct Fixture {
     }
   }
 
+  // A side's Staff Orders fixed at `stock`, never restocked (B-2), and no supply checks (B-3 step 5):
+  // what the tests of spending, maintenance and cancellation start from.
+  void fixed_stock(int side, int stock) {
+    sc.ruleset.supply_checks = false;
+    sc.sides[side].staff_orders = stock;
+    sc.sides[side].restock = RestockRule::None;
+  }
+
   int unit(int side, std::string name, Point position, Cover cover = Cover::None, int reaction_dice = 4, int cohesion = 3) {
     UnitSpec u;
     u.name = std::move(name);
@@ -163,6 +171,16 @@ struct Table {
   void quiet_command() {
     command(1, 1, 1, 1, 1);
     command(1, 1, 1, 1, 1);
+  }
+  // A Command Failure of `side` (six 1s), the other side's roll quiet.
+  void command_failure(int side) {
+    side == Red ? command(0, 0, 0, 0, 0) : command(1, 1, 1, 1, 1);
+    side == Blue ? command(0, 0, 0, 0, 0) : command(1, 1, 1, 1, 1);
+  }
+  // A whole turn after a quiet command roll.
+  void quiet_turn(int turn) {
+    quiet_command();
+    play_turn(ctx, turn);
   }
 };
 

@@ -148,15 +148,13 @@ TEST_CASE("B-2: a Command Failure delays a planned mission's start to the next t
   const int rb = f.rolling(Red, "RB", {a}, pt(10, 10), pt(0, 6));
   f.sc.ruleset.supply_checks = false;
   Table t(f);
-  t.command(0, 0, 0, 0, 0);  // red: six 1s, a failure
-  t.command(1, 1, 1, 1, 1);
+  t.command_failure(Red);
   play_turn(t.ctx, 1);
   CHECK(t.mission(rb).phase == MissionPhase::Waiting);
   CHECK(t.mission(rb).start_turn == 2);
   CHECK(t.side(Red).missions_delayed == 1);
   CHECK(t.state.pulse_order[0] == Blue);  // the failed side does not go first
-  t.quiet_command();
-  play_turn(t.ctx, 2);
+  t.quiet_turn(2);
   CHECK(t.mission(rb).phase == MissionPhase::Ongoing);
   CHECK(t.mission(rb).position == pt(10, 10));  // the whole schedule shifts; positions do not
   CHECK(t.side(Red).missions_started == 1);
@@ -171,15 +169,11 @@ TEST_CASE("B-2: on a Command Failure an ongoing mission is maintained for 1 Staf
   const int b = f.battery(Red, "B");
   const int rb = f.rolling(Red, "RB", {a}, pt(10, 10), pt(0, 6));
   const int two = f.rolling(Red, "Two", {b}, pt(60, 10), pt(0, 6));
-  f.sc.ruleset.supply_checks = false;
-  f.sc.sides[Red].staff_orders = 5;
-  f.sc.sides[Red].restock = RestockRule::None;
+  f.fixed_stock(Red, 5);
   Table t(f);
-  t.quiet_command();
-  play_turn(t.ctx, 1);  // both start: 4 Staff Orders, 1 left
+  t.quiet_turn(1);  // both start: 4 Staff Orders, 1 left
   REQUIRE(t.side(Red).stock == 1);
-  t.command(0, 0, 0, 0, 0);  // red fails
-  t.command(1, 1, 1, 1, 1);
+  t.command_failure(Red);
   play_turn(t.ctx, 2);
   // Battery index order: RB (A) is maintained with the last Staff Order, Two (B) is cancelled.
   CHECK(t.mission(rb).phase == MissionPhase::Ongoing);
@@ -200,15 +194,11 @@ TEST_CASE("B-2: on a Command Failure maintenance is paid in battery index order,
   const int c = f.battery(Red, "C");
   const int both = f.rolling(Red, "Both", {c, a}, pt(10, 10), pt(0, 6));  // lists C before A
   const int one = f.rolling(Red, "One", {b}, pt(60, 10), pt(0, 6));
-  f.sc.ruleset.supply_checks = false;
-  f.sc.sides[Red].staff_orders = 6;
-  f.sc.sides[Red].restock = RestockRule::None;
+  f.fixed_stock(Red, 6);
   Table t(f);
-  t.quiet_command();
-  play_turn(t.ctx, 1);  // both start: 4 Staff Orders, 2 left
+  t.quiet_turn(1);  // both start: 4 Staff Orders, 2 left
   REQUIRE(t.side(Red).stock == 2);
-  t.command(0, 0, 0, 0, 0);  // red fails
-  t.command(1, 1, 1, 1, 1);
+  t.command_failure(Red);
   play_turn(t.ctx, 2);
   // Battery index order: A and B are maintained with the two Staff Orders, C drops out; both
   // missions go on (Both with A alone).
@@ -231,10 +221,8 @@ TEST_CASE("B-2: policy maintain = never lets a Command Failure cancel every ongo
   f.sc.ruleset.supply_checks = false;
   f.sc.sides[Red].maintain = MaintainPolicy::Never;
   Table t(f);
-  t.quiet_command();
-  play_turn(t.ctx, 1);
-  t.command(0, 0, 0, 0, 0);
-  t.command(1, 1, 1, 1, 1);
+  t.quiet_turn(1);
+  t.command_failure(Red);
   play_turn(t.ctx, 2);
   CHECK(t.mission(rb).phase == MissionPhase::Ended);
   CHECK(t.side(Red).missions_cancelled == 1);

@@ -163,8 +163,7 @@ TEST_CASE("B-5: suppression wears off at the end of the turn after the one it ca
   t.dice.push({0, 0, 0, 0});
   play_turn(t.ctx, 1);
   CHECK(t.unit(u).suppressed());
-  t.quiet_command();
-  play_turn(t.ctx, 2);
+  t.quiet_turn(2);
   CHECK_FALSE(t.unit(u).suppressed());
   CHECK(t.side(Blue).suppressed == 1);
 }

@@ -208,13 +208,11 @@ TEST_CASE("B-7: each side's Logistics Phase precedes its Command Pulse, in pulse
   t.dice.push({0, 0, 0, 0, 0, 0, 0, 0});  // blue's second turn on the target: suppressed again
   play_turn(t.ctx, 2);
   CHECK(t.unit(walker).position == pt(36, 28));
-  t.quiet_command();
-  play_turn(t.ctx, 3);            // suppressed until the end of turn 3
+  t.quiet_turn(3);            // suppressed until the end of turn 3
   CHECK(t.unit(walker).position == pt(36, 28));
   CHECK(t.state.blinds[held].position == pt(31, 30));
   CHECK_FALSE(t.unit(walker).suppressed());
-  t.quiet_command();
-  play_turn(t.ctx, 4);
+  t.quiet_turn(4);
   CHECK(t.unit(walker).position == pt(36, 32));
   CHECK(t.unit(free).position == pt(10, 26));
   CHECK(t.state.blinds[held].position == pt(33, 30));

@@ -49,19 +49,15 @@ TEST_CASE("PF-RB: fires at its start on its first turn, then moves its speed alo
   f.sc.sides[Red].adjust = AdjustPolicy::NearestEnemy;  // a rolling barrage cannot be adjusted
   f.unit(Blue, "Bait", pt(60, 40));
   Table t(f);
-  t.quiet_command();
-  play_turn(t.ctx, 1);
+  t.quiet_turn(1);
   CHECK(fired_at(t, rb) == Point{-1, -1});  // scheduled for turn 2
-  t.quiet_command();
-  play_turn(t.ctx, 2);
+  t.quiet_turn(2);
   CHECK(fired_at(t, rb) == pt(36, 10));
   CHECK(t.side(Red).missions_started == 1);
   CHECK(t.side(Red).staff_spent == 2);  // two Staff Orders to begin
-  t.quiet_command();
-  play_turn(t.ctx, 3);
+  t.quiet_turn(3);
   CHECK(fired_at(t, rb) == pt(39, 14));
-  t.quiet_command();
-  play_turn(t.ctx, 4);
+  t.quiet_turn(4);
   CHECK(fired_at(t, rb) == pt(42, 18));
   CHECK(t.side(Red).staff_spent == 2);  // nothing more to keep it going
   CHECK(t.dice.exhausted());
@@ -99,22 +95,19 @@ TEST_CASE("PF-RB: ends as soon as, after a move, its template no longer overlaps
   f.sc.ruleset.supply_checks = false;
   Table t(f);
   for (int turn = 1; turn <= 2; ++turn) {
-    t.quiet_command();
-    play_turn(t.ctx, turn);
+    t.quiet_turn(turn);
     CHECK(t.mission(over).phase == MissionPhase::Ongoing);
     CHECK(t.mission(touch).phase == MissionPhase::Ongoing);
   }
   CHECK(fired_at(t, touch) == pt(40, 45));
-  t.quiet_command();
-  play_turn(t.ctx, 3);
+  t.quiet_turn(3);
   CHECK(fired_at(t, over) == pt(30, 50));  // its centre is off the table, its template is not
   CHECK(fired_at(t, touch) == Point{-1, -1});
   CHECK(t.mission(touch).phase == MissionPhase::Ended);
   CHECK(t.side(Red).missions_ended_edge == 1);
   CHECK(t.state.batteries[b].mission == -1);
   CHECK(says(t, "Touch moves to (40, 51): its template has left the table, the barrage ends"));
-  t.quiet_command();
-  play_turn(t.ctx, 4);
+  t.quiet_turn(4);
   CHECK(fired_at(t, over) == Point{-1, -1});
   CHECK(t.mission(over).phase == MissionPhase::Ended);
   CHECK(t.side(Red).missions_ended_edge == 2);
@@ -149,13 +142,11 @@ TEST_CASE("PF-RB: short of two Staff Orders it cannot start, and is delayed a tu
   Fixture f;
   const int rb = rolling_short_of_staff_orders(f);
   Table t(f);
-  t.quiet_command();
-  play_turn(t.ctx, 1);
+  t.quiet_turn(1);
   CHECK(t.mission(rb).start_turn == 2);
   CHECK(t.side(Red).missions_delayed == 1);
   CHECK(says(t, "RB delayed to turn 2: Staff Orders short"));
-  t.quiet_command();
-  play_turn(t.ctx, 2);  // 1 + 1 restocked
+  t.quiet_turn(2);  // 1 + 1 restocked
   CHECK(fired_at(t, rb) == pt(36, 10));
   CHECK(t.side(Red).stock == 0);
   CHECK(t.dice.exhausted());
@@ -169,14 +160,12 @@ TEST_CASE("B-4: with unpaid_start = cancel, a planned mission short of Staff Ord
   const int rb = rolling_short_of_staff_orders(f);
   f.sc.ruleset.unpaid_start = UnpaidStart::Cancel;
   Table t(f);
-  t.quiet_command();
-  play_turn(t.ctx, 1);
+  t.quiet_turn(1);
   CHECK(t.mission(rb).phase == MissionPhase::Ended);
   CHECK(t.side(Red).missions_delayed == 0);
   CHECK(t.side(Red).missions_cancelled == 1);
   CHECK(says(t, "RB cancelled: Staff Orders short"));
-  t.quiet_command();
-  play_turn(t.ctx, 2);
+  t.quiet_turn(2);
   CHECK(fired_at(t, rb) == Point{-1, -1});  // it did not fire
   CHECK(t.side(Red).missions_started == 0);
   CHECK(t.side(Red).stock == 2);
@@ -246,8 +235,7 @@ TEST_CASE("PF-RB: a Command Failure on each of two turns delays it twice; it the
   f.sc.ruleset.supply_checks = false;
   Table t(f);
   for (int turn = 1; turn <= 2; ++turn) {
-    t.command(0, 0, 0, 0, 0);  // red fails
-    t.command(1, 1, 1, 1, 1);
+    t.command_failure(Red);
     play_turn(t.ctx, turn);
     CHECK(fired_at(t, rb) == Point{-1, -1});
     CHECK(t.mission(rb).start_turn == turn + 1);
@@ -256,11 +244,9 @@ TEST_CASE("PF-RB: a Command Failure on each of two turns delays it twice; it the
   CHECK(says(t, "RB delayed to turn 3: Command Failure"));
   CHECK(t.side(Red).missions_delayed == 2);
   CHECK(t.side(Red).staff_spent == 0);  // nothing is paid until it is ordered to fire
-  t.quiet_command();
-  play_turn(t.ctx, 3);
+  t.quiet_turn(3);
   CHECK(fired_at(t, rb) == pt(36, 10));
-  t.quiet_command();
-  play_turn(t.ctx, 4);
+  t.quiet_turn(4);
   CHECK(fired_at(t, rb) == pt(36, 16));
   CHECK(t.side(Red).staff_spent == 2);
   CHECK(t.dice.exhausted());
@@ -276,8 +262,7 @@ TEST_CASE("B-4: a planned mission whose battery is busy, or has fired this turn,
   const std::vector<Point> dt_at{pt(10, 10), pt(10, 10), {-1, -1}};
   const std::vector<Point> rb_at{{-1, -1}, {-1, -1}, pt(36, 10)};
   for (int turn = 1; turn <= 3; ++turn) {
-    t.quiet_command();
-    play_turn(t.ctx, turn);
+    t.quiet_turn(turn);
     CHECK(fired_at(t, dt) == dt_at[turn - 1]);
     CHECK(fired_at(t, rb) == rb_at[turn - 1]);
   }
@@ -325,8 +310,7 @@ TEST_CASE("PF-DT: a Command Failure on its turn delays the whole schedule; turns
   const std::vector<Point> expected{{-1, -1}, {-1, -1}, pt(10, 10), pt(10, 10), pt(30, 30), {-1, -1}};
   for (int turn = 1; turn <= 6; ++turn) {
     if (turn == 2) {
-      t.command(0, 0, 0, 0, 0);  // red fails on the planned turn
-      t.command(1, 1, 1, 1, 1);
+      t.command_failure(Red);  // red fails on the planned turn
     } else {
       t.quiet_command();
     }
@@ -349,8 +333,7 @@ TEST_CASE("PF-DT: each target fires the sheaf noted for it, or the mission's", "
   const std::vector<Rect> expected{rect_around(pt(10, 10), {600, 600}), rect_around(pt(30, 30), {600, 300}),
                                    rect_around(pt(30, 30), {600, 300}), rect_around(pt(50, 40), {600, 600})};
   for (int turn = 1; turn <= 4; ++turn) {
-    t.quiet_command();
-    play_turn(t.ctx, turn);
+    t.quiet_turn(turn);
     REQUIRE(t.state.fired.size() == 1);
     CHECK(t.state.fired.begin()->rect == expected[turn - 1]);
   }
@@ -423,8 +406,7 @@ TEST_CASE("PF-PR: a failed comms check delays the barrage to the next Friendly L
 TEST_CASE("PF-PR: no call in a turn of a friendly Command Failure, nor with no enemy near a point", "[engine][barrage][PF-PR]") {
   PreRegisteredTable p(FireMode::Single);
   Table t(p.f);
-  t.command(1, 1, 1, 1, 1);
-  t.command(0, 0, 0, 0, 0);  // blue fails
+  t.command_failure(Blue);
   play_turn(t.ctx, 1);
   CHECK(says(t, "DF not called: Command Failure this turn"));
   CHECK(t.side(Blue).missions_started == 0);
