@@ -692,7 +692,7 @@ class BarrageModel final : public ScenarioModel {
         const MissionSpec& mission = sc.missions[m];
         os << "  mission " << mission.name << ": " << mission.type_name() << ", " << battery_names(sc, m) << ", "
            << to_string(mission.sheaf) << " sheaf";
-        std::visit(MissionDescription{os, mission}, mission.kind);
+        visit_kind(mission.kind, MissionDescription{os, mission});
         os << "\n";
       }
     }
@@ -753,7 +753,7 @@ class BarrageModel final : public ScenarioModel {
         map.fire.push_back(f);
       };
       // What each type draws; a type without its branch fails the static_assert.
-      std::visit([&](const auto& kind) {
+      visit_kind(m.kind, [&](const auto& kind) {
         using Kind = std::decay_t<decltype(kind)>;
         if constexpr (std::is_same_v<Kind, RollingBarrage>) {
           const RollingBarrage& rolling = kind;
@@ -796,7 +796,7 @@ class BarrageModel final : public ScenarioModel {
             map.fire.push_back(footprint);
           }
         }
-      }, m.kind);
+      });
     }
     if (turn > 0)
       for (const FiredTemplate& f : state.fired) {

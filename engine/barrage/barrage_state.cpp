@@ -26,7 +26,7 @@ BarrageState::BarrageState(const BarrageScenario& scenario)
   for (size_t m = 0; m < initial_missions.size(); ++m) {
     const MissionSpec& spec = scenario.missions[m];
     initial_missions[m].start_turn = spec.start_turn;
-    initial_missions[m].position = std::visit([](const auto& kind) { return kind.initial_position(); }, spec.kind);
+    initial_missions[m].position = visit_kind(spec.kind, [](const auto& kind) { return kind.initial_position(); });
   }
   for (int s = 0; s < SideCount; ++s) initial_sides[s].stock = scenario.sides[s].staff_orders;
 }

@@ -64,7 +64,7 @@ void adjust_fire(Ctx& c, int side_index) {
   }
   for (int mission : sc.sides[side_index].missions) {
     MissionState& m = st.missions[mission];
-    if (!std::visit([](const auto& kind) { return kind.adjustable; }, sc.missions[mission].kind)) continue;
+    if (!visit_kind(sc.missions[mission].kind, [](const auto& kind) { return kind.adjustable; })) continue;
     if (m.phase != MissionPhase::Called && m.phase != MissionPhase::Ongoing) continue;
     Point target;
     int64_t d = 0;

@@ -2,7 +2,7 @@
 // B-4, the planned fire missions: what every type shares (batteries, schedule, delays, cancellation,
 // the fire itself) and the two places the kernel runs them: the fire step of the Friendly Logistics
 // Phase (B-3 step 4) and the calls of the Command Pulse (PF-PR). What differs by type (where it
-// fires, what follows a fire) is the type's own file, asked through std::visit (mission_kind.hpp).
+// fires, what follows a fire) is the type's own file, asked through visit_kind (mission_kind.hpp).
 // A delay (Command Failure, Staff Orders short, battery busy) shifts the whole schedule a turn;
 // positions are unchanged (B-4). Short of Staff Orders, ruleset unpaid_start may cancel the mission
 // instead. Nothing deviates.
@@ -20,7 +20,7 @@ namespace volley::barrage {
 // The sheaf a mission fires now (a designated-targets mission notes one for each target, PF-DT).
 inline Sheaf mission_sheaf(const BarrageScenario& scenario, const BarrageState& state, int mission) noexcept {
   const MissionSpec& spec = scenario.missions[mission];
-  return std::visit([&](const auto& kind) { return kind.sheaf(state.missions[mission], spec.sheaf); }, spec.kind);
+  return visit_kind(spec.kind, [&](const auto& kind) { return kind.sheaf(state.missions[mission], spec.sheaf); });
 }
 
 inline Rect mission_template(const BarrageScenario& scenario, const BarrageState& state, int mission, Point centre) noexcept {
@@ -149,15 +149,15 @@ void start_unpaid(Ctx& c, int mission, int turn) {
 // Where a mission will fire next in this turn's Friendly Logistics Phase (B-3 step 4), if it will:
 // the cancel policy (B-3 step 2) looks there, and the fire step fires there.
 template <class Ctx>
-std::optional<Point> next_fire_position(const Ctx& c, int mission, int turn) noexcept {
+[[gnu::always_inline]] inline std::optional<Point> next_fire_position(const Ctx& c, int mission, int turn) noexcept {
   const MissionSpec& spec = c.sc.missions[mission];
   const MissionState& m = c.st.missions[mission];
   switch (m.phase) {
     case MissionPhase::Waiting:
       if (m.start_turn > turn) return std::nullopt;
-      return std::visit([](const auto& kind) { return kind.start_position(); }, spec.kind);
+      return visit_kind(spec.kind, [](const auto& kind) { return kind.start_position(); });
     case MissionPhase::Called: return m.position;
-    case MissionPhase::Ongoing: return std::visit([&](const auto& kind) { return kind.next_position(c, mission); }, spec.kind);
+    case MissionPhase::Ongoing: return visit_kind(spec.kind, [&](const auto& kind) { return kind.next_position(c, mission); });
     case MissionPhase::Ended: return std::nullopt;
   }
   return std::nullopt;
@@ -166,7 +166,7 @@ std::optional<Point> next_fire_position(const Ctx& c, int mission, int turn) noe
 // What happens once a mission has fired (its type's after_fire: shift, end or go on).
 template <class Ctx>
 void after_fire(Ctx& c, int mission) {
-  std::visit([&](const auto& kind) { kind.after_fire(c, mission); }, c.sc.missions[mission].kind);
+  visit_kind(c.sc.missions[mission].kind, [&](const auto& kind) { kind.after_fire(c, mission); });
 }
 
 // B-3 step 4 for one mission: start a mission due this turn, fire a called pre-registered barrage
@@ -200,7 +200,7 @@ void mission_fire_step(Ctx& c, int mission, int turn) {
     case MissionPhase::Called:  // PF-PR: a barrage whose comms check failed fires now
       break;
     case MissionPhase::Ongoing:
-      if (!next) return std::visit([&](const auto& kind) { kind.cannot_fire(c, mission); }, spec.kind);
+      if (!next) return visit_kind(spec.kind, [&](const auto& kind) { kind.cannot_fire(c, mission); });
       break;
     case MissionPhase::Ended:
       return;
