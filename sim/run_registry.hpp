@@ -37,6 +37,8 @@ class RunRegistry {
   uint64_t cancelled() const;
 
  private:
+  // A lock, off the hot path: HTTP handler threads register and stop runs a few times a second; the
+  // trials themselves only read their own stop flag.
   mutable std::mutex mutex_;
   size_t max_runs_;
   uint64_t next_id_ = 1;
