@@ -1,5 +1,6 @@
 #include "sim/text_escaping.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 #include <streambuf>
@@ -76,11 +77,16 @@ std::string terminal_piece(std::string_view text, std::string* carry) {
   return out;
 }
 
-// The filtered stream's state: the file descriptor it writes to and an incomplete UTF-8 sequence.
+// The filtered stream's state: the file descriptor it writes to and an incomplete UTF-8 sequence
+// (at most 3 bytes). It lives in static storage and is trivially destructible, because the C library
+// flushes stdout after the static destructors have run and never closes it.
 struct FilterCookie {
-  int fd;
-  std::string carry;
+  int fd = -1;
+  char carry[4] = {};
+  size_t carry_size = 0;
 };
+
+FilterCookie stdout_cookie, stderr_cookie;
 
 bool write_all(int fd, const std::string& bytes) {
   size_t done = 0;
@@ -95,23 +101,28 @@ bool write_all(int fd, const std::string& bytes) {
 
 ssize_t filter_write(void* cookie, const char* data, size_t size) {
   auto* state = static_cast<FilterCookie*>(cookie);
-  std::string text = std::move(state->carry) + std::string(data, size);
-  state->carry.clear();
-  return write_all(state->fd, terminal_piece(text, &state->carry)) ? static_cast<ssize_t>(size) : -1;
+  std::string text(state->carry, state->carry_size);
+  text.append(data, size);
+  std::string carry;
+  const bool written = write_all(state->fd, terminal_piece(text, &carry));
+  state->carry_size = std::min(carry.size(), sizeof state->carry);
+  std::memcpy(state->carry, carry.data(), state->carry_size);
+  return written ? static_cast<ssize_t>(size) : -1;
 }
 
 int filter_close(void* cookie) {
   auto* state = static_cast<FilterCookie*>(cookie);
-  write_all(state->fd, terminal_piece(state->carry, nullptr));
-  delete state;
+  write_all(state->fd, terminal_piece(std::string_view(state->carry, state->carry_size), nullptr));
+  state->carry_size = 0;
   return 0;
 }
 
-std::FILE* filtered_stream(int fd, int buffering) {
+std::FILE* filtered_stream(FilterCookie& state, int fd, int buffering) {
   cookie_io_functions_t functions{};
   functions.write = filter_write;
   functions.close = filter_close;
-  std::FILE* stream = ::fopencookie(new FilterCookie{::dup(fd), {}}, "w", functions);
+  state.fd = ::dup(fd);
+  std::FILE* stream = ::fopencookie(&state, "w", functions);
   if (stream != nullptr) std::setvbuf(stream, nullptr, buffering, buffering == _IONBF ? 0 : BUFSIZ);
   return stream;
 }
@@ -190,8 +201,8 @@ void install_terminal_filter() {
   std::fflush(stderr);
   raw_stderr = ::fdopen(::dup(STDERR_FILENO), "w");
   if (raw_stderr != nullptr) std::setvbuf(raw_stderr, nullptr, _IONBF, 0);
-  std::FILE* out = filtered_stream(STDOUT_FILENO, ::isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
-  std::FILE* err = filtered_stream(STDERR_FILENO, _IONBF);
+  std::FILE* out = filtered_stream(stdout_cookie, STDOUT_FILENO, ::isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
+  std::FILE* err = filtered_stream(stderr_cookie, STDERR_FILENO, _IONBF);
   if (out == nullptr || err == nullptr || raw_stderr == nullptr) return;  // printing stays unfiltered rather than lost
   stdout = out;
   stderr = err;
