@@ -206,10 +206,14 @@ void install_terminal_filter() {
   if (out == nullptr || err == nullptr || raw_stderr == nullptr) return;  // printing stays unfiltered rather than lost
   stdout = out;
   stderr = err;
-  static StdioBuffer cout_buffer(out), cerr_buffer(err);
-  std::cout.rdbuf(&cout_buffer);
-  std::cerr.rdbuf(&cerr_buffer);
-  std::clog.rdbuf(&cerr_buffer);
+  // Never destroyed: the C++ library flushes std::cout in ios_base::Init's destructor, and a shared
+  // library's (the HTTP server's) runs after this program's static destructors. The pointers keep the
+  // buffers reachable, so LeakSanitizer does not count them.
+  static StdioBuffer* const cout_buffer = new StdioBuffer(out);
+  static StdioBuffer* const cerr_buffer = new StdioBuffer(err);
+  std::cout.rdbuf(cout_buffer);
+  std::cerr.rdbuf(cerr_buffer);
+  std::clog.rdbuf(cerr_buffer);
 }
 
 std::FILE* unfiltered_stderr() { return raw_stderr; }
