@@ -17,7 +17,7 @@ std::string format_text(const char* format, Args... args) {
 
 namespace volley {
 
-// One field of a CSV row (RFC 4180), the only way text reaches a CSV file (sim/text_escaping.hpp):
+// One field of a CSV row (RFC 4180), the only way text reaches a CSV file (sim/output/text_escaping.hpp):
 // a field holding a comma, a double quote, a line break or surrounding spaces is quoted, its quotes
 // doubled, so a name such as `a "b", c` never splits or shifts a row. Numbers pass unchanged.
 inline std::string csv_field(const std::string& text) {

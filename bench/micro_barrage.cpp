@@ -5,8 +5,8 @@
 // state reset (included in the time: a copy of the start state, as each trial makes).
 #include "engine/barrage/barrage_trial.hpp"
 #include "engine/trial_dice.hpp"
-#include "sim/barrage_model.hpp"
-#include "sim/scenario_model.hpp"
+#include "sim/scenario/barrage_model.hpp"
+#include "sim/scenario/scenario_model.hpp"
 
 #include <benchmark/benchmark.h>
 

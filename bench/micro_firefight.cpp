@@ -4,9 +4,9 @@
 #include "engine/firefight/firefight_metrics.hpp"
 #include "engine/firefight/firefight_trial.hpp"
 #include "engine/trial_dice.hpp"
-#include "sim/bench_suite.hpp"
-#include "sim/firefight_model.hpp"
-#include "sim/scenario_model.hpp"
+#include "sim/run/bench_suite.hpp"
+#include "sim/scenario/firefight_model.hpp"
+#include "sim/scenario/scenario_model.hpp"
 
 #include <benchmark/benchmark.h>
 

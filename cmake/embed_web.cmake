@@ -1,7 +1,7 @@
 # Writes OUT: a C++ file holding each of FILES (paths separated by |; each embedded under its file
 # name) as a string, so the report page is one self-contained file written by the binary alone.
 # Raw string literals cut into pieces below the compilers' literal length limits, as the scenarios.
-set(body "#include \"sim/web_assets.hpp\"\n#include <string>\nnamespace volley {\nnamespace {\n")
+set(body "#include \"sim/output/web_assets.hpp\"\n#include <string>\nnamespace volley {\nnamespace {\n")
 set(index 0)
 set(table "")
 string(REPLACE "|" ";" files "${FILES}")

@@ -1,8 +1,8 @@
 // libFuzzer target over what a user's file goes through: TOML parsing, validation into a scenario
 // model, and one trial of the kernel. A scenario error is the expected answer to most inputs; a crash,
 // a sanitizer report or a hang is a bug, and its input goes into fuzz/regressions/ for good.
-#include "sim/scenario_errors.hpp"
-#include "sim/scenario_model.hpp"
+#include "sim/scenario/scenario_errors.hpp"
+#include "sim/scenario/scenario_model.hpp"
 
 #include <cstdint>
 #include <stdexcept>

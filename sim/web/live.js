@@ -413,7 +413,7 @@ function volleyRender(result) {
     $('compare-table').tBodies[0].replaceChildren(...rows);
   }
 
-  // The map: volley's own SVG, every text in it XML-escaped (sim/map_svg.hpp), redrawn only when it changes.
+  // The map: volley's own SVG, every text in it XML-escaped (sim/output/map_svg.hpp), redrawn only when it changes.
   if (result.map_svg && result.map_svg !== state.mapSvg) {
     state.mapSvg = result.map_svg;
     $('map').innerHTML = result.map_svg;

@@ -7,7 +7,7 @@
 // bars and whiskers are floating bars [low, high] sharing a stack slot with the estimate's bar, bands
 // are line datasets filled between their edges, and every tooltip gives the value and its interval.
 // Text from the result (scenario names, labels) is always inserted as text, never as markup; the one
-// exception is the map, SVG that volley wrote with every text XML-escaped (sim/map_svg.hpp).
+// exception is the map, SVG that volley wrote with every text XML-escaped (sim/output/map_svg.hpp).
 (function (global) {
   'use strict';
 
@@ -192,7 +192,7 @@
     if (!result.map_svg) return;
     var s = section(root, 'The table');
     var box = el('div', { cls: 'map', id: 'map' });
-    box.innerHTML = result.map_svg;  // volley's own SVG, every text in it XML-escaped (sim/map_svg.hpp)
+    box.innerHTML = result.map_svg;  // volley's own SVG, every text in it XML-escaped (sim/output/map_svg.hpp)
     s.appendChild(box);
   }
   function quantileText(q) { return q === undefined ? '' : String(q.estimate) + ' [' + q.low + ', ' + q.high + ']'; }

@@ -5,8 +5,8 @@
 // nominal at n = 200 and tight enough to catch a wrong z, a wrong variance or a biased die.
 #include "analysis/estimate.hpp"
 #include "engine/exact_dice.hpp"
-#include "sim/dice_pool_job.hpp"
-#include "sim/driver.hpp"
+#include "sim/run/dice_pool_job.hpp"
+#include "sim/run/driver.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,9 +1,9 @@
 // The [assumed] defaults that `volley sensitivity` steps from must be the kernel's own defaults: the
 // same seed gives the same tally with each key set explicitly to its listed default as without it.
-#include "sim/assumed_parameters.hpp"
-#include "sim/driver.hpp"
-#include "sim/parameter_axis.hpp"
-#include "sim/scenario_model.hpp"
+#include "sim/scenario/assumed_parameters.hpp"
+#include "sim/run/driver.hpp"
+#include "sim/run/parameter_axis.hpp"
+#include "sim/scenario/scenario_model.hpp"
 
 #include <catch2/catch.hpp>
 

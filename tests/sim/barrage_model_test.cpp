@@ -1,10 +1,10 @@
 // The barrage scenario kind: loading, --set, scenario errors, the shipped scenarios (bit-identical at
 // 1 and 2 threads, replay = run), map data.
 #include "engine/barrage/barrage_scenario.hpp"
-#include "sim/barrage_model.hpp"
-#include "sim/driver.hpp"
-#include "sim/embedded_scenarios.hpp"
-#include "sim/scenario_model.hpp"
+#include "sim/scenario/barrage_model.hpp"
+#include "sim/run/driver.hpp"
+#include "sim/scenario/embedded_scenarios.hpp"
+#include "sim/scenario/scenario_model.hpp"
 
 #include <catch2/catch.hpp>
 

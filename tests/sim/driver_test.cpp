@@ -2,8 +2,8 @@
 // counts, slices that partition the blocks, and a known binomial answer.
 #include "analysis/estimate.hpp"
 #include "engine/exact_dice.hpp"
-#include "sim/dice_pool_job.hpp"
-#include "sim/driver.hpp"
+#include "sim/run/dice_pool_job.hpp"
+#include "sim/run/driver.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Reading firefight scenarios: every key with its default, --set overrides, and errors that name the
 // key (docs/scenario-firefight.md).
-#include "sim/firefight_model.hpp"
-#include "sim/scenario_model.hpp"
+#include "sim/scenario/firefight_model.hpp"
+#include "sim/scenario/scenario_model.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // Issue 17: every command that plays trials ends one way when a signal stops it: exit 128 + the
 // signal, every requested output written with what it completed, marked partial in the JSON (which
-// points, values or parameters are done), in the printed text and in the report (sim/interrupt.hpp).
+// points, values or parameters are done), in the printed text and in the report (sim/run/interrupt.hpp).
 // Each command is tried with SIGINT and SIGTERM. A signal after the last block leaves a complete result.
 #include "cli_runner.hpp"
 

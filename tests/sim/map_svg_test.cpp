@@ -2,8 +2,8 @@
 // with its own kind of mark, zones, terrain names and barrage missions drawn, a legend holding only
 // what is drawn, every text XML-escaped.
 #include "cli_runner.hpp"
-#include "sim/map_svg.hpp"
-#include "sim/scenario_model.hpp"
+#include "sim/output/map_svg.hpp"
+#include "sim/scenario/scenario_model.hpp"
 
 #include <catch2/catch.hpp>
 

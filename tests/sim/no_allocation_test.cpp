@@ -1,8 +1,8 @@
 // No heap allocation inside the trial loop (issue 6, DESIGN.md "The kernel"): a counting replacement
 // of the global operator new, switched on only around the loop, proves that playing trials of every
 // shipped scenario allocates nothing once the worker exists.
-#include "sim/embedded_scenarios.hpp"
-#include "sim/scenario_model.hpp"
+#include "sim/scenario/embedded_scenarios.hpp"
+#include "sim/scenario/scenario_model.hpp"
 
 #include <catch2/catch.hpp>
 

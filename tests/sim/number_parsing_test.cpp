@@ -1,11 +1,11 @@
 // Issue 17: numbers from the command line are finite and their arithmetic cannot overflow; NaN,
 // infinities, trailing text and values whose arithmetic overflows are refused everywhere with the
-// option named (analysis/number_parsing.hpp, sim/command_line.hpp, sim/parameter_axis.hpp), and the
+// option named (analysis/number_parsing.hpp, sim/cli/command_line.hpp, sim/run/parameter_axis.hpp), and the
 // thread count has a stated limit.
 #include "analysis/number_parsing.hpp"
 #include "cli_runner.hpp"
-#include "sim/command_line.hpp"
-#include "sim/parameter_axis.hpp"
+#include "sim/cli/command_line.hpp"
+#include "sim/run/parameter_axis.hpp"
 
 #include <catch2/catch.hpp>
 

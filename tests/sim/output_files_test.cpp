@@ -1,11 +1,11 @@
-// What a command does to the files it writes and reads (sim/atomic_file.hpp, sim/output_batch.hpp):
+// What a command does to the files it writes and reads (sim/output/atomic_file.hpp, sim/output/output_batch.hpp):
 // a link is written through, a FIFO in place, a read-only file is not replaced, an input is never an
 // output, two outputs never share a file, one output that fails does not lose the others, a resumed
 // run goes on saving its checkpoint, and a result file whose blocks or scenario text were altered is
 // refused. Result files name the build that wrote them, and merge warns of shards from several builds.
 #include "cli_runner.hpp"
-#include "sim/build_identity.hpp"
-#include "sim/output_batch.hpp"
+#include "sim/run/build_identity.hpp"
+#include "sim/output/output_batch.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

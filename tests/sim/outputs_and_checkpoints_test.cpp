@@ -7,7 +7,7 @@
 // clear answer.
 #include "cli_runner.hpp"
 #include "analysis/tally.hpp"
-#include "sim/run_session.hpp"
+#include "sim/run/run_session.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -2,10 +2,10 @@
 // axes named by what they count, categories as categories, heat maps named with the 50% contour,
 // tune's fitted curve and root interval, the tornado's [assumed] rules marked.
 #include "cli_runner.hpp"
-#include "sim/plots.hpp"
-#include "sim/scenario_model.hpp"
-#include "sim/trial_job.hpp"
-#include "sim/driver.hpp"
+#include "sim/output/plots.hpp"
+#include "sim/scenario/scenario_model.hpp"
+#include "sim/scenario/trial_job.hpp"
+#include "sim/run/driver.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -15,7 +15,7 @@
 using namespace volley;
 
 namespace {
-// The script as gnuplot reads it: each $texts[N][2:] (sim/gnuplot.hpp, GnuplotTexts) shown as the
+// The script as gnuplot reads it: each $texts[N][2:] (sim/output/gnuplot.hpp, GnuplotTexts) shown as the
 // quoted text it yields, so that expectations read as the drawn words. One buffer: use the result
 // before the next call.
 const std::string& resolved(const PlotSpec& plot) {

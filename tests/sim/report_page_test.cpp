@@ -2,7 +2,7 @@
 // frozen in, escaped so that no text from the scenario can end the script element. What the page
 // draws is checked in a real browser by tests/web/report_browser_test.py.
 #include "cli_runner.hpp"
-#include "sim/report_page.hpp"
+#include "sim/output/report_page.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -2,7 +2,7 @@
 // ends with the tally of `volley run --json` (and `volley compare --json`) bit for bit, runs stop and
 // cancel each other as documented, and every malformed request gets its 4xx with a message.
 #include "cli_runner.hpp"
-#include "sim/web_server.hpp"
+#include "sim/web/web_server.hpp"
 
 #include <catch2/catch.hpp>
 #include <httplib.h>

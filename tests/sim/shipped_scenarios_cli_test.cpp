@@ -2,7 +2,7 @@
 // 1 and 2 threads gives the same tally signature, `volley replay --trace` narrates a trial, `volley
 // show` summarises it and `volley validate` accepts it.
 #include "cli_runner.hpp"
-#include "sim/embedded_scenarios.hpp"
+#include "sim/scenario/embedded_scenarios.hpp"
 
 #include <catch2/catch.hpp>
 

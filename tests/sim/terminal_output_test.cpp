@@ -2,7 +2,7 @@
 // interrupted and never wraps; rates are grouped; --quiet prints only the headline estimates; the
 // per-turn table says which side scored.
 #include "cli_runner.hpp"
-#include "sim/progress_bar.hpp"
+#include "sim/run/progress_bar.hpp"
 
 #include <catch2/catch.hpp>
 

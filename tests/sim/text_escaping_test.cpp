@@ -1,8 +1,8 @@
-// Issue 17: each output format's one escaping function (sim/text_escaping.hpp, sim/gnuplot.hpp), each
+// Issue 17: each output format's one escaping function (sim/output/text_escaping.hpp, sim/output/gnuplot.hpp), each
 // tried on many variants of hostile text. The end-to-end test of every command's outputs is
 // tests/sim/hostile/hostile_names_test.py (ctest: hostile_names).
-#include "sim/gnuplot.hpp"
-#include "sim/text_escaping.hpp"
+#include "sim/output/gnuplot.hpp"
+#include "sim/output/text_escaping.hpp"
 
 #include <catch2/catch.hpp>
 

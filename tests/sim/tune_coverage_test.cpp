@@ -1,8 +1,8 @@
 // Does tune's interval on the root cover it as often as it says? One volley's hits are exactly
 // Binomial(figures, 6/20), so the root the fit aims at is known exactly: the root of the same local
 // model fitted to the exact probabilities at the same evaluated values. The search runs in-process
-// (sim/tune_search.hpp) over many seeds with small trial counts, so the test takes seconds.
-#include "sim/tune_search.hpp"
+// (sim/run/tune_search.hpp) over many seeds with small trial counts, so the test takes seconds.
+#include "sim/run/tune_search.hpp"
 #include "single_volley.hpp"
 
 #include <catch2/catch.hpp>

@@ -3,9 +3,9 @@
 // (band - 1)/faces. The simulator runs the whole kernel (cards, targets, fire, casualties) through
 // run_trials and must match engine/exact_dice.hpp within bounds derived from the trial count.
 #include "engine/exact_dice.hpp"
-#include "sim/driver.hpp"
-#include "sim/firefight_model.hpp"
-#include "sim/scenario_model.hpp"
+#include "sim/run/driver.hpp"
+#include "sim/scenario/firefight_model.hpp"
+#include "sim/scenario/scenario_model.hpp"
 #include "tests/engine/firefight/one_volley_scenario.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,9 +1,9 @@
 // The shipped firefight scenarios through the whole stack: bit-identical tallies at 1 and 2 threads,
 // replay through the same code path as a run, and (heavy) the SF-E / SF-I invariants over 10^6
 // trials with policy always.
-#include "sim/driver.hpp"
-#include "sim/embedded_scenarios.hpp"
-#include "sim/scenario_model.hpp"
+#include "sim/run/driver.hpp"
+#include "sim/scenario/embedded_scenarios.hpp"
+#include "sim/scenario/scenario_model.hpp"
 
 #include <catch2/catch.hpp>
 

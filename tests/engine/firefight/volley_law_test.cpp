@@ -2,9 +2,9 @@
 // the whole kernel (cards, targets, fire, casualties) played through run_trials at a fixed seed.
 #include "engine/exact_dice.hpp"
 #include "engine/firefight/volley_law.hpp"
-#include "sim/driver.hpp"
-#include "sim/firefight_model.hpp"
-#include "sim/scenario_model.hpp"
+#include "sim/run/driver.hpp"
+#include "sim/scenario/firefight_model.hpp"
+#include "sim/scenario/scenario_model.hpp"
 #include "tests/engine/firefight/one_volley_scenario.hpp"
 
 #include <catch2/catch.hpp>

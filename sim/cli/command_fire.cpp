@@ -1,0 +1,192 @@
+// `volley fire SCENARIO --weapon W --figures N [--range R] [--class C]` or `--unit U --at T`: the
+// exact law of one volley with the scenario's ruleset and weapons (F-4), normal fire beside
+// schnellfeuer (SF-B: twice the dice at -1), and the chance that the burst pins the target prone
+// (F-8a). The single-volley answer to "is schnellfeuer stronger", before any game is played.
+#include "analysis/text_format.hpp"
+#include "engine/firefight/volley_law.hpp"
+#include "sim/cli/command_line.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/scenario/firefight_model.hpp"
+#include "sim/output/law_table.hpp"
+#include "sim/cli/scenario_command.hpp"
+#include "sim/scenario/scenario_model.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <cmath>
+#include <cstdio>
+
+namespace po = boost::program_options;
+
+namespace volley {
+
+namespace {
+
+using namespace firefight;
+
+// A unit by name on either side: {side, index}, or a message listing the names.
+std::pair<int, int> find_unit(const FirefightScenario& sc, const std::string& name, const char* option) {
+  std::string names;
+  for (int s = 0; s < SideCount; ++s)
+    for (size_t u = 0; u < sc.sides[s].units.size(); ++u) {
+      if (sc.sides[s].units[u].name == name) return {s, static_cast<int>(u)};
+      names += (names.empty() ? "" : ", ") + sc.sides[s].units[u].name;
+    }
+  throw std::invalid_argument(std::string(option) + ": no unit named '" + name + "' (units: " + names + ")");
+}
+
+// Where a unit stands for a single volley: its position, or the centre of its deployment zone.
+Point where(const UnitSpec& u) {
+  if (!u.placement.zone) return u.placement.position;
+  return {(u.placement.area.x0 + u.placement.area.x1) / 2, (u.placement.area.y0 + u.placement.area.y1) / 2};
+}
+
+std::string inches_text(double hundredths) { return format_text("%g\"", std::round(hundredths) / CoordPerInch); }
+
+}  // namespace
+
+int command_fire(const Args& args) {
+  std::string weapon_name, unit_name, target_name, plot;
+  int figures = 0, target_class = 0, target_figures = 0;
+  double range = -1;
+  bool firer_prone = false;
+  po::options_description options(
+      "volley fire SCENARIO (--weapon W --figures N | --unit U) [--range R | --at T] [--class C] [options]\n\n"
+      "The exact law of one volley with the scenario's ruleset and weapons: hits, casualties and killed,\n"
+      "normal fire beside schnellfeuer (SF-B), and the chance the burst pins the target prone (F-8a).\nExamples:\n"
+      "  volley fire herero-ambush --weapon herero-rifle --figures 8 --range 10 --class 2\n"
+      "  volley fire herero-ambush --unit N1 --at Z1\n\nOptions");
+  options.add_options()("weapon", po::value<std::string>(&weapon_name), "the firing weapon (a name of the ruleset's weapons)")
+      ("figures", whole_number(figures, "--figures", 1, 100000), "figures firing")
+      ("unit", po::value<std::string>(&unit_name), "the firing unit: its weapon, figures and side")
+      ("at", po::value<std::string>(&target_name), "the target unit: its class (cover included), figures, and the range between their positions (zone centres)")
+      ("range", po::value<double>(&range), "the range in inches (checked against the weapon's range and the visibility)")
+      ("class", whole_number(target_class, "--class", 1, TargetClasses), "the target class, 1 to 4 (F-1)")
+      ("target-figures", whole_number(target_figures, "--target-figures", 1, 100000), "the target's figures: hits beyond them are lost")
+      ("firer-prone", po::bool_switch(&firer_prone), "the firer is prone: -1 (F-8a)")
+      ("plot", po::value<std::string>(&plot), "draw the casualty laws (.png or .svg)");
+  ScenarioArgs scenario;
+  po::variables_map vm;
+  if (!parse_scenario_command(args, options, scenario, vm)) return ExitOk;
+  if (!plot.empty()) check_plot_path(plot);
+  const auto doc = open_scenario(scenario.scenario, scenario.sets);
+  const auto model = load_model(doc);
+  if (model->kind() != "firefight")
+    throw std::invalid_argument("'" + model->title() + "' is a " + model->kind() +
+                                " scenario; volley fire answers firefights (Combat HQ checks: volley dice 5d6@4+ vs 3d6@4+)");
+  const FirefightScenario sc = read_firefight_scenario(doc);
+  const Ruleset& rules = sc.ruleset;
+
+  // Step 1: the firer: a unit of the scenario, or a weapon and a number of figures.
+  VolleyQuestion q;
+  int firer_side = sc.sides[0].fast_fire ? 0 : sc.sides[1].fast_fire ? 1 : 0;
+  std::string firer_text;
+  Point firer_at{};
+  if (!unit_name.empty()) {
+    if (!weapon_name.empty()) throw std::invalid_argument("--unit says its weapon; drop --weapon or --unit");
+    const auto [s, u] = find_unit(sc, unit_name, "--unit");
+    const UnitSpec& spec = sc.unit(sc.unit_offset[s] + u);
+    firer_side = s;
+    q.weapon = spec.weapon;
+    q.figures = vm.count("figures") ? figures : spec.figures;
+    firer_at = where(spec);
+    firer_text = sc.sides[s].name + " " + spec.name + ": ";
+  } else {
+    if (weapon_name.empty()) throw std::invalid_argument("give --weapon W --figures N, or --unit U (the scenario's unit)");
+    if (!vm.count("figures")) throw std::invalid_argument("--weapon needs --figures N: how many figures fire");
+    std::string names;
+    q.weapon = -1;
+    for (size_t w = 0; w < rules.weapons.size(); ++w) {
+      if (rules.weapons[w].name == weapon_name) q.weapon = static_cast<int>(w);
+      names += (names.empty() ? "" : ", ") + rules.weapons[w].name;
+    }
+    if (q.weapon < 0) throw std::invalid_argument("--weapon: no weapon named '" + weapon_name + "' (weapons: " + names + ")");
+    q.figures = figures;
+  }
+  const Weapon& weapon = rules.weapons[static_cast<size_t>(q.weapon)];
+  const Side& firer = sc.sides[firer_side];
+  const Side& enemy = sc.sides[1 - firer_side];
+
+  // Step 2: the target: a unit of the other side, or a class (and figures) as given.
+  std::string target_text;
+  bool range_from_positions = false;
+  if (!target_name.empty()) {
+    const auto [s, u] = find_unit(sc, target_name, "--at");
+    if (s == firer_side) throw std::invalid_argument("--at: " + target_name + " is on the firer's side (" + firer.name + ")");
+    const UnitSpec& spec = sc.unit(sc.unit_offset[s] + u);  // with its derived placement cover
+    // F-1: its own class, raised by the cover it stands in (all of its zone; else its own class).
+    q.target_class = vm.count("class") ? target_class : std::max(spec.target_class, std::max(spec.placement_cover, 0));
+    q.target_figures = vm.count("target-figures") ? target_figures : spec.figures;
+    target_text = enemy.name + " " + spec.name + ", ";
+    if (!unit_name.empty() && range < 0) {
+      const Point at = where(spec);
+      range = std::sqrt(static_cast<double>(distance_squared(firer_at, at))) / CoordPerInch;
+      range_from_positions = true;
+    }
+  } else {
+    if (!vm.count("class")) throw std::invalid_argument("give the target: --class C (1 to 4), or --at T (a unit of the scenario)");
+    q.target_class = target_class;
+    q.target_figures = target_figures;
+  }
+  q.firer_prone = firer_prone;
+  q.prone_test = firer.fast_fire && enemy.prone_rule;
+  // F-4/F-5: a target beyond the weapon's range or the visibility cannot be fired at.
+  const double reach = std::min(weapon.range, sc.visibility) / static_cast<double>(CoordPerInch);
+  if (range > reach + 1e-9)
+    throw std::invalid_argument(
+        format_text("out of reach: %s fires to %g\" and the visibility is %g\"; nothing fires at %.1f\"", weapon.name.c_str(),
+                    weapon.range / static_cast<double>(CoordPerInch), sc.visibility / static_cast<double>(CoordPerInch), range) +
+        (range_from_positions ? " (where " + unit_name + " and " + target_name + " start; --range R asks at another range)" : std::string()));
+
+  // Step 3: the laws, normal and (for the fast-fire side) schnellfeuer.
+  std::vector<VolleyLaw> volleys{volley_law(rules, q)};
+  std::vector<std::string> labels{"normal"};
+  if (firer.fast_fire) {
+    q.schnellfeuer = true;
+    volleys.push_back(volley_law(rules, q));
+    labels.push_back("schnellfeuer (SF-B)");
+  }
+  std::printf("%s (%s, d%d): %s%d figures with %s%s at target class %d (%s%s)\n", model->title().c_str(), rules.name.c_str(), rules.fire_die,
+              firer_text.c_str(), q.figures, weapon.name.c_str(), range >= 0 ? (" at " + inches_text(range * CoordPerInch)).c_str() : "",
+              q.target_class, target_text.c_str(),
+              q.target_figures > 0 ? (std::to_string(q.target_figures) + " figures: hits beyond them are lost").c_str() : "no limit on casualties");
+  for (size_t v = 0; v < volleys.size(); ++v)
+    std::printf("  %-20s %d dice needing %d or less on d%d (%s)\n", labels[v].c_str(), volleys[v].dice, volleys[v].band, rules.fire_die,
+                v == 0 ? (firer_prone ? "prone firer at -1" : "F-4") : format_text("twice the dice at %+d", rules.sf_fire_modifier).c_str());
+  if (!firer.fast_fire) std::printf("  (%s has no fast fire: no schnellfeuer column)\n", firer.name.c_str());
+  const auto table = [&](const char* title, auto member) {
+    std::vector<NamedLaw> laws;
+    for (size_t v = 0; v < volleys.size(); ++v) laws.push_back({labels[v], volleys[v].*member});
+    std::printf("\n%s\n%s%s", title, law_table("k", laws).c_str(), law_moments(laws).c_str());
+    return laws;
+  };
+  table("hits (F-4)", &VolleyLaw::hits);
+  // Without a limit every hit is a casualty: the hits' table says it all.
+  std::vector<NamedLaw> casualties;
+  if (q.target_figures > 0)
+    casualties = table("casualties: hits up to the target's figures (F-4)", &VolleyLaw::casualties);
+  else
+    for (size_t v = 0; v < volleys.size(); ++v) casualties.push_back({labels[v], volleys[v].casualties});
+  table(format_text("killed: each casualty with %d/%d (F-4), the rest wounded", rules.kill_chance.num, rules.kill_chance.den).c_str(),
+        &VolleyLaw::killed);
+  std::printf("\n");
+  if (q.prone_test) {
+    std::printf("the target goes prone after the burst (F-8a: d6 + casualties >= %d):", rules.prone_threshold);
+    for (size_t v = 0; v < volleys.size(); ++v) std::printf(" %s %.6f%s", labels[v].c_str(), volleys[v].prone, v + 1 < volleys.size() ? "," : "\n");
+    std::printf("a prone target is class %d until it stands, and a prone firer fires at %+d\n", rules.prone_target_class, rules.prone_fire_modifier);
+  } else {
+    std::printf("no prone test (F-8a applies to a burst of the fast-fire side at a side with prone_rule)\n");
+  }
+  if (volleys.size() == 2) {
+    const double normal = volleys[0].casualties.mean(), fast = volleys[1].casualties.mean();
+    std::printf("one volley: schnellfeuer puts out %.3f figures on average against %.3f for normal fire (%s)\n", fast, normal,
+                normal > 0 ? format_text("x%.3f", fast / normal).c_str() : "normal fire cannot hit");
+  }
+  if (!plot.empty()) {
+    draw_plot(law_plot("casualties", casualties, model->title() + ": one volley"), plot);
+    std::printf("plot written to %s\n", plot.c_str());
+  }
+  return ExitOk;
+}
+
+}  // namespace volley

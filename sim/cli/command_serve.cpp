@@ -1,0 +1,69 @@
+// `volley serve [SCENARIO ...] [--port N] [--host ADDR]`: the live page and its JSON API (docs/api.md).
+#include "sim/cli/command_line.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/run/interrupt.hpp"
+#include "sim/scenario/scenario_model.hpp"
+#include "sim/web/web_server.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+namespace po = boost::program_options;
+
+namespace volley {
+
+namespace {
+
+bool is_loopback(const std::string& host) { return host == "127.0.0.1" || host == "localhost" || host == "::1"; }
+
+}  // namespace
+
+int command_serve(const Args& args) {
+  ServeOptions options;
+  std::vector<std::string> files;
+  po::options_description description(
+      "volley serve [SCENARIO ...] [options]\n\nServe the live page: a scenario's map, its keys as a form and its TOML, answered as you\n"
+      "change them; and the JSON API under /api/ (docs/api.md). The page offers the shipped scenarios and the\n"
+      "files named here, and reads no other file. Stop with Ctrl-C.\n"
+      "Example: volley serve my-scenario.toml --port 8080\n\nOptions");
+  description.add_options()("port,p", whole_number(options.port, "--port", 0)->default_value("8080"), "TCP port (0: any free port)")(
+      "host", po::value<std::string>(&options.host)->default_value(options.host),
+      "address to listen on; anything but loopback lets anyone on that network run trials");
+  po::variables_map vm;
+  if (!parse_command_line(args, description, "scenario", po::value<std::vector<std::string>>(&files), -1, vm)) return ExitOk;
+  if (options.port > 65535) throw std::invalid_argument("--port: expected a port number in [0, 65535]");
+  // Each file must load now: a page should not find out later that one of its scenarios is broken.
+  for (const auto& f : files) {
+    const ScenarioDocument doc = open_scenario(f, {});
+    (void)load_model(doc);
+  }
+  options.sources.files = files;
+
+  const auto* stop_flag = install_interrupt_handlers();
+  WebServer server(options);
+  const int port = server.bind();
+  if (!is_loopback(options.host))
+    std::fprintf(stderr, "volley serve: warning: listening on %s: anyone who can reach this address can run trials on this machine\n",
+                 options.host.c_str());
+  const std::string shown = options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
+  std::printf("volley serve: open http://%s:%d/ (Ctrl-C stops)\n", shown.c_str(), port);
+  std::fflush(stdout);
+  // Ctrl-C raises the flag (sim/run/interrupt.hpp); this thread stops the server, which stops the runs.
+  std::atomic<bool> listening_ended{false};
+  std::thread watcher([&] {
+    while (!stop_flag->load(std::memory_order_relaxed) && !listening_ended.load())
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    server.stop();
+  });
+  server.listen();
+  listening_ended.store(true);
+  watcher.join();
+  std::fprintf(stderr, "volley serve: stopped\n");
+  return ExitOk;
+}
+
+}  // namespace volley

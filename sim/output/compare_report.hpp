@@ -1,0 +1,22 @@
+#pragma once
+// The text of a paired comparison and its plot/HTML outputs.
+#include "sim/run/compare_job.hpp"
+#include "sim/run/run_record.hpp"
+#include "sim/run/run_settings.hpp"
+#include "sim/scenario/scenario_model.hpp"
+
+#include <string>
+#include <vector>
+
+namespace volley {
+
+// Every headline metric of the base schema: each variant's estimate, the paired difference with its
+// interval, the unpaired half-width and the variance reduction; then a closing paragraph on the
+// headline metric: how much narrower the paired interval is, and the trials a given precision needs.
+std::string format_compare(const Tally& tally, const CompareJob& job, const Schema& base_schema, const std::string& headline,
+                           double level);
+
+void write_compare_extras(const RunRecord& record, const RunSettings& settings, const CompareJob& job,
+                          const std::vector<std::string>& labels, const ScenarioModel& model);
+
+}  // namespace volley

@@ -1,0 +1,323 @@
+#include "sim/output/map_svg.hpp"
+
+#include "sim/output/text_escaping.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+namespace volley {
+
+namespace {
+
+// The same colour-blind-safe palette as the gnuplot plots: one colour per side, in the model's order.
+const char* side_colour(const MapModel& map, const std::string& side) {
+  static const char* colours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"};
+  const auto it = std::find(map.sides.begin(), map.sides.end(), side);
+  return it == map.sides.end() ? "#555555" : colours[static_cast<size_t>(it - map.sides.begin()) % 7];
+}
+
+std::string num(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3f", v);
+  std::string s = b;
+  s.erase(s.find_last_not_of('0') + 1);
+  if (s.back() == '.') s.pop_back();
+  return s == "-0" ? "0" : s;
+}
+
+std::string figures_text(const MapMark& m) { return m.figures >= 0 ? " (" + std::to_string(m.figures) + ")" : ""; }
+
+// The geometry of one frame: inches on the table to the frame's own coordinates (y flipped so that
+// north is up), and the sizes of text and symbols, which follow the table's size.
+struct Frame {
+  double width, depth, font, margin, title_height, legend_width, scale_height;
+  explicit Frame(const MapModel& m) {
+    width = std::max(m.width, 1.0);
+    depth = std::max(m.depth, 1.0);
+    font = std::clamp(std::max(width, depth) / 48, 0.4, 4.0);
+    margin = font;
+    title_height = 2.2 * font;
+    legend_width = 16 * font;
+    scale_height = 3.2 * font;
+  }
+  double x(double inches) const { return margin + inches; }
+  double y(double inches) const { return title_height + depth - inches; }
+  double total_width() const { return margin + width + margin + legend_width; }
+  double total_height() const { return title_height + depth + scale_height; }
+};
+
+std::string rect(const Frame& f, const MapBox& b, const std::string& style) {
+  return "<rect x=\"" + num(f.x(b.x0)) + "\" y=\"" + num(f.y(b.y1)) + "\" width=\"" + num(b.x1 - b.x0) + "\" height=\"" + num(b.y1 - b.y0) +
+         "\" " + style + "/>";
+}
+
+std::string text(double x, double y, double size, const std::string& content, const std::string& extra = "") {
+  return "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" font-size=\"" + num(size) + "\"" + (extra.empty() ? "" : " " + extra) + ">" +
+         xml_escape(content) + "</text>";
+}
+
+// A mark's symbol centred at (cx, cy) in frame coordinates, r its size (legend and table share it).
+std::string mark_symbol(MapMarkKind kind, double cx, double cy, double r, double w, double d, const char* colour) {
+  const std::string c = colour;
+  auto box = [&](const std::string& style) {
+    const double bw = w > 0 ? w : 2 * r, bd = d > 0 ? d : 1.4 * r;
+    return "<rect x=\"" + num(cx - bw / 2) + "\" y=\"" + num(cy - bd / 2) + "\" width=\"" + num(bw) + "\" height=\"" + num(bd) + "\" " + style + "/>";
+  };
+  const std::string stroke = "stroke=\"" + c + "\" stroke-width=\"" + num(r / 4) + "\"";
+  switch (kind) {
+    case MapMarkKind::Unit:
+      if (w > 0) return box("fill=\"" + c + "\" fill-opacity=\"0.65\" " + stroke);
+      return "<circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(r) + "\" fill=\"" + c + "\"/>";
+    case MapMarkKind::Hidden:
+      return "<circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(r) + "\" fill=\"white\" fill-opacity=\"0.6\" " + stroke +
+             " stroke-dasharray=\"" + num(r / 2) + " " + num(r / 3) + "\"/>";
+    case MapMarkKind::Decoy:
+      return "<polygon points=\"" + num(cx) + "," + num(cy - r) + " " + num(cx + r) + "," + num(cy) + " " + num(cx) + "," + num(cy + r) + " " +
+             num(cx - r) + "," + num(cy) + "\" fill=\"white\" " + stroke + "/>";
+    case MapMarkKind::Broken:
+      return "<path d=\"M" + num(cx - r) + " " + num(cy - r) + "L" + num(cx + r) + " " + num(cy + r) + "M" + num(cx - r) + " " + num(cy + r) + "L" +
+             num(cx + r) + " " + num(cy - r) + "\" stroke=\"" + c + "\" stroke-width=\"" + num(r / 2.5) + "\"/>";
+    case MapMarkKind::Blind:
+      return box("fill=\"" + c + "\" fill-opacity=\"0.18\" " + stroke + " stroke-dasharray=\"" + num(r) + " " + num(r / 2) + "\"");
+    case MapMarkKind::Dummy:
+      return box("fill=\"none\" " + stroke + " stroke-dasharray=\"" + num(r / 4) + " " + num(r / 2) + "\"");
+    case MapMarkKind::Dispersed:
+      return box("fill=\"#999999\" fill-opacity=\"0.5\" " + stroke);
+  }
+  return "";
+}
+
+const char* kind_name(MapMarkKind k) {
+  switch (k) {
+    case MapMarkKind::Unit: return "unit";
+    case MapMarkKind::Hidden: return "hidden";
+    case MapMarkKind::Decoy: return "decoy";
+    case MapMarkKind::Broken: return "broken";
+    case MapMarkKind::Blind: return "blind";
+    case MapMarkKind::Dummy: return "dummy";
+    case MapMarkKind::Dispersed: return "dispersed";
+  }
+  return "unit";
+}
+
+const char* kind_words(MapMarkKind k) {
+  switch (k) {
+    case MapMarkKind::Unit: return "unit";
+    case MapMarkKind::Hidden: return "hidden unit";
+    case MapMarkKind::Decoy: return "decoy";
+    case MapMarkKind::Broken: return "broken unit";
+    case MapMarkKind::Blind: return "Blind";
+    case MapMarkKind::Dummy: return "dummy Blind";
+    case MapMarkKind::Dispersed: return "dispersed unit";
+  }
+  return "unit";
+}
+
+// SVG's default stroke is one user unit: here an inch. Every stroke is given its width.
+std::string terrain_style(const MapTerrain& t, double stroke_width) {
+  const std::string width = " stroke-width=\"" + num(stroke_width) + "\"";
+  if (t.blocks_sight) return "fill=\"#556b2f\" fill-opacity=\"0.6\" stroke=\"#33401c\"" + width;
+  if (t.cover_class > 0) return "fill=\"#8fbc8f\" fill-opacity=\"0.45\" stroke=\"#5f8f5f\"" + width;
+  return "fill=\"#d8cfa0\" fill-opacity=\"0.5\" stroke=\"#a89f70\"" + width;
+}
+
+std::string terrain_words(const MapTerrain& t) {
+  std::string w = t.blocks_sight ? "blocks sight" : "open";
+  if (t.cover_class > 0) w += ", cover class " + std::to_string(t.cover_class);
+  return w;
+}
+
+const char* fire_words(MapFireKind k) {
+  switch (k) {
+    case MapFireKind::Target: return "designated target";
+    case MapFireKind::Registered: return "pre-registered point (trigger radius)";
+    case MapFireKind::Footprint: return "template footprint";
+    case MapFireKind::RollingLine: return "rolling barrage line";
+    case MapFireKind::Lane: return "rolling barrage lane";
+    case MapFireKind::Fired: return "template fired";
+  }
+  return "";
+}
+
+std::string fire_symbol(const Frame& f, const MapFire& fire, bool legend, double lx, double ly) {
+  const double r = f.font * 0.45, sw = f.font / 10;
+  const std::string red = "#c0392b";
+  auto box = [&](const std::string& style) {
+    if (legend) return "<rect x=\"" + num(lx - r * 1.2) + "\" y=\"" + num(ly - r * 0.8) + "\" width=\"" + num(r * 2.4) + "\" height=\"" + num(r * 1.6) + "\" " + style + "/>";
+    return rect(f, fire.box, style);
+  };
+  const double cx = legend ? lx : f.x(fire.x), cy = legend ? ly : f.y(fire.y);
+  switch (fire.kind) {
+    case MapFireKind::Target:
+      return "<circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(r) + "\" fill=\"none\" stroke=\"" + red + "\" stroke-width=\"" + num(sw) +
+             "\"/><path d=\"M" + num(cx - 1.6 * r) + " " + num(cy) + "H" + num(cx + 1.6 * r) + "M" + num(cx) + " " + num(cy - 1.6 * r) + "V" +
+             num(cy + 1.6 * r) + "\" stroke=\"" + red + "\" stroke-width=\"" + num(sw) + "\"/>";
+    case MapFireKind::Registered: {
+      const double radius = legend ? r * 1.3 : fire.radius;
+      std::string s = "<circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(r / 2) + "\" fill=\"" + red + "\"/>";
+      if (radius > 0)
+        s += "<circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(radius) + "\" fill=\"" + red + "\" fill-opacity=\"0.06\" stroke=\"" + red +
+             "\" stroke-width=\"" + num(sw) + "\" stroke-dasharray=\"" + num(r) + " " + num(r / 2) + "\"/>";
+      return s;
+    }
+    case MapFireKind::Footprint:
+      return box("fill=\"" + red + "\" fill-opacity=\"0.1\" stroke=\"" + red + "\" stroke-width=\"" + num(sw) + "\" stroke-dasharray=\"" + num(r) + " " + num(r / 2) + "\"");
+    case MapFireKind::Lane:
+      return box("fill=\"none\" stroke=\"#e67e22\" stroke-width=\"" + num(sw) + "\" stroke-dasharray=\"" + num(r / 3) + " " + num(r / 3) + "\"");
+    case MapFireKind::Fired:
+      return box("fill=\"" + red + "\" fill-opacity=\"0.3\" stroke=\"" + red + "\" stroke-width=\"" + num(sw) + "\"");
+    case MapFireKind::RollingLine: {
+      const double x0 = legend ? lx - r * 1.4 : f.x(fire.box.x0), y0 = legend ? ly : f.y(fire.box.y0);
+      const double x1 = legend ? lx + r * 1.4 : f.x(fire.box.x1), y1 = legend ? ly : f.y(fire.box.y1);
+      const double len = std::hypot(x1 - x0, y1 - y0);
+      std::string s = "<line x1=\"" + num(x0) + "\" y1=\"" + num(y0) + "\" x2=\"" + num(x1) + "\" y2=\"" + num(y1) + "\" stroke=\"" + red +
+                      "\" stroke-width=\"" + num(sw * 2) + "\"/>";
+      if (len > 0) {  // an arrowhead at the far end: the direction of the advance
+        const double ux = (x1 - x0) / len, uy = (y1 - y0) / len, a = r * 1.2;
+        s += "<polygon points=\"" + num(x1) + "," + num(y1) + " " + num(x1 - a * ux - a * 0.5 * uy) + "," + num(y1 - a * uy + a * 0.5 * ux) + " " +
+             num(x1 - a * ux + a * 0.5 * uy) + "," + num(y1 - a * uy - a * 0.5 * ux) + "\" fill=\"" + red + "\"/>";
+      }
+      return s;
+    }
+  }
+  return "";
+}
+
+// One frame's content, its top-left at (ox, oy) of the enclosing coordinates.
+std::string frame_body(const MapModel& map, const std::string& heading) {
+  const Frame f(map);
+  std::string s;
+  s += text(f.margin, f.font * 1.5, f.font * 1.1, heading, "font-weight=\"bold\"");
+  // The table.
+  s += rect(f, {0, 0, f.width, f.depth}, "fill=\"#f4f1e6\" stroke=\"#333333\" stroke-width=\"" + num(f.font / 8) + "\" class=\"table\"");
+  struct LegendEntry {
+    std::string key, symbol, words;
+  };
+  std::vector<LegendEntry> legend;
+  std::set<std::string> seen;
+  auto note = [&](const std::string& key, const std::string& symbol, const std::string& words) {
+    if (seen.insert(key).second) legend.push_back({key, symbol, words});
+  };
+  const double r = f.font * 0.45;
+  // Terrain, styled by what it does (F-1).
+  for (const auto& t : map.terrain) {
+    s += "<g class=\"terrain\" data-name=\"" + xml_escape(t.name) + "\"><title>" + xml_escape(t.name + ": " + terrain_words(t)) + "</title>" +
+         rect(f, t.area, terrain_style(t, f.font / 12)) +
+         text(f.x(t.area.x0) + f.font * 0.3, f.y(t.area.y1) + f.font * 0.9, f.font * 0.75, t.name + " (" + terrain_words(t) + ")",
+              "fill=\"#1d2a0f\"") +
+         "</g>";
+    note("terrain:" + terrain_words(t), "", "terrain: " + terrain_words(t));
+  }
+  // Deployment zones.
+  for (const auto& z : map.zones) {
+    const char* c = side_colour(map, z.side);
+    s += "<g class=\"zone\" data-side=\"" + xml_escape(z.side) + "\"><title>" + xml_escape(z.label) + "</title>" +
+         rect(f, z.area, std::string("fill=\"none\" stroke=\"") + c + "\" stroke-width=\"" + num(f.font / 10) + "\" stroke-dasharray=\"" +
+                             num(f.font / 2) + " " + num(f.font / 4) + "\"") +
+         text(f.x(z.area.x0) + f.font * 0.2, f.y(z.area.y0) - f.font * 0.25, f.font * 0.65, z.label, std::string("fill=\"") + c + "\"") + "</g>";
+    note("zone:" + z.side, "zone", z.side + " deployment zone");
+  }
+  // Missions and templates, under the units.
+  for (const auto& fire : map.fire) {
+    s += "<g class=\"fire\" data-kind=\"" + std::string(fire_words(fire.kind)) + "\" data-mission=\"" + xml_escape(fire.mission) + "\"><title>" +
+         xml_escape(fire.label) + "</title>" + fire_symbol(f, fire, false, 0, 0);
+    if (fire.kind == MapFireKind::Target || fire.kind == MapFireKind::Registered)
+      s += text(f.x(fire.x) + r * 1.8, f.y(fire.y) + f.font * 1.2, f.font * 0.65, fire.label, "fill=\"#c0392b\"");
+    else if (fire.kind == MapFireKind::RollingLine)
+      s += text(f.x(fire.box.x0) + r, f.y(fire.box.y0) - r, f.font * 0.65, fire.label, "fill=\"#c0392b\"");
+    s += "</g>";
+    note(std::string("fire:") + fire_words(fire.kind), "", fire_words(fire.kind));
+  }
+  // Units, hidden units, decoys, Blinds: each a labelled mark.
+  for (const auto& m : map.marks) {
+    const char* c = side_colour(map, m.side);
+    const double cx = f.x(m.x), cy = f.y(m.y);
+    const std::string label = m.name + figures_text(m) + (m.kind == MapMarkKind::Unit ? "" : std::string(" ") + kind_words(m.kind));
+    s += "<g class=\"mark\" data-kind=\"" + std::string(kind_name(m.kind)) + "\" data-side=\"" + xml_escape(m.side) + "\" data-name=\"" +
+         xml_escape(m.name) + "\"><title>" + xml_escape(m.side + " " + kind_words(m.kind) + " " + m.name + figures_text(m)) + "</title>" +
+         mark_symbol(m.kind, cx, cy, r, m.w, m.d, c);
+    const double offset = (m.w > 0 ? m.w / 2 : r) + r * 0.5;
+    s += text(cx + offset, cy + f.font * 0.3, f.font * 0.7, label, "class=\"label\" fill=\"#111111\"") + "</g>";
+    // The legend's symbol has the mark's shape: a footprint's rectangle, or a point's symbol.
+    note(std::string("mark:") + kind_name(m.kind) + ":" + m.side + (m.w > 0 ? ":box" : ""),
+         mark_symbol(m.kind, 0, 0, r, m.w > 0 ? 2.2 * r : 0, m.w > 0 ? 1.5 * r : 0, c), m.side + " " + kind_words(m.kind));
+  }
+  // The scale bar: 12" on a large table, 6" on a small one, with inch ticks.
+  const double bar = f.width >= 36 ? 12 : f.width >= 12 ? 6 : 1;
+  const double by = f.y(0) + f.scale_height * 0.45;
+  s += "<g class=\"scale-bar\"><path d=\"M" + num(f.x(0)) + " " + num(by) + "H" + num(f.x(bar)) + "\" stroke=\"#111111\" stroke-width=\"" +
+       num(f.font / 6) + "\"/>";
+  for (int i = 0; i <= static_cast<int>(bar); ++i)
+    s += "<path d=\"M" + num(f.x(i)) + " " + num(by) + "V" + num(by - f.font * (i == 0 || i == static_cast<int>(bar) ? 0.5 : 0.25)) +
+         "\" stroke=\"#111111\" stroke-width=\"" + num(f.font / 12) + "\"/>";
+  s += text(f.x(bar) + f.font * 0.4, by + f.font * 0.1, f.font * 0.75, num(bar) + " inches (table " + num(map.width) + "\" x " + num(map.depth) + "\")") + "</g>";
+  // The legend: only what was drawn above.
+  double ly = f.title_height + f.font;
+  const double lx = f.margin + f.width + f.margin;
+  s += "<g class=\"legend\">";
+  for (const auto& e : legend) {
+    const double sx = lx + f.font * 0.8;
+    std::string symbol;
+    if (e.key.rfind("terrain:", 0) == 0) {
+      MapTerrain t;
+      t.blocks_sight = e.key.find("blocks sight") != std::string::npos;
+      t.cover_class = e.key.find("cover class") != std::string::npos ? 1 : 0;
+      symbol = "<rect x=\"" + num(sx - f.font * 0.6) + "\" y=\"" + num(ly - f.font * 0.4) + "\" width=\"" + num(f.font * 1.2) + "\" height=\"" +
+               num(f.font * 0.8) + "\" " + terrain_style(t, f.font / 12) + "/>";
+    } else if (e.key.rfind("zone:", 0) == 0) {
+      symbol = "<rect x=\"" + num(sx - f.font * 0.6) + "\" y=\"" + num(ly - f.font * 0.4) + "\" width=\"" + num(f.font * 1.2) + "\" height=\"" +
+               num(f.font * 0.8) + "\" fill=\"none\" stroke=\"" + side_colour(map, e.key.substr(5)) + "\" stroke-width=\"" + num(f.font / 10) +
+               "\" stroke-dasharray=\"" + num(f.font / 4) + " " + num(f.font / 8) + "\"/>";
+    } else if (e.key.rfind("fire:", 0) == 0) {
+      MapFire sample;
+      for (MapFireKind k : {MapFireKind::Target, MapFireKind::Registered, MapFireKind::Footprint, MapFireKind::RollingLine, MapFireKind::Lane, MapFireKind::Fired})
+        if (e.key.substr(5) == fire_words(k)) sample.kind = k;
+      symbol = fire_symbol(f, sample, true, sx, ly);
+    } else {
+      symbol = "<g transform=\"translate(" + num(sx) + " " + num(ly) + ")\">" + e.symbol + "</g>";
+    }
+    s += "<g class=\"legend-entry\">" + symbol + text(lx + f.font * 2, ly + f.font * 0.3, f.font * 0.75, e.words) + "</g>";
+    ly += f.font * 1.5;
+  }
+  s += "</g>";
+  return s;
+}
+
+std::string svg_open(double width, double height, double pixels_wide) {
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"volley-map\" viewBox=\"0 0 " + num(width) + " " + num(height) + "\" width=\"" +
+         num(pixels_wide) + "\" height=\"" + num(pixels_wide * height / width) + "\" font-family=\"sans-serif\">";
+}
+
+}  // namespace
+
+// SVG text is XML: the same escaping as HTML text (sim/output/text_escaping.hpp), control characters
+// included, which XML 1.0 does not allow even escaped.
+std::string xml_escape(const std::string& text) { return html_text(text); }
+
+std::string map_svg(const MapModel& map) {
+  const Frame f(map);
+  return svg_open(f.total_width(), f.total_height(), 1100) + "<title>" + xml_escape(map.title) + "</title>" +
+         frame_body(map, map.title + (map.caption.empty() ? "" : ": " + map.caption)) + "</svg>";
+}
+
+std::string map_svg_frames(const std::vector<MapModel>& frames, const std::string& title) {
+  if (frames.empty()) return svg_open(1, 1, 100) + "</svg>";
+  const Frame f(frames.front());
+  const size_t n = frames.size(), cols = std::min<size_t>(n, 3), rows = (n + cols - 1) / cols;
+  const double fw = f.total_width(), fh = f.total_height(), head = f.font * 3;
+  const double width = fw * static_cast<double>(cols), height = head + fh * static_cast<double>(rows);
+  std::string s = svg_open(width, height, static_cast<double>(std::min<size_t>(cols, 2)) * 800) + "<title>" + xml_escape(title) + "</title>" +
+                  text(f.margin, f.font * 2, f.font * 1.4, title, "font-weight=\"bold\"");
+  for (size_t i = 0; i < n; ++i) {
+    const double x = fw * static_cast<double>(i % cols), y = head + fh * static_cast<double>(i / cols);
+    s += "<svg class=\"frame\" x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(fw) + "\" height=\"" + num(fh) + "\" viewBox=\"0 0 " + num(fw) +
+         " " + num(fh) + "\">" + frame_body(frames[i], frames[i].caption) + "</svg>";
+  }
+  return s + "</svg>";
+}
+
+std::string svg_document(const std::string& svg_element) { return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg_element + "\n"; }
+
+}  // namespace volley

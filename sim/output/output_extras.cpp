@@ -1,0 +1,33 @@
+#include "sim/output/output_extras.hpp"
+
+#include "analysis/summary_table.hpp"
+#include "sim/output/atomic_file.hpp"
+#include "sim/output/report_page.hpp"
+#include "sim/output/output_batch.hpp"
+#include "sim/output/plots.hpp"
+
+namespace volley {
+
+std::vector<std::string> distribution_metrics(const Schema& schema, size_t offset, size_t count) {
+  std::vector<std::string> names;
+  for (size_t i = offset; i < offset + count && i < schema.size(); ++i) {
+    const auto& spec = schema.metrics[i];
+    if (spec.headline && histogram_metric(spec)) {
+      const auto slash = spec.name.find('/');
+      names.push_back(slash == std::string::npos ? spec.name : spec.name.substr(slash + 1));
+    }
+  }
+  return names;
+}
+
+void write_run_extras(const RunRecord& record, const RunSettings& settings, const ScenarioModel& model) {
+  OutputBatch outputs;
+  if (!settings.plot.empty()) outputs.attempt([&] {
+    const auto metrics = distribution_metrics(record.tally.schema(), 0, record.tally.schema().size());
+    draw_plot(distribution_plot({{"run", &record.tally, 0}}, metrics, model.title(), record.level), settings.plot);
+  });
+  if (!settings.report.empty()) outputs.attempt([&] { write_file_atomically(settings.report, report_page(record_to_json(record))); });
+  outputs.finish();
+}
+
+}  // namespace volley

@@ -1,0 +1,32 @@
+#include "sim/run/interrupt.hpp"
+
+#include <csignal>
+
+namespace volley {
+
+namespace {
+std::atomic<bool> stop_flag{false};
+std::atomic<int> stop_signal{0};
+static_assert(std::atomic<bool>::is_always_lock_free, "the flag is set from a signal handler");
+
+extern "C" void on_stop_signal(int signal) {
+  if (stop_flag.load(std::memory_order_relaxed)) std::signal(signal, SIG_DFL);
+  stop_signal.store(signal, std::memory_order_relaxed);
+  stop_flag.store(true, std::memory_order_relaxed);
+}
+}  // namespace
+
+const std::atomic<bool>* install_interrupt_handlers() {
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+  return &stop_flag;
+}
+
+bool interrupted() { return stop_flag.load(std::memory_order_relaxed); }
+int interrupt_signal() { return stop_signal.load(std::memory_order_relaxed); }
+int interrupted_exit_code() { return 128 + (interrupt_signal() != 0 ? interrupt_signal() : SIGINT); }
+
+}  // namespace volley

@@ -1,0 +1,58 @@
+#pragma once
+// One run of a job from the command line, with everything around it: outputs checked writable before
+// the first trial, shards, checkpoints and resume, SIGINT/SIGTERM handling, the progress bar, and the
+// result files written atomically (marked partial when the run was interrupted).
+#include "sim/run/run_record.hpp"
+#include "sim/run/run_settings.hpp"
+#include "sim/scenario/scenario_model.hpp"
+
+#include <string>
+#include <vector>
+
+namespace volley {
+
+struct SessionOutcome {
+  RunRecord record;
+  bool interrupted = false;
+  int exit_code = 0;               // 0, or 128 + the signal that stopped the run
+  std::string checkpoint_failure;  // why the last checkpoint could not be saved (empty: saved, or none asked)
+};
+
+// Checkpoints (--checkpoint, --resume) are saved every CheckpointBlocks completed blocks or every
+// CheckpointSeconds seconds, whichever comes first, checked every CheckpointRoundBlocks blocks.
+inline constexpr uint64_t CheckpointBlocks = 64;
+inline constexpr int CheckpointSeconds = 60;
+inline constexpr uint64_t CheckpointRoundBlocks = 8;
+
+// A new run's identity, kept by the runs that resume it (RunRecord::run_id).
+std::string new_run_id();
+
+// Check every output path of the settings (json, csv, plot, report, checkpoint) before running:
+// writable, a .png or .svg plot, no two on one file, none on an input (the scenario file, the
+// checkpoint being resumed unless it is the one being saved, and `inputs`: the files to merge).
+void check_outputs(const RunSettings& settings, const std::vector<std::string>& inputs = {});
+
+// A resumed run plays the trials and the seed of the run that saved the checkpoint, unless --trials
+// or --seed say otherwise (then the two must agree: run_session refuses a checkpoint of another run).
+// Call before the job is made (the seed is the job's).
+void take_plan_from_checkpoint(RunSettings& settings);
+
+// Where a run saves its checkpoints: --checkpoint, or else the file it resumes (a resumed run goes
+// on saving its progress there); empty: none.
+const std::string& checkpoint_path(const RunSettings& settings);
+
+// Run `job` as the settings say, filling the record's plan and tally; writes checkpoints as it goes.
+// The record's scenario fields must be filled by the caller.
+SessionOutcome run_session(const TrialJob& job, const RunSettings& settings, RunRecord record, const std::string& headline);
+
+// "k/N" (1 <= k <= N) -> slice {k-1, N}; throws std::invalid_argument.
+BlockSlice parse_shard(const std::string& text);
+
+// The record's scenario identity from a document and model.
+void describe_scenario(RunRecord& record, const ScenarioDocument& doc, const ScenarioModel& model,
+                       const std::vector<std::string>& sets);
+
+// Write --json and --csv outputs of a record (atomically).
+void write_record_outputs(const RunRecord& record, const RunSettings& settings);
+
+}  // namespace volley

@@ -1,0 +1,48 @@
+#pragma once
+// The search behind `volley tune` (docs/methods.md, "Sweeps and tuning"): bisection on the bracket
+// [lo, hi], then a local fit (analysis/root_fit.hpp) through the four evaluated values nearest the
+// final bracket, for the root and its interval. The command prints; this finds, so that tests can
+// run the search many times without a process per run.
+#include "analysis/estimate.hpp"
+#include "analysis/root_fit.hpp"
+#include "analysis/target.hpp"
+#include "sim/run/parameter_axis.hpp"
+#include "sim/run/run_settings.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <vector>
+
+namespace volley {
+
+// The target's estimate at one parameter value.
+struct TuneValue {
+  double x = 0;
+  Interval value;
+  uint64_t trials = 0;
+  double variance = 0;       // of the estimate: the fit's weights
+  bool probability = true;   // the target is a probability (a logistic fit) rather than a mean
+};
+
+// Runs the scenario with the parameter at x, on random numbers of its own (value_seed(seed, "KEY=x"):
+// independent of every other value's, as the fit assumes), and evaluates the target.
+// Throws Interrupted (sim/run/interrupt.hpp) when the run is interrupted: a partial value would bias the fit.
+TuneValue run_tune_value(const RunSettings& settings, const ParameterAxis& axis, const TargetSpec& target, uint64_t seed, double x);
+
+struct TuneResult {
+  bool bracketed = false;             // the goal lies between the values at lo and hi
+  double low_end = 0, high_end = 0;   // the final bracket (adjacent whole numbers for an integer parameter)
+  std::map<double, TuneValue> evaluated;
+  std::vector<FitPoint> local;        // the points of the fit
+  bool probability = true;
+  RootFit fit;
+};
+
+// Bisection keeps the values at the bracket's ends on opposite sides of the goal: `steps` halvings for
+// a continuous parameter, until adjacent whole numbers for an integer one. `evaluate` is called once
+// per distinct value. Without a bracket, only the two ends are evaluated.
+TuneResult tune_search(const ParameterAxis& axis, double goal, int steps, double level,
+                       const std::function<TuneValue(double)>& evaluate);
+
+}  // namespace volley

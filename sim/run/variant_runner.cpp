@@ -1,0 +1,42 @@
+#include "sim/run/variant_runner.hpp"
+
+#include "sim/run/interrupt.hpp"
+#include "sim/run/progress_bar.hpp"
+
+namespace volley {
+
+VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, const std::string& option,
+                       uint64_t seed, const std::string& label) {
+  VariantRun run;
+  run.model = load_model(open_scenario(settings.scenario, settings.sets, extra_sets, option));
+  const auto job = run.model->make_job(seed);
+  RunPlan plan = make_plan(settings, *job->schema(), run.model->headline_metric());
+  plan.stop = install_interrupt_handlers();
+  RunResult result = run_with_progress(*job, plan, settings.quiet, label);
+  run.tally = std::move(result.tally);
+  run.precision_reached = result.precision_reached;
+  run.interrupted = result.interrupted;
+  return run;
+}
+
+PairedRun run_paired(const RunSettings& settings, const std::vector<std::vector<std::string>>& extra_sets,
+                     const std::string& option, uint64_t seed, const std::string& label,
+                     const std::vector<Exceedance>& exceedances) {
+  PairedRun run;
+  std::vector<std::unique_ptr<TrialJob>> jobs;
+  for (const auto& extra : extra_sets) {
+    run.models.push_back(load_model(open_scenario(settings.scenario, settings.sets, extra, option)));
+    jobs.push_back(run.models.back()->make_job(seed));
+  }
+  run.job = std::make_unique<CompareJob>(std::move(jobs), exceedances);
+  RunSettings plain = settings;
+  plain.precision.clear();
+  RunPlan plan = make_plan(plain, *run.job->schema(), "");
+  plan.stop = install_interrupt_handlers();
+  RunResult result = run_with_progress(*run.job, plan, settings.quiet, label);
+  run.tally = std::move(result.tally);
+  run.interrupted = result.interrupted;
+  return run;
+}
+
+}  // namespace volley

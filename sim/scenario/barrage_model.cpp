@@ -1,0 +1,827 @@
+// The barrage scenario kind (RULES.md Part B): reads a `kind = "barrage"` document into the kernel's
+// plain structs (engine/barrage/barrage_scenario.hpp), checking every key and the rules' own limits,
+// and offers it to the commands as a ScenarioModel. The format is written up in
+// docs/scenario-barrage.md.
+#include "engine/barrage/barrage_metrics.hpp"
+#include "engine/barrage/barrage_scenario.hpp"
+#include "engine/barrage/barrage_state.hpp"
+#include "engine/barrage/barrage_trial.hpp"
+#include "engine/barrage/supply.hpp"
+#include "engine/rng.hpp"
+#include "engine/trial_dice.hpp"
+#include "sim/scenario/barrage_model.hpp"
+#include "sim/scenario/scenario_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <variant>
+
+namespace volley {
+
+using namespace barrage;
+
+namespace {
+
+constexpr double MaxInches = 10000;  // any length or position, in inches
+
+Coord hundredths(double inches) { return static_cast<Coord>(std::llround(inches * 100)); }
+
+std::string in(Coord c) { return barrage::inches(c); }
+
+// Reads the document into a BarrageScenario, collecting every error.
+class BarrageReader {
+ public:
+  explicit BarrageReader(const ScenarioDocument& doc) : doc_(doc) {}
+
+  BarrageScenario read() {
+    TableReader root(&doc_.root(), "", doc_.name(), &errors_);
+    root.describe_keys_into(doc_.key_catalog());
+    if (doc_.fills_defaults()) root.fill_defaults();
+    root.string("kind", "barrage");
+    sc_.title = root.string("title", doc_.name());
+    if (sc_.title.empty()) root.error("title", "expected a title, got an empty string (leave the key out to use the file name)");
+    sc_.turns = static_cast<int>(root.integer("turns", 8, 1, MaxTurns));
+    const bool named = read_side_names(root);
+    if (named) {
+      const std::string attacker = root.choice("attacker", sc_.sides[0].name, {sc_.sides[0].name, sc_.sides[1].name});
+      sc_.attacker = attacker == sc_.sides[1].name ? 1 : 0;
+    } else {
+      // Which tables are the sides, and so which one attacks, is unknown: errors on them would only
+      // repeat the error on `sides`.
+      root.ignore("attacker");
+      for (const auto& [key, value] : doc_.root())
+        if (value.is_table() && key.str() != "table" && key.str() != "ruleset") root.ignore(key.str());
+    }
+    sc_.headline = root.string("headline", "");
+    if (root.has("headline") && sc_.headline.empty())
+      root.error("headline", "expected a metric name, got an empty string (leave the key out for <defender>.dispersed)");
+
+    TableReader table = root.table("table");
+    sc_.table = {hundredths(table.number("width", 72, 1, MaxInches)), hundredths(table.number("depth", 48, 1, MaxInches))};
+    table.finish();
+
+    TableReader ruleset = root.table("ruleset");
+    read_ruleset(ruleset);
+    ruleset.finish();
+
+    auto side_table = [&](int s) { return named ? root.table(sc_.sides[s].name) : TableReader(nullptr, sc_.sides[s].name, doc_.name(), &errors_); };
+    std::array<TableReader, SideCount> sides{side_table(0), side_table(1)};
+    // Entries first (units, Blinds, batteries of both sides), then missions, which name batteries.
+    for (int s = 0; s < SideCount; ++s) read_side(sides[s], s);
+    for (int s = 0; s < SideCount; ++s) read_missions(sides[s], s);
+    for (auto& side : sides) side.finish();
+    if (named) read_first_hit_units(root);
+    root.finish();
+
+    check_capacity(sides);
+    check_registered_points();
+    if (errors_.empty()) {
+      index_scenario(sc_);
+      const Schema schema = make_barrage_schema(sc_);
+      if (!sc_.headline.empty() && schema.find(sc_.headline) < 0)
+        root.error("headline", "no metric named '" + sc_.headline + "' (e.g. " + sc_.sides[sc_.defender()].name + ".dispersed)");
+    }
+    if (!errors_.empty()) throw ScenarioErrors(errors_);
+    return std::move(sc_);
+  }
+
+ private:
+  // `sides = ["british", "german"]`: two different names, each a top-level table of the file.
+  // Returns false (after the error) when the names are missing or unusable.
+  bool read_side_names(TableReader& root) {
+    sc_.sides[0].name = "attacker";
+    sc_.sides[1].name = "defender";
+    if (!root.has("sides")) {
+      root.string_list("sides", {});
+      root.error("sides", "missing: expected sides = [\"attacker name\", \"defender name\"], e.g. [\"british\", \"german\"]");
+      return false;
+    }
+    const size_t errors_before = errors_.size();
+    const auto names = root.string_list("sides", {});
+    if (errors_.size() != errors_before) return false;  // not a list of strings: said so
+    const bool ok = names.size() == 2 && names[0] != names[1] && !names[0].empty() && !names[1].empty() &&
+                    names[0].find_first_of(". \t") == std::string::npos && names[1].find_first_of(". \t") == std::string::npos;
+    if (!ok) {
+      root.error("sides", "expected two different side names without dots or spaces, e.g. sides = [\"british\", \"german\"]");
+      return false;
+    }
+    for (const auto& reserved : {"kind", "title", "turns", "sides", "attacker", "headline", "table", "ruleset", "first_hit_all", "first_hit_units"})
+      for (const auto& n : names)
+        if (n == reserved) {
+          root.error("sides", "'" + n + "' is a top-level key of the scenario, not a possible side name");
+          return false;
+        }
+    sc_.sides[0].name = names[0];
+    sc_.sides[1].name = names[1];
+    return true;
+  }
+
+  Size size_of(TableReader& t, const char* key, Size fallback) {
+    const auto v = t.number_list(key, {fallback.w / 100.0, fallback.d / 100.0}, 2);
+    const Size s{hundredths(v[0]), hundredths(v[1])};
+    if (s.w <= 0 || s.d <= 0 || s.w > sc_.table.w || s.d > sc_.table.d) {
+      t.error(key, "expected a width and depth in inches, both positive and no larger than the table");
+      return fallback;
+    }
+    return s;
+  }
+
+  Point point_of(TableReader& t, const char* key, Point fallback) {
+    const auto v = t.number_list(key, {fallback.x / 100.0, fallback.y / 100.0}, 2);
+    if (std::abs(v[0]) > MaxInches || std::abs(v[1]) > MaxInches) {
+      t.error(key, "expected a point [x, y] in inches");
+      return fallback;
+    }
+    return {hundredths(v[0]), hundredths(v[1])};
+  }
+
+  Coord length_of(TableReader& t, const char* key, Coord fallback) {
+    return hundredths(t.number(key, fallback / 100.0, 0, MaxInches));
+  }
+
+  int dice_of(TableReader& t, const char* key, int fallback) { return static_cast<int>(t.integer(key, fallback, 0, MaxPoolDice)); }
+
+  void read_ruleset(TableReader& r) {
+    Ruleset& rs = sc_.ruleset;
+    rs.command_failures = r.boolean("command_failures", rs.command_failures);
+    rs.supply_checks = r.boolean("supply_checks", rs.supply_checks);
+    rs.comms_rule = r.choice("comms_rule", "opposed", {"opposed", "any-success"}) == "any-success" ? CommsRule::AnySuccess : CommsRule::Opposed;
+    rs.forced_back = length_of(r, "forced_back", rs.forced_back);
+    rs.regular_template = size_of(r, "template", rs.regular_template);
+    rs.converged_template = size_of(r, "converged_template", rs.converged_template);
+    rs.unit_footprint = size_of(r, "unit_footprint", rs.unit_footprint);
+    rs.blind_footprint = size_of(r, "blind_footprint", rs.blind_footprint);
+    rs.maintain_cost = static_cast<int>(r.integer("maintain_cost", rs.maintain_cost, 0, MaxPoolDice));
+    rs.start_cost = static_cast<int>(r.integer("start_cost", rs.start_cost, 0, MaxPoolDice));
+    rs.unpaid_start = r.choice("unpaid_start", "delay", {"delay", "cancel"}) == "cancel" ? UnpaidStart::Cancel : UnpaidStart::Delay;
+    rs.call_cost = static_cast<int>(r.integer("call_cost", rs.call_cost, 0, MaxPoolDice));
+    rs.supply_bonus_cost = static_cast<int>(r.integer("supply_bonus_cost", rs.supply_bonus_cost, 0, MaxPoolDice));
+    rs.supply_bonus_dice = dice_of(r, "supply_bonus_dice", rs.supply_bonus_dice);
+    // PF-RB [seed]: "The Fire Template must move at least 4" per turn." A house rule may ask more,
+    // never less.
+    rs.min_rolling_speed = hundredths(r.number("min_rolling_speed", rs.min_rolling_speed / 100.0, 4.0, MaxInches));
+    rs.max_registered_points = static_cast<int>(r.integer("max_registered_points", rs.max_registered_points, 0, 1000));
+    rs.call_comms_bonus = dice_of(r, "call_comms_bonus", rs.call_comms_bonus);
+    rs.trigger_radius = length_of(r, "trigger_radius", rs.trigger_radius);
+    rs.adjust_range = length_of(r, "adjust_range", rs.adjust_range);
+    rs.tie_distance = length_of(r, "tie_distance", rs.tie_distance);
+    rs.hit_target = static_cast<int>(r.integer("hit_target", rs.hit_target, 2, 6));
+    rs.suppressed_target = static_cast<int>(r.integer("suppressed_target", rs.suppressed_target, 2, 6));
+    rs.supply_opposition = dice_of(r, "supply_opposition", rs.supply_opposition);
+    rs.comms_opposition = dice_of(r, "comms_opposition", rs.comms_opposition);
+    const auto cover = r.integer_list("cover_dice", {0, 1, 2, 3}, 0, MaxPoolDice);
+    if (cover.size() != 4) r.error("cover_dice", "expected 4 numbers of dice: none, light, medium, heavy cover");
+    else for (size_t i = 0; i < 4; ++i) rs.cover_dice[i] = static_cast<int>(cover[i]);
+    rs.partial_cover_dice = dice_of(r, "partial_cover_dice", rs.partial_cover_dice);
+    rs.morale_loss_die = static_cast<int>(r.integer("morale_loss_die", rs.morale_loss_die, 1, 20));
+    rs.suppression_turns = static_cast<int>(r.integer("suppression_turns", rs.suppression_turns, 0, MaxTurns));
+    rs.pulse_tie = r.choice("pulse_tie", "attacker", {"attacker", "defender"}) == "defender" ? PulseTie::Defender : PulseTie::Attacker;
+    rs.fire_dice = dice_of(r, "fire_dice", rs.fire_dice);
+    rs.reaction_dice = dice_of(r, "reaction_dice", rs.reaction_dice);
+    rs.cohesion = static_cast<int>(r.integer("cohesion", rs.cohesion, 1, 1000000));
+  }
+
+  // A footprint of `size` at `centre` must lie on the table.
+  bool on_table(Point centre, Size size) const { return contains(table_rect(sc_.table), rect_around(centre, size)); }
+
+  // B-1: `position = [x, y]` or `zone = [x0, y0, x1, y1]` (centres drawn uniformly inside it).
+  Placement read_placement(TableReader& t, Size footprint, bool required) {
+    Placement p;
+    const bool has_position = t.has("position"), has_zone = t.has("zone");
+    // Read only when given: a default position beside a zone would not be a default (show --toml).
+    // Still keys this table knows, in this order (the unknown-key list).
+    if (!has_position) t.ignore("position");
+    p.position = has_position ? point_of(t, "position", {}) : Point{};
+    if (!has_zone) t.ignore("zone");
+    const auto zone = has_zone ? t.number_list("zone", {0, 0, 0, 0}, 4) : std::vector<double>{0, 0, 0, 0};
+    if (has_position && has_zone) t.error("zone", "give a position or a zone, not both");
+    if (!has_position && !has_zone) {
+      if (required) t.error("position", "missing: expected position = [x, y] or zone = [x0, y0, x1, y1] (inches)");
+      return p;
+    }
+    if (has_zone && (zone[0] > zone[2] || zone[1] > zone[3]))
+      t.error("zone", "expected [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1");  // never swapped silently
+    if (has_zone) {
+      p.zoned = true;
+      p.zone = {hundredths(std::min(zone[0], zone[2])), hundredths(std::min(zone[1], zone[3])), hundredths(std::max(zone[0], zone[2])),
+                hundredths(std::max(zone[1], zone[3]))};
+      p.position = {(p.zone.x0 + p.zone.x1) / 2, (p.zone.y0 + p.zone.y1) / 2};
+      if (!on_table({p.zone.x0, p.zone.y0}, footprint) || !on_table({p.zone.x1, p.zone.y1}, footprint))
+        t.error("zone", "off the table at the start: every centre in the zone must keep the footprint on the " + in(sc_.table.w) + "\" x " +
+                            in(sc_.table.d) + "\" table");
+    } else if (!on_table(p.position, footprint)) {
+      t.error("position", "off the table at the start: the footprint around " + at(p.position) + " must lie on the " + in(sc_.table.w) +
+                              "\" x " + in(sc_.table.d) + "\" table");
+    }
+    return p;
+  }
+
+  void unique_name(TableReader& t, const std::string& name, std::set<std::string>& seen, const char* what) {
+    if (name.empty()) t.error("name", std::string("missing: every ") + what + " needs a name");
+    else if (name.find('.') != std::string::npos)
+      t.error("name", std::string("a ") + what + " name must not contain dots (it addresses the entry in --set keys), got '" + name + "'");
+    else if (!seen.insert(name).second) t.error("name", std::string("a second ") + what + " named '" + name + "'");
+  }
+
+  void read_side(TableReader& t, int s) {
+    SideSpec& side = sc_.sides[s];
+    const std::string nation = t.choice("nation", "other", {"commonwealth", "germany", "soviet", "usa", "other"});
+    side.nation = nation == "commonwealth" ? Nation::Commonwealth
+                  : nation == "germany"    ? Nation::Germany
+                  : nation == "soviet"     ? Nation::Soviet
+                  : nation == "usa"        ? Nation::Usa
+                                           : Nation::Other;
+    side.command_dice = dice_of(t, "command_dice", 6);
+    side.staff_orders = dice_of(t, "staff_orders", side.command_dice);
+    read_restock(t, side);
+    side.comms_dice = dice_of(t, "comms_dice", 4);
+    side.supply_dice = dice_of(t, "supply_dice", nation_supply_dice(side.nation));
+    const std::string home = t.choice("home_edge", s == sc_.attacker ? "south" : "north", {"south", "north", "west", "east"});
+    side.home_edge = home == "south" ? Edge::South : home == "north" ? Edge::North : home == "west" ? Edge::West : Edge::East;
+
+    TableReader policies = t.table("policies");
+    side.cancel = policies.choice("cancel", "never", {"never", "friendly-under"}) == "friendly-under" ? CancelPolicy::FriendlyUnder : CancelPolicy::Never;
+    side.adjust = policies.choice("adjust", "none", {"none", "nearest-enemy"}) == "nearest-enemy" ? AdjustPolicy::NearestEnemy : AdjustPolicy::None;
+    side.supply_bonus = policies.boolean("supply_bonus", false);
+    side.maintain = policies.choice("maintain", "while-stock-lasts", {"while-stock-lasts", "never"}) == "never" ? MaintainPolicy::Never
+                                                                                                              : MaintainPolicy::WhileStockLasts;
+    policies.finish();
+
+    std::set<std::string> names;
+    for (auto& b : t.tables("batteries")) {
+      BatterySpec battery;
+      battery.name = b.string("name", "");
+      unique_name(b, battery.name, names, "battery");
+      battery.side = s;
+      battery.fire_dice = static_cast<int>(b.integer("fire_dice", sc_.ruleset.fire_dice, 1, MaxPoolDice));
+      battery.direct_support = b.boolean("direct_support", true);
+      b.finish();
+      battery_index_[s][battery.name] = static_cast<int>(sc_.batteries.size());
+      sc_.batteries.push_back(std::move(battery));
+    }
+
+    names.clear();
+    const size_t first_unit = sc_.units.size();
+    std::vector<bool> has_place;
+    for (auto& u : t.tables("units")) {
+      UnitSpec unit;
+      unit.name = u.string("name", "");
+      unique_name(u, unit.name, names, "unit");
+      unit.side = s;
+      unit.footprint = size_of(u, "footprint", sc_.ruleset.unit_footprint);
+      has_place.push_back(u.has("position") || u.has("zone"));
+      unit.placement = read_placement(u, unit.footprint, false);
+      unit.reaction_dice = dice_of(u, "reaction_dice", sc_.ruleset.reaction_dice);
+      const std::string cover = u.choice("cover", "none", {"none", "light", "medium", "heavy"});
+      unit.cover = cover == "light" ? Cover::Light : cover == "medium" ? Cover::Medium : cover == "heavy" ? Cover::Heavy : Cover::None;
+      unit.cohesion = static_cast<int>(u.integer("cohesion", sc_.ruleset.cohesion, 1, 1000000));
+      unit_velocity_given_.push_back(u.has("velocity"));
+      unit.velocity = point_of(u, "velocity", {});
+      u.finish();
+      unit_readers_.push_back(u);
+      sc_.units.push_back(std::move(unit));
+    }
+
+    names.clear();
+    for (auto& b : t.tables("blinds")) {
+      BlindSpec blind;
+      blind.name = b.string("name", "");
+      unique_name(b, blind.name, names, "Blind");
+      blind.side = s;
+      blind.footprint = size_of(b, "footprint", sc_.ruleset.blind_footprint);
+      blind.placement = read_placement(b, blind.footprint, true);
+      blind.velocity = point_of(b, "velocity", {});
+      const bool dummy = b.boolean("dummy", false);
+      const int blind_index = static_cast<int>(sc_.blinds.size());
+      auto members = b.tables("units");
+      if (dummy && !members.empty()) b.error("dummy", "a dummy Blind holds no units");
+      if (!dummy && members.empty()) b.error("units", "a Blind holds units = [{name = \"...\", offset = [dx, dy]}, ...], or is dummy = true");
+      for (auto& m : members) {
+        const std::string name = m.string("name", "");
+        const Point offset = point_of(m, "offset", {});
+        m.finish();
+        int found = -1;
+        for (size_t u = first_unit; u < sc_.units.size(); ++u)
+          if (sc_.units[u].name == name) found = static_cast<int>(u);
+        if (found < 0) {
+          m.error("name", "no unit of " + sc_.sides[s].name + " named '" + name + "'");
+          continue;
+        }
+        UnitSpec& unit = sc_.units[found];
+        if (unit.blind >= 0) {
+          // The Blind being read is not in sc_.blinds yet: a unit listed twice in it names this one.
+          const bool earlier = unit.blind < static_cast<int>(sc_.blinds.size());
+          m.error("name", "unit '" + name + "' is already in Blind " + (earlier ? sc_.blinds[unit.blind].name : blind.name));
+          continue;
+        }
+        if (has_place[found - first_unit])
+          unit_readers_[found].error(unit_readers_[found].has("zone") ? "zone" : "position",
+                                     "unit '" + name + "' is in Blind " + blind.name + ", which gives its position");
+        unit.blind = blind_index;
+        unit.offset = offset;
+        if (!unit_velocity_given_[found]) unit.velocity = blind.velocity;  // moves on as its Blind did
+        if (!blind.placement.zoned && !on_table({blind.placement.position.x + offset.x, blind.placement.position.y + offset.y}, unit.footprint))
+          m.error("offset", "off the table at the start: unit '" + name + "' would stand off the table when the Blind is revealed");
+      }
+      b.finish();
+      sc_.blinds.push_back(std::move(blind));
+    }
+    for (size_t u = first_unit; u < sc_.units.size(); ++u)
+      if (sc_.units[u].blind < 0 && !has_place[u - first_unit])
+        unit_readers_[u].error("position", "missing: expected position = [x, y] or zone = [x0, y0, x1, y1] (inches), or the unit in a Blind");
+  }
+
+  void read_restock(TableReader& t, SideSpec& side) {
+    const std::string restock = t.string("restock", "chains");
+    if (restock == "chains") side.restock = RestockRule::Chains;
+    else if (restock == "none") side.restock = RestockRule::None;
+    else if (restock.starts_with("fixed:")) {
+      side.restock = RestockRule::Fixed;
+      try {
+        size_t used = 0;
+        side.restock_fixed = std::stoi(restock.substr(6), &used);
+        if (used != restock.size() - 6 || side.restock_fixed < 0) throw std::invalid_argument("");
+      } catch (const std::exception&) {
+        t.error("restock", "expected fixed:k with a whole number k >= 0, got '" + restock + "'");
+      }
+    } else {
+      t.error("restock", "expected one of chains, none, fixed:k, got '" + restock + "'");
+    }
+  }
+
+  void read_missions(TableReader& t, int s) {
+    std::set<std::string> names;
+    for (auto& m : t.tables("missions")) {
+      MissionSpec mission;
+      mission.name = m.string("name", "");
+      unique_name(m, mission.name, names, "mission");
+      mission.side = s;
+      const std::string type = m.choice("type", RollingBarrage::type_name, {RollingBarrage::type_name, DesignatedTargets::type_name, PreRegisteredBarrage::type_name});
+      if (!m.has("type")) m.error("type", "missing: expected type = \"rolling\", \"designated\" or \"pre-registered\"");
+      // The keys of the other types, and the battery form not used, have no default here (show --toml).
+      if (type != RollingBarrage::type_name) m.keep_absent({"start", "direction", "speed"});
+      if (type != PreRegisteredBarrage::type_name) m.keep_absent({"points", "mode", "policy", "trigger_radius", "call_turns", "call_point"});
+      if (type == PreRegisteredBarrage::type_name) m.keep_absent({"start_turn"});
+      m.keep_absent({m.has("battery") ? "batteries" : "battery"});
+      read_mission_batteries(m, mission, s);
+      mission.sheaf = m.choice("sheaf", "regular", {"regular", "converged"}) == "converged" ? Sheaf::Converged : Sheaf::Regular;
+      mission.start_turn = static_cast<int>(m.integer("start_turn", 1, 1, sc_.turns));
+
+      // Each type's keys are read whatever the type (so that every error is reported); the mission
+      // keeps its own type's (mission_kind.hpp).
+      const bool rolling = type == RollingBarrage::type_name;
+      const bool designated = type == DesignatedTargets::type_name;
+      const bool pre_registered = type == PreRegisteredBarrage::type_name;
+      RollingBarrage rolling_barrage;
+      DesignatedTargets designated_targets;
+      PreRegisteredBarrage pre_registered_barrage;
+
+      // PF-RB keys.
+      only_for(m, {"start", "direction", "speed"}, rolling, "rolling");
+      only_for(m, {"targets"}, designated, "designated");
+      only_for(m, {"points", "mode", "policy", "trigger_radius", "call_turns", "call_point"}, pre_registered, "pre-registered");
+      only_for(m, {"start_turn"}, !pre_registered, "rolling and designated");
+      rolling_barrage.start = point_of(m, "start", {});
+      const Point home_away = away_from_home(s);
+      const auto direction = m.number_list("direction", {home_away.x / 100.0, home_away.y / 100.0}, 2);
+      const double speed = m.number("speed", 6, 0, MaxInches);
+      rolling_barrage.speed = hundredths(speed);
+      if (rolling) {
+        // PF-RB: attacker only; at least 4" a turn; its start on the table.
+        if (s != sc_.attacker)
+          m.error("type", "a rolling barrage is available to the attacker only (PF-RB), and " + sc_.sides[s].name + " defends");
+        if (!m.has("start")) m.error("start", "missing: a rolling barrage needs start = [x, y], its template's centre on its first turn");
+        else if (!contains(table_rect(sc_.table), rolling_barrage.start)) m.error("start", "off the table at the start: " + at(rolling_barrage.start));
+        if (!m.has("speed")) m.error("speed", "missing: a rolling barrage needs speed (inches per turn)");
+        else if (rolling_barrage.speed < sc_.ruleset.min_rolling_speed)
+          m.error("speed", "a rolling barrage must move at least " + in(sc_.ruleset.min_rolling_speed) + "\" per turn (PF-RB), got " + in(rolling_barrage.speed));
+        if (direction[0] == 0 && direction[1] == 0) m.error("direction", "expected a direction vector [dx, dy], not [0, 0]");
+        else if (std::abs(direction[0]) > MaxInches || std::abs(direction[1]) > MaxInches)
+          m.error("direction", "expected a direction vector [dx, dy] with components of at most " + in(hundredths(MaxInches)));
+        rolling_barrage.step = rolling_step(direction[0], direction[1], rolling_barrage.speed);
+      }
+
+      // PF-DT keys. Names are optional; given, they address the entry in --set keys, so each is unique.
+      std::set<std::string> target_names, point_names;
+      for (auto& target : m.tables("targets")) {
+        if (const std::string name = target.string("name", ""); !name.empty()) unique_name(target, name, target_names, "target");
+        DesignatedTarget d;
+        if (!target.has("at")) target.error("at", "missing: expected at = [x, y]");
+        d.at = point_of(target, "at", {});
+        d.turns = static_cast<int>(target.integer("turns", 1, 1, sc_.turns));
+        // PF-DT: "the type of sheaves fired" is noted with each target (the seed's example orders a
+        // sheaf at each location); a target without one fires the mission's.
+        if (target.has("sheaf"))
+          d.sheaf = target.choice("sheaf", "regular", {"regular", "converged"}) == "converged" ? Sheaf::Converged : Sheaf::Regular;
+        if (!contains(table_rect(sc_.table), d.at)) target.error("at", "off the table at the start: " + at(d.at));
+        target.finish();
+        designated_targets.targets.push_back(d);
+      }
+      if (designated && designated_targets.targets.empty()) m.error("targets", "missing: expected targets = [{at = [x, y], turns = n}, ...]");
+
+      // PF-PR keys.
+      for (auto& point : m.tables("points")) {
+        if (const std::string name = point.string("name", ""); !name.empty()) unique_name(point, name, point_names, "point");
+        if (!point.has("at")) point.error("at", "missing: expected at = [x, y]");
+        const Point p = point_of(point, "at", {});
+        if (!contains(table_rect(sc_.table), p)) point.error("at", "off the table at the start: " + at(p));
+        point.finish();
+        pre_registered_barrage.points.push_back(p);
+      }
+      PreRegisteredBarrage& pr = pre_registered_barrage;
+      pr.mode = m.choice("mode", "single", {"single", "continuous"}) == "continuous" ? FireMode::Continuous : FireMode::Single;
+      pr.call_policy = m.choice("policy", "trigger", {"trigger", "turns"}) == "turns" ? CallPolicy::Turns : CallPolicy::Trigger;
+      pr.trigger_radius = length_of(m, "trigger_radius", sc_.ruleset.trigger_radius);
+      for (int64_t turn : m.integer_list("call_turns", {}, 1, sc_.turns)) pr.call_turns.push_back(static_cast<int>(turn));
+      pr.call_point = static_cast<int>(m.integer("call_point", 1, 1, 1000)) - 1;
+      if (pre_registered) {
+        if (pr.points.empty()) m.error("points", "missing: expected points = [{at = [x, y]}, ...] (at most " +
+                                                          std::to_string(sc_.ruleset.max_registered_points) + " per battery)");
+        else if (pr.call_point >= static_cast<int>(pr.points.size()))
+          m.error("call_point", "there are only " + std::to_string(pr.points.size()) + " points");
+        if (pr.call_policy == CallPolicy::Turns && pr.call_turns.empty()) m.error("call_turns", "missing: policy \"turns\" calls on these turns");
+        for (int b : mission.batteries)
+          if (!sc_.batteries[b].direct_support)
+            m.error(m.has("battery") ? "battery" : "batteries", "battery '" + sc_.batteries[b].name + "' is not a direct-support battery: it has no pre-registered points (PF-PR)");
+      }
+      if (rolling) mission.kind = std::move(rolling_barrage);
+      else if (designated) mission.kind = std::move(designated_targets);
+      else mission.kind = std::move(pre_registered_barrage);
+      m.finish();
+      mission_readers_.push_back(m);
+      sc_.missions.push_back(std::move(mission));
+    }
+  }
+
+  // The default direction of a rolling barrage: away from its side's home edge.
+  Point away_from_home(int s) const {
+    switch (sc_.sides[s].home_edge) {
+      case Edge::South: return {0, 100};
+      case Edge::North: return {0, -100};
+      case Edge::West: return {100, 0};
+      case Edge::East: return {-100, 0};
+    }
+    return {0, 100};
+  }
+
+  // Per-unit metrics (issue 17): `<defender>.first_hit.<unit>` for the units `first_hit_units` names,
+  // and for every unit of the defender with `first_hit_all = true`, the default up to
+  // FirstHitAllUnits units. Beyond that a result file would grow with the scenario.
+  void read_first_hit_units(TableReader& root) {
+    // The defender's units in index order (SideSpec::units is filled later, by index_scenario).
+    std::vector<int> defender_units;
+    for (int u = 0; u < static_cast<int>(sc_.units.size()); ++u)
+      if (sc_.units[u].side == sc_.defender()) defender_units.push_back(u);
+    const bool all = root.boolean("first_hit_all", defender_units.size() <= FirstHitAllUnits);
+    std::set<int> named_units;
+    for (const auto& name : root.string_list("first_hit_units", {})) {
+      const auto it = std::find_if(defender_units.begin(), defender_units.end(), [&](int u) { return sc_.units[u].name == name; });
+      if (it == defender_units.end()) root.error("first_hit_units", "no unit of " + sc_.sides[sc_.defender()].name + " named '" + name + "'");
+      else named_units.insert(*it);
+    }
+    for (int u : defender_units)
+      if (all || named_units.count(u) != 0) sc_.first_hit_units.push_back(u);
+  }
+
+  // `battery = "A"`, or several batteries firing as one mission (B-5): `batteries = ["A", "B"]`.
+  void read_mission_batteries(TableReader& m, MissionSpec& mission, int s) {
+    const bool one = m.has("battery"), several = m.has("batteries");
+    std::vector<std::string> names = m.string_list("batteries", {});
+    const std::string single = m.string("battery", "");
+    if (one && several) m.error("batteries", "give battery = \"NAME\" or batteries = [\"A\", \"B\"], not both");
+    if (!one && !several) m.error("battery", "missing: expected battery = \"NAME\" (or batteries = [\"A\", \"B\"] firing as one)");
+    if (one) names = {single};
+    const char* key = one ? "battery" : "batteries";
+    if (several && names.empty()) m.error(key, "expected at least one battery");
+    // Each name's error once, however often it is listed: ["A", "A", "A"] is one mistake.
+    std::set<std::string> seen, repeated;
+    for (const auto& name : names) {
+      if (!seen.insert(name).second) {
+        if (repeated.insert(name).second) m.error(key, "battery '" + name + "' listed twice");
+        continue;
+      }
+      const auto it = battery_index_[s].find(name);
+      if (it == battery_index_[s].end()) {
+        m.error(key, "no battery of " + sc_.sides[s].name + " named '" + name + "'");
+        continue;
+      }
+      mission.batteries.push_back(it->second);
+    }
+  }
+
+  void only_for(TableReader& m, std::initializer_list<const char*> keys, bool allowed, const char* types) {
+    if (allowed) return;
+    for (const char* key : keys)
+      if (m.has(key)) m.error(key, std::string("only a ") + types + " mission takes this key");
+  }
+
+  // PF-PR: at most two registered points per direct-support battery, over all its missions.
+  void check_registered_points() {
+    std::map<int, int> points;
+    for (size_t i = 0; i < sc_.missions.size(); ++i) {
+      const MissionSpec& mission = sc_.missions[i];
+      const auto* barrage = std::get_if<PreRegisteredBarrage>(&mission.kind);
+      if (barrage == nullptr) continue;
+      for (int b : mission.batteries) {
+        points[b] += static_cast<int>(barrage->points.size());
+        if (points[b] > sc_.ruleset.max_registered_points)
+          mission_readers_[i].error("points", "battery '" + sc_.batteries[b].name + "' has " + std::to_string(points[b]) +
+                                                  " pre-registered points; at most " + std::to_string(sc_.ruleset.max_registered_points) +
+                                                  " per battery (PF-PR)");
+      }
+    }
+  }
+
+  // The documented limits (engine/barrage/barrage_scenario.hpp) hold for both sides together; the
+  // error names the list of the side whose entries go past the limit.
+  void check_capacity(std::array<TableReader, SideCount>& sides) {
+    auto check = [&](const char* key, const char* what, int limit, auto side_of, size_t count) {
+      if (count <= static_cast<size_t>(limit)) return;
+      const int side = side_of(static_cast<size_t>(limit));  // the side of the first entry past the limit
+      sides[side].error(key, std::to_string(count) + " " + what + " in both sides together: at most " + std::to_string(limit) +
+                                 " (the documented limit)");
+    };
+    check("units", "units", MaxUnits, [&](size_t i) { return sc_.units[i].side; }, sc_.units.size());
+    check("blinds", "Blinds", MaxBlinds, [&](size_t i) { return sc_.blinds[i].side; }, sc_.blinds.size());
+    check("batteries", "batteries", MaxBatteries, [&](size_t i) { return sc_.batteries[i].side; }, sc_.batteries.size());
+    check("missions", "missions", MaxMissions, [&](size_t i) { return sc_.missions[i].side; }, sc_.missions.size());
+  }
+
+  const ScenarioDocument& doc_;
+  std::vector<ScenarioError> errors_;
+  BarrageScenario sc_;
+  std::array<std::map<std::string, int>, SideCount> battery_index_;
+  std::vector<TableReader> unit_readers_;
+  std::vector<bool> unit_velocity_given_;
+  std::vector<TableReader> mission_readers_;
+};
+
+// The trial job: workers own a BarrageState sized once; a trial allocates nothing.
+class BarrageJob final : public TrialJob {
+ public:
+  BarrageJob(std::shared_ptr<const BarrageScenario> scenario, std::shared_ptr<const Schema> schema, uint64_t seed)
+      : scenario_(std::move(scenario)), schema_(std::move(schema)), seed_(seed) {}
+  const std::shared_ptr<const Schema>& schema() const override { return schema_; }
+
+  std::unique_ptr<TrialWorker> make_worker() const override {
+    class Worker final : public TrialWorker {
+     public:
+      explicit Worker(const BarrageJob& job) : job_(job), state_(*job.scenario_) {}
+      void play(uint64_t trial, int64_t* obs) override {
+        TrialDice dice(job_.seed_, trial);
+        SilentNarrator silent;
+        BarrageContext<TrialDice> ctx{*job_.scenario_, state_, dice, silent};
+        play_trial(ctx);
+        write_observations(*job_.scenario_, state_, obs);
+        draws_ = dice.words();
+      }
+      uint64_t last_draws() const override { return draws_; }
+
+     private:
+      const BarrageJob& job_;
+      BarrageState state_;
+      uint64_t draws_ = 0;
+    };
+    return std::make_unique<Worker>(*this);
+  }
+
+ private:
+  std::shared_ptr<const BarrageScenario> scenario_;
+  std::shared_ptr<const Schema> schema_;
+  uint64_t seed_;
+};
+
+std::string vector_text(Point p) { return "(" + in(p.x) + ", " + in(p.y) + ")"; }
+
+// `volley show`: what a mission's type adds to its line (one overload per type, mission_kind.hpp).
+struct MissionDescription {
+  std::ostream& os;
+  const MissionSpec& mission;
+  void operator()(const RollingBarrage& rolling) const {
+    os << ", from turn " << mission.start_turn << " at " << at(rolling.start) << ", " << in(rolling.speed) << "\" per turn, step "
+       << vector_text(rolling.step);
+  }
+  void operator()(const DesignatedTargets& designated) const {
+    os << ", from turn " << mission.start_turn << ":";
+    for (const auto& t : designated.targets) {
+      os << " " << at(t.at) << " x" << t.turns;
+      if (t.sheaf) os << " " << to_string(*t.sheaf);
+    }
+  }
+  void operator()(const PreRegisteredBarrage& barrage) const {
+    os << ", " << (barrage.mode == FireMode::Single ? "single" : "continuous") << ", points";
+    for (const auto& p : barrage.points) os << " " << at(p);
+    if (barrage.call_policy == CallPolicy::Trigger) os << ", called when an enemy is within " << in(barrage.trigger_radius) << "\"";
+    else {
+      os << ", called at point " << barrage.call_point + 1 << " on turns";
+      for (int t : barrage.call_turns) os << " " << t;
+    }
+  }
+};
+
+class BarrageModel final : public ScenarioModel {
+ public:
+  explicit BarrageModel(BarrageScenario scenario)
+      : scenario_(std::make_shared<const BarrageScenario>(std::move(scenario))),
+        schema_(std::make_shared<const Schema>(make_barrage_schema(*scenario_))) {}
+
+  std::string kind() const override { return "barrage"; }
+  std::string title() const override { return scenario_->title; }
+  int turns() const override { return scenario_->turns; }
+  std::string headline_metric() const override { return barrage_headline(*scenario_); }
+
+  std::unique_ptr<TrialJob> make_job(uint64_t seed) const override { return std::make_unique<BarrageJob>(scenario_, schema_, seed); }
+
+  std::string replay(uint64_t seed, uint64_t trial) const override {
+    const BarrageScenario& sc = *scenario_;
+    TrialDice dice(seed, trial);
+    BarrageState state(sc);
+    BarrageNarrator narrator;
+    narrator.say(sc.title + ": trial " + std::to_string(trial) + " of seed " + std::to_string(seed));
+    BarrageContext<TrialDice, BarrageNarrator> ctx{sc, state, dice, narrator};
+    play_trial(ctx);
+    std::vector<int64_t> obs(schema_->size());
+    write_observations(sc, state, obs.data());
+    narrator.say("observations:");
+    narrator.indent();
+    for (size_t i = 0; i < obs.size(); ++i) narrator.say(schema_->metrics[i].name + " = " + std::to_string(obs[i]));
+    return narrator.text();
+  }
+
+  std::string summary() const override {
+    const BarrageScenario& sc = *scenario_;
+    const Ruleset& r = sc.ruleset;
+    std::ostringstream os;
+    os << sc.title << " (barrage): " << sc.turns << " turns on a " << in(sc.table.w) << "\" x " << in(sc.table.d) << "\" table\n";
+    os << "ruleset: command failures " << (r.command_failures ? "on" : "off") << ", supply checks " << (r.supply_checks ? "on" : "off")
+       << ", comms " << (r.comms_rule == CommsRule::Opposed ? "opposed" : "any-success") << ", forced back " << in(r.forced_back)
+       << "\", templates " << in(r.regular_template.w) << "\" x " << in(r.regular_template.d) << "\" (regular) and "
+       << in(r.converged_template.w) << "\" x " << in(r.converged_template.d) << "\" (converged), maintain " << r.maintain_cost
+       << " Staff Order(s) per battery, a planned start without its Staff Orders is "
+       << (r.unpaid_start == UnpaidStart::Cancel ? "cancelled" : "delayed") << "\n";
+    for (int s = 0; s < SideCount; ++s) {
+      const SideSpec& side = sc.sides[s];
+      os << side.name << " (" << (s == sc.attacker ? "attacker" : "defender") << ", " << to_string(side.nation) << "): "
+         << side.command_dice << " command dice, " << side.staff_orders << " Staff Orders, " << side.comms_dice << " comms dice, "
+         << side.supply_dice << " supply dice, home edge " << to_string(side.home_edge) << "\n";
+      for (int b : side.batteries) os << "  battery " << sc.batteries[b].name << ": " << sc.batteries[b].fire_dice << " fire dice\n";
+      for (int u : side.units) {
+        const UnitSpec& unit = sc.units[u];
+        os << "  unit " << unit.name << ": ";
+        if (unit.blind >= 0) os << "in Blind " << sc.blinds[unit.blind].name << " at offset " << vector_text(unit.offset);
+        else if (unit.placement.zoned)
+          os << "in zone " << at({unit.placement.zone.x0, unit.placement.zone.y0}) << "-" << at({unit.placement.zone.x1, unit.placement.zone.y1});
+        else os << "at " << at(unit.placement.position);
+        os << ", " << unit.reaction_dice << " reaction dice, " << to_string(unit.cover) << " cover, cohesion " << unit.cohesion;
+        if (unit.velocity.x != 0 || unit.velocity.y != 0) os << ", velocity " << vector_text(unit.velocity);
+        os << "\n";
+      }
+      for (int b : side.blinds) {
+        const BlindSpec& blind = sc.blinds[b];
+        os << "  Blind " << blind.name << " at " << at(blind.placement.position) << ": ";
+        if (blind.dummy()) os << "dummy";
+        for (size_t i = 0; i < blind.units.size(); ++i) os << (i ? ", " : "") << sc.units[blind.units[i]].name;
+        os << "\n";
+      }
+      for (int m : side.missions) {
+        const MissionSpec& mission = sc.missions[m];
+        os << "  mission " << mission.name << ": " << mission.type_name() << ", " << battery_names(sc, m) << ", "
+           << to_string(mission.sheaf) << " sheaf";
+        visit_kind(mission.kind, MissionDescription{os, mission});
+        os << "\n";
+      }
+    }
+    os << "headline: " << headline_metric() << "\n";
+    return os.str();
+  }
+
+  MapModel map_data(uint64_t seed, uint64_t trial, int turn) const override {
+    const BarrageScenario& sc = *scenario_;
+    TrialDice dice(seed, trial);
+    BarrageState state(sc);
+    SilentNarrator silent;
+    BarrageContext<TrialDice> ctx{sc, state, dice, silent};
+    setup_trial(ctx);
+    for (int t = 1; t <= std::min(turn, sc.turns); ++t) play_turn(ctx, t);
+    auto inches = [](int64_t hundredths) { return static_cast<double>(hundredths) / 100.0; };
+    auto box = [&](const Rect& r) { return MapBox{inches(r.x0), inches(r.y0), inches(r.x1), inches(r.y1)}; };
+    // What lies on the table of a template that reaches over its edge (PF-RB: it fires while it overlaps).
+    auto on_table = [&](const Rect& r) {
+      return MapBox{inches(std::max<Coord>(r.x0, 0)), inches(std::max<Coord>(r.y0, 0)), inches(std::min<Coord>(r.x1, sc.table.w)),
+                    inches(std::min<Coord>(r.y1, sc.table.d))};
+    };
+    std::vector<std::string> sides;
+    for (const auto& side : sc.sides) sides.push_back(side.name);
+    MapModel map = table_map(sc.title, turn, inches(sc.table.w), inches(sc.table.d), sides);
+    auto mark = [&](MapMarkKind kind, const std::string& side, const std::string& name, Point at, Size footprint) {
+      map.marks.push_back({kind, side, name, -1, inches(at.x), inches(at.y), inches(footprint.w), inches(footprint.d)});
+    };
+    if (turn <= 0)
+      for (const auto& unit : sc.units)
+        if (unit.blind < 0 && unit.placement.zoned)
+          map.zones.push_back({sc.sides[unit.side].name, "zone of " + unit.name, box(unit.placement.zone)});
+    for (size_t u = 0; u < sc.units.size(); ++u) {
+      const UnitState& unit = state.units[u];
+      const std::string& side = sc.sides[sc.units[u].side].name;
+      if (unit.dispersed) mark(MapMarkKind::Dispersed, side, sc.units[u].name, unit.position, sc.units[u].footprint);
+      else if (!unit.in_blind) mark(MapMarkKind::Unit, side, sc.units[u].name, unit.position, sc.units[u].footprint);
+    }
+    for (size_t b = 0; b < sc.blinds.size(); ++b) {
+      if (!state.blinds[b].standing) continue;
+      mark(sc.blinds[b].dummy() ? MapMarkKind::Dummy : MapMarkKind::Blind, sc.sides[sc.blinds[b].side].name, sc.blinds[b].name,
+           state.blinds[b].position, sc.blinds[b].footprint);
+    }
+    // The missions as planned (PF-RB, PF-DT, PF-PR): where they aim and what their templates cover.
+    for (const MissionSpec& m : sc.missions) {
+      const std::string& side = sc.sides[m.side].name;
+      const Size size = m.sheaf == Sheaf::Regular ? sc.ruleset.regular_template : sc.ruleset.converged_template;
+      auto fire = [&](MapFireKind kind, const std::string& label, Point at, double radius = 0) {
+        MapFire f;
+        f.kind = kind;
+        f.mission = m.name;
+        f.side = side;
+        f.label = label;
+        f.x = inches(at.x);
+        f.y = inches(at.y);
+        f.radius = radius;
+        f.box = on_table(rect_around(at, size));
+        map.fire.push_back(f);
+      };
+      // What each type draws; a type without its branch fails the static_assert.
+      visit_kind(m.kind, [&](const auto& kind) {
+        using Kind = std::decay_t<decltype(kind)>;
+        if constexpr (std::is_same_v<Kind, RollingBarrage>) {
+          const RollingBarrage& rolling = kind;
+          // Its lanes: the template at each step until it has left the table; its line: start to last step.
+          Point at = rolling.start;
+          int steps = 0;
+          for (; steps < 500 && overlaps(rect_around(at, size), table_rect(sc.table)); ++steps) {
+            fire(steps == 0 ? MapFireKind::Footprint : MapFireKind::Lane, m.name + (steps == 0 ? " starts here (turn " + std::to_string(m.start_turn) + ")" : " step " + std::to_string(steps)), at);
+            if (rolling.step.x == 0 && rolling.step.y == 0) break;
+            at = {at.x + rolling.step.x, at.y + rolling.step.y};
+          }
+          MapFire line;
+          line.kind = MapFireKind::RollingLine;
+          line.mission = m.name;
+          line.side = side;
+          line.label = m.name + " " + in(rolling.speed) + "\"/turn";
+          const Point last{rolling.start.x + rolling.step.x * std::max(steps - 1, 0), rolling.start.y + rolling.step.y * std::max(steps - 1, 0)};
+          line.box = {inches(rolling.start.x), inches(rolling.start.y), inches(std::clamp<Coord>(last.x, 0, sc.table.w)), inches(std::clamp<Coord>(last.y, 0, sc.table.d))};
+          map.fire.push_back(line);
+        } else if constexpr (std::is_same_v<Kind, DesignatedTargets>) {
+          const DesignatedTargets& designated = kind;
+          const auto& targets = designated.targets;
+          for (size_t t = 0; t < targets.size(); ++t) {
+            const Size target_size = targets[t].sheaf.value_or(m.sheaf) == Sheaf::Regular ? sc.ruleset.regular_template : sc.ruleset.converged_template;
+            fire(MapFireKind::Target, m.name + " target " + std::to_string(t + 1) + " x" + std::to_string(targets[t].turns), targets[t].at);
+            map.fire.back().box = on_table(rect_around(targets[t].at, target_size));
+            MapFire footprint = map.fire.back();
+            footprint.kind = MapFireKind::Footprint;
+            map.fire.push_back(footprint);
+          }
+        } else {
+          static_assert(std::is_same_v<Kind, PreRegisteredBarrage>, "a new mission type: draw it on the map");
+          const PreRegisteredBarrage& barrage = kind;
+          for (size_t p = 0; p < barrage.points.size(); ++p) {
+            const bool trigger = barrage.call_policy == CallPolicy::Trigger;
+            fire(MapFireKind::Registered, m.name + " point " + std::to_string(p + 1) + (trigger ? ", trigger " + in(barrage.trigger_radius) + "\"" : ""),
+                 barrage.points[p], trigger ? inches(barrage.trigger_radius) : 0.0);
+            MapFire footprint = map.fire.back();
+            footprint.kind = MapFireKind::Footprint;
+            map.fire.push_back(footprint);
+          }
+        }
+      });
+    }
+    if (turn > 0)
+      for (const FiredTemplate& f : state.fired) {
+        MapFire fired;
+        fired.kind = MapFireKind::Fired;
+        fired.mission = sc.missions[f.mission].name;
+        fired.side = sc.sides[sc.missions[f.mission].side].name;
+        fired.label = fired.mission + " fired";
+        fired.box = on_table(f.rect);
+        map.fire.push_back(fired);
+      }
+    return map;
+  }
+
+ private:
+  std::shared_ptr<const BarrageScenario> scenario_;
+  std::shared_ptr<const Schema> schema_;
+};
+
+}  // namespace
+
+BarrageScenario read_barrage_scenario(const ScenarioDocument& doc) { return BarrageReader(doc).read(); }
+
+std::unique_ptr<ScenarioModel> load_barrage_model(const ScenarioDocument& doc) {
+  return std::make_unique<BarrageModel>(read_barrage_scenario(doc));
+}
+
+}  // namespace volley

@@ -1,0 +1,653 @@
+// Firefight scenarios: reading the document (docs/scenario-firefight.md), the trial job, and the
+// ScenarioModel the commands use (run, replay, show, bench, ...).
+#include "sim/scenario/firefight_model.hpp"
+
+#include "engine/firefight/firefight_metrics.hpp"
+#include "engine/firefight/firefight_trial.hpp"
+#include "engine/trial_dice.hpp"
+#include "sim/scenario/scenario_model.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace volley {
+
+using namespace firefight;
+
+namespace {
+
+// --- reading ---------------------------------------------------------------------------------------
+
+// Inches as written in the file -> hundredths of an inch (the kernel's fixed point).
+Coord to_coord(double inches) { return static_cast<Coord>(std::llround(inches * CoordPerInch)); }
+
+inline constexpr double MaxInches = 1000;  // tables up to 1000": integer geometry stays exact
+
+// The F-4 weapon table [book; bands of the natives assumed], in tsatf-d10 bands. Other fire dice
+// scale the bands by fire_die / 10 (exactly doubled on the d20 of tsatf20, RULES.md F-4).
+struct BuiltinWeapon {
+  const char* name;
+  int range;
+  int dice_per_figure;
+  int bands_d10[TargetClasses];
+};
+constexpr BuiltinWeapon BuiltinWeapons[] = {
+    {"mauser", 24, 1, {4, 3, 2, 2}},        // German rifle
+    {"maxim", 36, 3, {4, 3, 2, 2}},         // German machine gun
+    {"herero-rifle", 24, 1, {3, 2, 2, 1}},  // Herero rifle
+    {"old-rifle", 12, 1, {2, 2, 1, 1}},     // Herero old rifle / muzzle-loader
+};
+
+int scaled_band(int band_d10, int fire_die) {
+  // Rounded to nearest, halves up: exact for d10 and d20.
+  return (band_d10 * fire_die * 2 + 10) / 20;
+}
+
+// A whole number written alone (spaces around allowed): "2x" or "" is not one, as std::stoi would have it.
+bool whole_number(std::string_view text, int& out) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc{} && end == text.data() + text.size() && !text.empty();
+}
+
+// "1/4" or 0.25 -> 1/4 with the smallest denominator <= 20 that is exact (to 1e-9).
+bool parse_fraction(const toml::node* node, Fraction& out, std::string& why) {
+  if (node == nullptr) return true;
+  if (auto s = node->value<std::string>()) {
+    const size_t slash = s->find('/');
+    int num = 0, den = 0;
+    if (slash == std::string::npos || !whole_number(std::string_view(*s).substr(0, slash), num) ||
+        !whole_number(std::string_view(*s).substr(slash + 1), den)) {
+      why = "expected a fraction such as \"1/4\" or a number such as 0.25, got '" + *s + "'";
+      return false;
+    }
+    if (num < 0 || den < 1 || den > MaxFaces || num > den) {
+      why = "expected num/den with 0 <= num <= den and 1 <= den <= 20, got '" + *s + "'";
+      return false;
+    }
+    out = {num, den};
+    return true;
+  }
+  if (auto v = node->value<double>()) {
+    for (int den = 1; den <= MaxFaces; ++den) {
+      const double num = *v * den;
+      if (num >= -1e-9 && num <= den + 1e-9 && std::fabs(num - std::round(num)) < 1e-9) {
+        out = {static_cast<int>(std::round(num)), den};
+        return true;
+      }
+    }
+    std::ostringstream got;
+    got << *v;
+    why = "expected a probability that is a fraction with a denominator of at most 20 (e.g. 0.25), got " + got.str();
+    return false;
+  }
+  why = "expected a fraction such as \"1/4\" or a number such as 0.25";
+  return false;
+}
+
+class Reader {
+ public:
+  explicit Reader(const ScenarioDocument& doc) : doc_(doc) {}
+
+  FirefightScenario read() {
+    TableReader root(&doc_.root(), "", doc_.name(), &errors_);
+    root.describe_keys_into(doc_.key_catalog());
+    if (doc_.fills_defaults()) root.fill_defaults();
+    root.choice("kind", "firefight", {"firefight"});
+    sc_.title = root.string("title", doc_.name());
+    if (sc_.title.empty()) root.error("title", "expected a title, got an empty string (leave the key out to use the file name)");
+    sc_.turns = static_cast<int>(root.integer("turns", 8, 1, MaxFirefightTurns));
+    sc_.visibility = to_coord(root.number("visibility", 12, 0, MaxInches));
+    sc_.spot_range = to_coord(root.number("spot_range", 6, 0, MaxInches));
+    auto table = root.table("table");
+    sc_.table = {0, 0, to_coord(table.number("width", 72, 1, MaxInches)), to_coord(table.number("depth", 48, 1, MaxInches))};
+    table.finish();
+    auto ruleset = root.table("ruleset");
+    read_ruleset(ruleset);
+    ruleset.finish();
+
+    const bool has_sides = root.has("sides");
+    const size_t errors_before = errors_.size();
+    const auto side_names = root.string_list("sides", {});
+    if (side_names.size() != SideCount || side_names[0] == side_names[1]) {
+      if (errors_.size() == errors_before)  // else string_list said what is wrong
+        root.error("sides", std::string(has_sides ? "" : "missing: ") +
+                                "expected two different side names, e.g. sides = [\"herero\", \"german\"] (F-1: exactly two sides)");
+      // Which tables are the sides is unknown: calling them unknown keys would only repeat this error.
+      for (const auto& [key, value] : doc_.root())
+        if (value.is_table()) root.ignore(key.str());
+    } else {
+      for (int s = 0; s < SideCount; ++s) {
+        if (side_names[s] == "kind" || side_names[s] == "title" || side_names[s] == "turns" || side_names[s] == "sides" ||
+            side_names[s] == "table" || side_names[s] == "ruleset" || side_names[s] == "terrain" ||
+            side_names[s] == "visibility" || side_names[s] == "spot_range" || side_names[s] == "draw" ||
+            side_names[s] == "undecided" || side_names[s] == "turn_decided") {
+          root.error("sides", "'" + side_names[s] + "' is a reserved name");
+          continue;
+        }
+        if (side_names[s].empty() || side_names[s].find_first_of(". \t") != std::string::npos) {
+          root.error("sides", "side name '" + side_names[s] + "' must be a non-empty word without dots or spaces");
+          continue;
+        }
+        sc_.sides[s].name = side_names[s];
+        if (!root.has(side_names[s])) {
+          root.error("sides", "no table [" + side_names[s] + "] for side '" + side_names[s] + "'");
+          root.ignore(side_names[s]);  // absent, but a key the file may use: "did you mean" offers it
+          continue;
+        }
+        auto side = root.table(side_names[s]);
+        read_side(side, sc_.sides[s]);
+        side.finish();
+      }
+      if (sc_.sides[0].fast_fire && sc_.sides[1].fast_fire)
+        root.error("sides", "only one side may have fast_fire (F-1)");
+    }
+    for (auto& t : root.tables("terrain")) {
+      Terrain terrain;
+      terrain.name = t.string("name", "terrain " + std::to_string(sc_.terrain.size()));
+      if (terrain.name.find('.') != std::string::npos) t.error("name", "a terrain name must not contain dots (it is a --set key)");
+      terrain.area = read_rect(t, "area", true);
+      terrain.blocks_sight = t.boolean("blocks_sight", false);
+      terrain.cover_class = static_cast<int>(t.integer("cover_class", 0, 0, TargetClasses));
+      t.finish();
+      sc_.terrain.push_back(std::move(terrain));
+    }
+    root.finish();
+    if (!errors_.empty()) throw ScenarioErrors(errors_);
+    sc_.finalize();
+    return std::move(sc_);
+  }
+
+ private:
+  void read_ruleset(TableReader& r) {
+    Ruleset& rs = sc_.ruleset;
+    rs.name = r.choice("name", "tsatf20", {"tsatf20", "tsatf-d10"});
+    rs.fire_die = static_cast<int>(r.integer("fire_die", rs.name == "tsatf-d10" ? 10 : 20, 2, MaxFaces));
+    rs.natural_one_hits = r.boolean("natural_one_hits", false);
+    rs.fire_into_melee = r.boolean("fire_into_melee", false);
+    {
+      const toml::node* node = nullptr;
+      if (const auto* t = doc_.root().get("ruleset"); t != nullptr && t->is_table()) node = t->as_table()->get("kill_chance");
+      std::string why;
+      if (node != nullptr && node->is_string())
+        (void)r.string("kill_chance", "");
+      else
+        (void)r.number("kill_chance", 0.25, 0, 1);
+      if (node != nullptr && (node->is_string() || node->is_number()) && !parse_fraction(node, rs.kill_chance, why))
+        r.error("kill_chance", why);
+    }
+    auto dice = [&](const char* key, int fallback) { return static_cast<int>(r.integer(key, fallback, 0, 100)); };
+    auto d6 = [&](const char* key, int fallback) { return static_cast<int>(r.integer(key, fallback, 1, 7)); };
+    auto distance = [&](const char* key, double fallback) { return to_coord(r.number(key, fallback, 0, MaxInches)); };
+    rs.native_move_dice = dice("native_move_dice", 3);
+    rs.imperial_move_dice = dice("imperial_move_dice", 2);
+    rs.native_charge_dice = dice("native_charge_dice", 4);
+    rs.imperial_charge_dice = dice("imperial_charge_dice", 3);
+    rs.native_melee_bonus = static_cast<int>(r.integer("native_melee_bonus", 1, -6, 6));
+    rs.imperial_melee_bonus = static_cast<int>(r.integer("imperial_melee_bonus", 0, -6, 6));
+    rs.tie_distance = distance("tie_distance", 0.25);
+    rs.contact_gap = distance("contact_gap", 1);
+    rs.halt_short = distance("halt_short", 1);
+    rs.contact_distance = distance("contact_distance", 0.5);
+    rs.go_in_leader = d6("go_in_leader", 3);
+    rs.go_in_no_leader = d6("go_in_no_leader", 4);
+    rs.stand_leader = d6("stand_leader", 3);
+    rs.stand_no_leader = d6("stand_no_leader", 4);
+    rs.melee_die = static_cast<int>(r.integer("melee_die", 6, 2, 100));
+    rs.melee_kill_face = static_cast<int>(r.integer("melee_kill_face", 1, 0, 100));
+    rs.melee_morale_modifier = static_cast<int>(r.integer("melee_morale_modifier", -1, -6, 6));
+    rs.prone_threshold = static_cast<int>(r.integer("prone_threshold", 6, 0, 1000));
+    rs.prone_fire_modifier = static_cast<int>(r.integer("prone_fire_modifier", -1, -20, 20));
+    rs.prone_target_class = static_cast<int>(r.integer("prone_target_class", 4, 1, TargetClasses));
+    rs.prone_move_dice = dice("prone_move_dice", 1);
+    rs.morale_leader = d6("morale_leader", 3);
+    rs.morale_no_leader = d6("morale_no_leader", 4);
+    rs.morale_fraction = r.number("morale_fraction", 0.5, 0, 1);
+    rs.sf_dice_multiplier = static_cast<int>(r.integer("sf_dice_multiplier", 2, 1, 10));
+    rs.sf_fire_modifier = static_cast<int>(r.integer("sf_fire_modifier", -1, -20, 20));
+    rs.sf_keep_hidden_max = static_cast<int>(r.integer("sf_keep_hidden_max", 3, 0, 1000));
+    rs.sf_keep_hidden_divisor = static_cast<int>(r.integer("sf_keep_hidden_divisor", 4, 1, 1000));
+
+    // F-4 weapons: the built-in table, then [[ruleset.weapons]] entries: a built-in name overrides
+    // the keys it gives; a new name adds a weapon (range and bands required).
+    for (const auto& b : BuiltinWeapons) {
+      Weapon w;
+      w.name = b.name;
+      w.range = b.range * CoordPerInch;
+      w.dice_per_figure = b.dice_per_figure;
+      for (int k = 0; k < TargetClasses; ++k) w.bands[k] = scaled_band(b.bands_d10[k], rs.fire_die);
+      rs.weapons.push_back(w);
+    }
+    std::set<std::string> seen;
+    for (auto& t : r.tables("weapons")) {
+      const std::string name = t.string("name", "");
+      if (name.empty()) {
+        t.error("name", "every weapon needs a name");
+        t.finish();
+        continue;
+      }
+      if (name.find('.') != std::string::npos) t.error("name", "a weapon name must not contain dots (it is a --set key)");
+      if (!seen.insert(name).second) t.error("name", "weapon '" + name + "' is listed twice");
+      auto it = std::find_if(rs.weapons.begin(), rs.weapons.end(), [&](const Weapon& w) { return w.name == name; });
+      const bool builtin = it != rs.weapons.end();
+      if (!builtin) {
+        if (!t.has("range")) t.error("range", "a new weapon needs its range");
+        if (!t.has("bands")) t.error("bands", "a new weapon needs its bands (hit on <= band, target classes 1..4)");
+        rs.weapons.push_back(Weapon{name, 0, 1, {0, 0, 0, 0}});
+        it = rs.weapons.end() - 1;
+      }
+      Weapon& w = *it;
+      w.range = to_coord(t.number("range", w.range / static_cast<double>(CoordPerInch), 0, MaxInches));
+      w.dice_per_figure = static_cast<int>(t.integer("dice_per_figure", w.dice_per_figure, 1, 100));
+      const auto bands = t.integer_list("bands", {w.bands[0], w.bands[1], w.bands[2], w.bands[3]}, 0, rs.fire_die);
+      if (bands.size() != TargetClasses)
+        t.error("bands", "expected 4 bands, one per target class 1..4");
+      else
+        for (int k = 0; k < TargetClasses; ++k) w.bands[k] = static_cast<int>(bands[k]);
+      t.finish();
+    }
+  }
+
+  Rect read_rect(TableReader& t, const char* key, bool required) {
+    if (required && !t.has(key)) t.error(key, "required: [x0, y0, x1, y1] in inches");
+    const auto v = t.number_list(key, {0, 0, 0, 0}, 4);
+    Rect r{to_coord(v[0]), to_coord(v[1]), to_coord(v[2]), to_coord(v[3])};
+    if (r.x0 > r.x1 || r.y0 > r.y1) t.error(key, "expected [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1");
+    return r;
+  }
+
+  // position = [x, y] or zone = [x0, y0, x1, y1], exactly one, on the table.
+  Placement read_placement(TableReader& t) {
+    Placement p;
+    const bool has_position = t.has("position"), has_zone = t.has("zone");
+    if (has_position == has_zone) t.error(has_zone ? "zone" : "position", "give exactly one of position = [x, y] or zone = [x0, y0, x1, y1]");
+    // Read only when given: a default position beside a zone would not be a default (show --toml).
+    if (!has_position) t.ignore("position");  // still a key this table knows (the unknown-key list)
+    const auto v = has_position ? t.number_list("position", {0, 0}, 2) : std::vector<double>{0, 0};
+    p.position = {to_coord(v[0]), to_coord(v[1])};
+    if (has_zone) {
+      p.zone = true;
+      p.area = read_rect(t, "zone", false);
+      if (!contains(sc_.table, Point{p.area.x0, p.area.y0}) || !contains(sc_.table, Point{p.area.x1, p.area.y1}))
+        t.error("zone", "off the table: expected a zone on the table (" + table_text() + "), got (" + inches(p.area.x0) + ", " +
+                            inches(p.area.y0) + ")-(" + inches(p.area.x1) + ", " + inches(p.area.y1) + ")");
+      p.position = {p.area.x0, p.area.y0};
+    } else if (has_position && !contains(sc_.table, p.position)) {
+      t.error("position", "off the table: expected a position on the table (" + table_text() + "), got " + point_text(p.position));
+    }
+    return p;
+  }
+
+  // "48\" x 36\"": the table, as messages name it.
+  std::string table_text() const { return inches(sc_.table.x1) + "\" x " + inches(sc_.table.y1) + "\""; }
+
+  int subgroup_index(Side& side, const std::string& name) {
+    auto it = std::find(side.subgroups.begin(), side.subgroups.end(), name);
+    if (it != side.subgroups.end()) return static_cast<int>(it - side.subgroups.begin());
+    side.subgroups.push_back(name);
+    return static_cast<int>(side.subgroups.size()) - 1;
+  }
+
+  void read_side(TableReader& r, Side& side) {
+    const Ruleset& rs = sc_.ruleset;
+    side.fast_fire = r.boolean("fast_fire", false);
+    side.native = r.boolean("native", false);
+    side.prone_rule = r.boolean("prone_rule", false);
+    side.break_fraction = r.number("break_fraction", 0.5, 0, 1);
+    side.hidden_fire = r.choice("hidden_fire", "always", {"always", "hold"}) == "hold" ? HiddenFire::Hold : HiddenFire::Always;
+    const std::string policy = r.string("policy", "never");
+    const std::string which = r.string("which", "force");
+    side.policy.charge_after = r.boolean("charge_after", false);
+    side.policy.reconceal = r.boolean("reconceal", true);
+    side.policy.reconceal_blanks = static_cast<int>(r.integer("reconceal_blanks", 3, 2, 3));
+    const std::string keep = r.choice("keep_hidden", "units-first", {"units-first", "farthest", "decoys-first", "none"});
+    side.policy.keep_hidden = keep == "farthest"       ? KeepHiddenChoice::Farthest
+                              : keep == "decoys-first" ? KeepHiddenChoice::DecoysFirst
+                              : keep == "none"         ? KeepHiddenChoice::None
+                                                       : KeepHiddenChoice::UnitsFirst;
+    side.policy.sfh_sight =
+        r.choice("sfh_sight", "reveal", {"reveal", "declaration"}) == "declaration" ? SfhSight::Declaration : SfhSight::Reveal;
+    side.subgroups.clear();
+    std::set<std::string> names;
+    for (auto& t : r.tables("units")) {
+      UnitSpec u;
+      u.name = t.string("name", "");
+      if (u.name.empty()) t.error("name", "every unit needs a name (it addresses the unit: " + side.name + ".units.NAME.figures=...)");
+      else if (u.name.find('.') != std::string::npos) t.error("name", "a unit name must not contain dots (it is a --set key)");
+      else if (!names.insert(u.name).second) t.error("name", "unit name '" + u.name + "' is used twice in this side");
+      u.figures = static_cast<int>(t.integer("figures", 10, 1, 100000));
+      const std::string weapon = t.string("weapon", side.native ? "herero-rifle" : "mauser");
+      const auto it = std::find_if(rs.weapons.begin(), rs.weapons.end(), [&](const Weapon& w) { return w.name == weapon; });
+      if (it == rs.weapons.end()) {
+        std::string list;
+        for (const auto& w : rs.weapons) list += (list.empty() ? "" : ", ") + w.name;
+        t.error("weapon", "no weapon named '" + weapon + "' (weapons: " + list + ")");
+      } else {
+        u.weapon = static_cast<int>(it - rs.weapons.begin());
+      }
+      u.target_class = static_cast<int>(t.integer("target_class", 1, 1, TargetClasses));
+      u.placement = read_placement(t);
+      u.hidden = t.boolean("hidden", false);
+      u.subgroup = subgroup_index(side, t.string("subgroup", "main"));
+      const std::string orders = t.choice("orders", "hold", {"hold", "advance", "charge"});
+      u.orders = orders == "advance" ? Orders::Advance : orders == "charge" ? Orders::Charge : Orders::Hold;
+      u.leader = t.boolean("leader", true);
+      u.move_dice = static_cast<int>(t.integer("move_dice", side.native ? rs.native_move_dice : rs.imperial_move_dice, 0, 100));
+      u.charge_dice = static_cast<int>(t.integer("charge_dice", side.native ? rs.native_charge_dice : rs.imperial_charge_dice, 0, 100));
+      u.melee_bonus = static_cast<int>(t.integer("melee_bonus", side.native ? rs.native_melee_bonus : rs.imperial_melee_bonus, -6, 6));
+      // F-6: charge_reach defaults to the most the charge dice can roll.
+      u.charge_reach = to_coord(t.number("charge_reach", 6.0 * u.charge_dice, 0, MaxInches));
+      t.finish();
+      side.units.push_back(std::move(u));
+    }
+    if (side.units.empty()) r.error("units", "a side needs at least one unit ([[" + side.name + ".units]])");
+    if (side.units.size() > static_cast<size_t>(MaxUnitsPerSide))
+      r.error("units", std::to_string(side.units.size()) + " units: at most " + std::to_string(MaxUnitsPerSide) +
+                           " units per side (the documented limit of the kernel's per-worker geometry cache)");
+    int index = 0;
+    for (auto& t : r.tables("decoys")) {
+      const std::string name = t.string("name", "decoy " + std::to_string(index));
+      if (name.find('.') != std::string::npos) t.error("name", "a decoy name must not contain dots (it is a --set key)");
+      const int count = static_cast<int>(t.integer("count", 1, 1, MaxDecoysPerSide));
+      DecoySpec d;
+      d.placement = read_placement(t);
+      d.subgroup = subgroup_index(side, t.string("subgroup", "main"));
+      t.finish();
+      d.entry = index;
+      for (int k = 0; k < count; ++k) {
+        d.name = count == 1 ? name : name + " #" + std::to_string(k + 1);
+        side.decoys.push_back(d);
+      }
+      ++index;
+    }
+    if (side.decoys.size() > static_cast<size_t>(MaxDecoysPerSide))
+      r.error("decoys", std::to_string(side.decoys.size()) + " decoys: at most " + std::to_string(MaxDecoysPerSide) +
+                            " decoys per side (the documented limit)");
+    if (side.subgroups.empty()) side.subgroups.push_back("main");
+
+    // Policies (RULES.md "Policies"): when, which.
+    Policy& p = side.policy;
+    if (policy == "never") {
+      p.when = WhenPolicy::Never;
+    } else if (policy == "always") {
+      p.when = WhenPolicy::Always;
+    } else if (policy.rfind("turns:", 0) == 0) {
+      p.when = WhenPolicy::Turns;
+      p.turns.assign(sc_.turns + 1, 0);
+      std::string list = policy.substr(6);
+      if (list.size() >= 2 && list.front() == '[' && list.back() == ']') list = list.substr(1, list.size() - 2);
+      std::stringstream in(list);
+      std::string item;
+      bool ok = !list.empty();
+      while (ok && std::getline(in, item, ',')) {
+        int turn = 0;
+        ok = whole_number(item, turn) && turn >= 1 && turn <= sc_.turns;
+        if (ok) p.turns[turn] = 1;
+      }
+      if (!ok) r.error("policy", "expected turns:[t1,t2,...] with turns in 1.." + std::to_string(sc_.turns) + ", got '" + policy + "'");
+    } else if (policy.rfind("min-targets:", 0) == 0) {
+      p.when = WhenPolicy::MinTargets;
+      if (!whole_number(std::string_view(policy).substr(12), p.min_targets) || p.min_targets < 1)
+        r.error("policy", "expected min-targets:k with a whole number k >= 1, got '" + policy + "'");
+    } else {
+      r.error("policy", "expected never, always, turns:[t1,t2,...] or min-targets:k, got '" + policy + "'");
+    }
+    if (p.when != WhenPolicy::Never && !side.fast_fire)
+      r.error("policy", "side '" + side.name + "' has no fast_fire: its schnellfeuer policy must be never");
+    if (which == "force") {
+      p.which = WhichPolicy::Force;
+    } else if (which.rfind("subgroup:", 0) == 0) {
+      p.which = WhichPolicy::Subgroup;
+      const std::string name = which.substr(9);
+      const auto it = std::find(side.subgroups.begin(), side.subgroups.end(), name);
+      if (it == side.subgroups.end()) {
+        std::string list;
+        for (const auto& g : side.subgroups) list += (list.empty() ? "" : ", ") + g;
+        r.error("which", "no subgroup named '" + name + "' in side '" + side.name + "' (subgroups: " + list + ")");
+      } else {
+        p.subgroup = static_cast<int>(it - side.subgroups.begin());
+      }
+    } else {
+      r.error("which", "expected force or subgroup:NAME, got '" + which + "'");
+    }
+  }
+
+  const ScenarioDocument& doc_;
+  std::vector<ScenarioError> errors_;
+  FirefightScenario sc_;
+};
+
+// --- the job ---------------------------------------------------------------------------------------
+
+class FirefightWorker final : public TrialWorker {
+ public:
+  FirefightWorker(std::shared_ptr<const FirefightScenario> sc, uint64_t seed) : sc_(std::move(sc)), seed_(seed), state_(*sc_) {}
+  void play(uint64_t trial, int64_t* obs) override {
+    TrialDice dice(seed_, trial);
+    NullNarrator narrator;
+    play_firefight(*sc_, state_, dice, narrator);
+    observe_firefight(*sc_, state_, obs);
+    draws_ = dice.words();
+  }
+  uint64_t last_draws() const override { return draws_; }
+
+ private:
+  std::shared_ptr<const FirefightScenario> sc_;
+  uint64_t seed_;
+  FirefightState state_;
+  uint64_t draws_ = 0;
+};
+
+class FirefightJob final : public TrialJob {
+ public:
+  FirefightJob(std::shared_ptr<const FirefightScenario> sc, uint64_t seed)
+      : sc_(std::move(sc)), seed_(seed), schema_(std::make_shared<Schema>(firefight_schema(*sc_))) {}
+  const std::shared_ptr<const Schema>& schema() const override { return schema_; }
+  std::unique_ptr<TrialWorker> make_worker() const override { return std::make_unique<FirefightWorker>(sc_, seed_); }
+
+ private:
+  std::shared_ptr<const FirefightScenario> sc_;
+  uint64_t seed_;
+  std::shared_ptr<const Schema> schema_;
+};
+
+// --- the model -------------------------------------------------------------------------------------
+
+// Keeps a copy of the state after setup (turn 0) or at the end of one turn, for maps.
+struct SnapshotNarrator {
+  static constexpr bool enabled = false;
+  int want = 0;
+  FirefightState snapshot;
+  bool taken = false;
+  void say(const std::string&) noexcept {}
+  void setup_done(const FirefightState& st) {
+    snapshot = st;
+    taken = want == 0;
+  }
+  void turn_end(const FirefightState& st, int t) {
+    if (taken) return;
+    snapshot = st;  // the last turn played stands for later turns of a decided trial
+    taken = t == want;
+  }
+};
+
+
+std::string inches_text(int64_t hundredths) { return inches(hundredths); }
+
+std::string orders_text(Orders o) {
+  switch (o) {
+    case Orders::Hold: return "hold";
+    case Orders::Advance: return "advance";
+    case Orders::Charge: return "charge";
+  }
+  return "?";
+}
+
+std::string policy_text(const Side& side) {
+  const Policy& p = side.policy;
+  std::string when;
+  switch (p.when) {
+    case WhenPolicy::Never: when = "never"; break;
+    case WhenPolicy::Always: when = "always"; break;
+    case WhenPolicy::MinTargets: when = "min-targets:" + std::to_string(p.min_targets); break;
+    case WhenPolicy::Turns: {
+      when = "turns:[";
+      bool first = true;
+      for (size_t t = 0; t < p.turns.size(); ++t)
+        if (p.turns[t]) {
+          when += (first ? "" : ",") + std::to_string(t);
+          first = false;
+        }
+      when += "]";
+      break;
+    }
+  }
+  std::string keep;
+  switch (p.keep_hidden) {
+    case KeepHiddenChoice::UnitsFirst: keep = "units-first"; break;
+    case KeepHiddenChoice::Farthest: keep = "farthest"; break;
+    case KeepHiddenChoice::DecoysFirst: keep = "decoys-first"; break;
+    case KeepHiddenChoice::None: keep = "none"; break;
+  }
+  return when + ", which " + (p.which == WhichPolicy::Force ? std::string("force") : "subgroup:" + side.subgroups[p.subgroup]) +
+         (p.charge_after ? ", charge-after" : "") + ", reconceal " + (p.reconceal ? "yes" : "no") + " with " +
+         std::to_string(p.reconceal_blanks) + " blanks, keep hidden " + keep +
+         (p.sfh_sight == SfhSight::Declaration ? " (sight judged at the declaration)" : "");
+}
+
+class FirefightModel final : public ScenarioModel {
+ public:
+  explicit FirefightModel(FirefightScenario sc) : sc_(std::make_shared<const FirefightScenario>(std::move(sc))) {}
+
+  std::string kind() const override { return "firefight"; }
+  std::string title() const override { return sc_->title; }
+  int turns() const override { return sc_->turns; }
+  std::unique_ptr<TrialJob> make_job(uint64_t seed) const override { return make_firefight_job(sc_, seed); }
+  std::string headline_metric() const override { return sc_->sides[headline_side(*sc_)].name + ".win"; }
+
+  std::string replay(uint64_t seed, uint64_t trial) const override {
+    FirefightState state(*sc_);
+    TrialDice dice(seed, trial);
+    TextNarrator narrator;
+    play_firefight(*sc_, state, dice, narrator);
+    const Schema schema = firefight_schema(*sc_);
+    std::vector<int64_t> obs(schema.size());
+    observe_firefight(*sc_, state, obs.data());
+    std::ostringstream out;
+    out << "replay of trial " << trial << " of " << sc_->title << " (seed " << seed << ")\n" << narrator.text << "\nobservations:\n";
+    for (size_t i = 0; i < schema.size(); ++i) out << "  " << schema.metrics[i].name << " = " << obs[i] << "\n";
+    out << "random words drawn: " << dice.words() << "\n";
+    return out.str();
+  }
+
+  std::string summary() const override {
+    const FirefightScenario& sc = *sc_;
+    const Ruleset& rs = sc.ruleset;
+    std::ostringstream out;
+    out << sc.title << " (firefight, " << sc.turns << " turns)\n";
+    out << "table " << inches_text(sc.table.x1) << "\" x " << inches_text(sc.table.y1) << "\", visibility "
+        << inches_text(sc.visibility) << "\", spot range " << inches_text(sc.spot_range) << "\"\n";
+    out << "ruleset " << rs.name << ": d" << rs.fire_die << " fire die, natural ones " << (rs.natural_one_hits ? "hit" : "do not hit")
+        << ", kill chance " << rs.kill_chance.num << "/" << rs.kill_chance.den << ", units in melee "
+        << (rs.fire_into_melee ? "may be fired at" : "cannot be fired at") << ", unit morale tested at or below "
+        << rs.morale_fraction << " of a unit's figures\n";
+    for (const auto& w : rs.weapons)
+      out << "  weapon " << w.name << ": range " << inches_text(w.range) << "\", " << w.dice_per_figure << " dice per figure, bands "
+          << w.bands[0] << " " << w.bands[1] << " " << w.bands[2] << " " << w.bands[3] << "\n";
+    for (const auto& side : sc.sides) {
+      out << "side " << side.name << ": " << side.units.size() << " units, " << side.start_figures << " figures, "
+          << side.decoys.size() << " decoys" << (side.fast_fire ? ", fast fire" : "") << (side.native ? ", native" : "")
+          << (side.prone_rule ? ", prone rule" : "") << (side.hidden_fire == HiddenFire::Hold ? ", hidden units hold their fire" : "")
+          << ", defeated at " << side.break_figures << " figures or fewer\n";
+      if (side.fast_fire) out << "  schnellfeuer policy: " << policy_text(side) << "\n";
+      for (const auto& u : side.units) {
+        out << "  " << u.name << ": " << u.figures << " figures, " << rs.weapons[u.weapon].name << ", class " << u.target_class << ", ";
+        if (u.placement.zone)
+          out << "zone (" << inches_text(u.placement.area.x0) << ", " << inches_text(u.placement.area.y0) << ")-("
+              << inches_text(u.placement.area.x1) << ", " << inches_text(u.placement.area.y1) << ")";
+        else
+          out << "at " << point_text(u.placement.position);
+        out << (u.hidden ? ", hidden" : "") << ", subgroup " << side.subgroups[u.subgroup] << ", " << orders_text(u.orders)
+            << (u.leader ? "" : ", no leader") << "\n";
+      }
+    }
+    for (const auto& t : sc.terrain)
+      out << "terrain " << t.name << ": (" << inches_text(t.area.x0) << ", " << inches_text(t.area.y0) << ")-(" << inches_text(t.area.x1)
+          << ", " << inches_text(t.area.y1) << ")" << (t.blocks_sight ? ", blocks sight" : "")
+          << (t.cover_class > 0 ? ", cover class " + std::to_string(t.cover_class) : "") << "\n";
+    return out.str();
+  }
+
+  MapModel map_data(uint64_t seed, uint64_t trial, int turn) const override {
+    const FirefightScenario& sc = *sc_;
+    FirefightState state(sc);
+    TrialDice dice(seed, trial);
+    SnapshotNarrator snap;
+    snap.want = std::max(0, turn);
+    play_firefight(sc, state, dice, snap);
+    const FirefightState& st = snap.snapshot;
+    auto inches = [](int64_t hundredths) { return static_cast<double>(hundredths) / CoordPerInch; };
+    auto box = [&](const Rect& r) { return MapBox{inches(r.x0), inches(r.y0), inches(r.x1), inches(r.y1)}; };
+    std::vector<std::string> sides;
+    for (const auto& side : sc.sides) sides.push_back(side.name);
+    MapModel map = table_map(sc.title, turn, inches(sc.table.x1), inches(sc.table.y1), sides);
+    for (const auto& t : sc.terrain) map.terrain.push_back({t.name, box(t.area), t.blocks_sight, t.cover_class});
+    // Zones matter at the setup: where a unit may stand; later turns show where it went.
+    if (turn <= 0)
+      for (const auto& side : sc.sides) {
+        for (const auto& u : side.units)
+          if (u.placement.zone) map.zones.push_back({side.name, "zone of " + u.name, box(u.placement.area)});
+        for (const auto& d : side.decoys)
+          if (d.placement.zone) map.zones.push_back({side.name, "zone of decoy " + d.name, box(d.placement.area)});
+      }
+    for (int g = 0; g < sc.total_units(); ++g) {
+      const UnitState& u = st.units[g];
+      MapMark mark;
+      mark.kind = u.out() ? MapMarkKind::Broken : u.hidden ? MapMarkKind::Hidden : MapMarkKind::Unit;
+      mark.side = sc.sides[sc.side_of(g)].name;
+      mark.name = sc.unit(g).name;
+      mark.figures = std::max(0, u.figures);
+      mark.x = inches(u.pos.x);
+      mark.y = inches(u.pos.y);
+      map.marks.push_back(mark);
+    }
+    for (int s = 0; s < SideCount; ++s)
+      for (int d = 0; d < st.decoy_count[s]; ++d) {
+        const DecoyState& dec = st.decoys[s][d];
+        if (!dec.alive) continue;
+        MapMark mark;
+        mark.kind = MapMarkKind::Decoy;
+        mark.side = sc.sides[s].name;
+        mark.name = dec.label >= 0 ? sc.sides[s].decoys[dec.label].name : "blank of " + sc.unit(-1 - dec.label).name;
+        mark.x = inches(dec.pos.x);
+        mark.y = inches(dec.pos.y);
+        map.marks.push_back(mark);
+      }
+    // The whole trial was played: its end says whether this turn was the last (F-9; the snapshot is
+    // taken before the victory check of its turn).
+    map.decided = turn > 0 && state.outcome != Outcome::Undecided && state.turn_decided <= turn;
+    return map;
+  }
+
+ private:
+  std::shared_ptr<const FirefightScenario> sc_;
+};
+
+}  // namespace
+
+FirefightScenario read_firefight_scenario(const ScenarioDocument& doc) { return Reader(doc).read(); }
+
+std::unique_ptr<TrialJob> make_firefight_job(std::shared_ptr<const FirefightScenario> scenario, uint64_t seed) {
+  return std::make_unique<FirefightJob>(std::move(scenario), seed);
+}
+
+std::unique_ptr<ScenarioModel> load_firefight_model(const ScenarioDocument& doc) {
+  return std::make_unique<FirefightModel>(read_firefight_scenario(doc));
+}
+
+}  // namespace volley

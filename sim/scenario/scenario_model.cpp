@@ -1,0 +1,137 @@
+#include "sim/scenario/scenario_model.hpp"
+
+#include "analysis/did_you_mean.hpp"
+
+#include "sim/scenario/embedded_scenarios.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace volley {
+
+namespace {
+
+const char* type_word(const toml::node& n) {
+  switch (n.type()) {
+    case toml::node_type::table: return "a table";
+    case toml::node_type::array: return "an array";
+    case toml::node_type::integer: return "an integer";
+    case toml::node_type::floating_point: return "a number";
+    case toml::node_type::boolean: return "a boolean";
+    default: return "a date or time";
+  }
+}
+
+std::unique_ptr<ScenarioModel> load_kind(const ScenarioDocument& doc) {
+  const toml::node* node = doc.root().get("kind");
+  const auto kind = doc.root()["kind"].value_exact<std::string>();
+  if (!kind || (*kind != "firefight" && *kind != "barrage")) {
+    ScenarioError err;
+    err.file = doc.name();
+    // At the value when there is one, else at the top of the file (where a missing key belongs).
+    const toml::node* at = node != nullptr ? node : &doc.root();
+    if (at->source().path) err.file = *at->source().path;
+    if (!from_command_line(err.file)) {
+      err.line = static_cast<int>(at->source().begin.line);
+      err.column = static_cast<int>(at->source().begin.column);
+    }
+    err.key = "kind";
+    if (node == nullptr)
+      err.message = "missing: expected kind = \"firefight\" or kind = \"barrage\" (the rules the scenario uses)";
+    else if (!kind)
+      err.message = std::string("expected the string \"firefight\" or \"barrage\", got ") + type_word(*node);
+    else
+      err.message = "expected \"firefight\" or \"barrage\", got '" + *kind + "'";
+    throw ScenarioErrors({err});
+  }
+  if (*kind == "firefight") return load_firefight_model(doc);
+  return load_barrage_model(doc);
+}
+
+}  // namespace
+
+std::unique_ptr<ScenarioModel> load_model(const ScenarioDocument& doc) {
+  try {
+    return load_kind(doc);
+  } catch (const ScenarioErrors& e) {
+    std::vector<ScenarioError> errors = e.errors();
+    doc.locate(errors);
+    throw ScenarioErrors(std::move(errors));
+  }
+}
+
+KeyCatalog describe_keys(const ScenarioDocument& doc) {
+  KeyCatalog catalog;
+  ScenarioDocument described = doc;
+  described.set_key_catalog(&catalog);
+  try {
+    (void)load_kind(described);
+  } catch (const ScenarioErrors&) {
+    // The keys read so far are still true; the errors are validation's to report.
+  }
+  // A key read twice (a second pass over a table) is described once, where it was first read.
+  KeyCatalog unique;
+  for (auto& d : catalog)
+    if (std::none_of(unique.begin(), unique.end(), [&](const KeyDescription& u) { return u.key == d.key; })) unique.push_back(std::move(d));
+  return unique;
+}
+
+std::string complete_scenario_text(const ScenarioDocument& doc) {
+  ScenarioDocument full = doc;
+  full.fill_defaults_when_read();
+  (void)load_model(full);
+  return full.canonical_text();
+}
+
+bool scenario_accepts(const std::string& argument, const std::vector<std::string>& sets, const std::string& assignment) {
+  try {
+    (void)load_model(open_scenario(argument, sets, {assignment}, "--param"));
+    return true;
+  } catch (const ScenarioErrors&) {
+    return false;
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
+}
+
+ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets,
+                               const std::vector<std::string>& extra, const std::string& option) {
+  ScenarioDocument doc = [&] {
+    const std::string name = argument.empty() ? DefaultScenarioName : argument;
+    if (std::filesystem::exists(name)) {
+      // What toml++ would report as "File could not be opened" or a missing key, said plainly.
+      auto refuse = [&](const std::string& why) {
+        ScenarioError err;
+        err.file = name;
+        err.message = why;
+        throw ScenarioErrors({err});
+      };
+      if (std::filesystem::is_directory(name)) refuse("is a directory, not a scenario file");
+      // Opened and read once: a FIFO (a scenario piped in by <(...)) gives its text only once, and a
+      // second open waits for a writer that never comes (validate hung).
+      std::ifstream in(name, std::ios::binary);
+      if (!in) refuse("cannot read (" + std::string(std::strerror(errno)) + ")");
+      std::ostringstream text;
+      text << in.rdbuf();
+      if (in.bad()) refuse("cannot read (" + std::string(std::strerror(errno)) + ")");
+      return ScenarioDocument::from_string(text.str(), name);
+    }
+    for (const auto& shipped : embedded_scenarios())
+      if (name == shipped.name) return ScenarioDocument::from_string(shipped.text, std::string("scenarios/") + shipped.name + ".toml");
+    ScenarioError err;
+    err.file = name;
+    std::vector<std::string> shipped_names;
+    for (const auto& shipped : embedded_scenarios()) shipped_names.push_back(shipped.name);
+    err.message = "no such file, and no shipped scenario of that name; " + did_you_mean(name, shipped_names, "shipped scenarios");
+    throw ScenarioErrors({err});
+  }();
+  for (const auto& set : sets) doc.apply_set(set);
+  for (const auto& set : extra) doc.apply_set(set, option);
+  return doc;
+}
+
+}  // namespace volley

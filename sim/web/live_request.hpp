@@ -1,0 +1,68 @@
+#pragma once
+// A run asked for over HTTP (`volley serve`, docs/api.md): the JSON body of POST /api/run, checked
+// key by key, and the scenario it names, opened only from the allowed sources. Nothing here knows
+// about HTTP: a refusal is a RequestError carrying the status the server answers with.
+#include "sim/scenario/scenario_document.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace volley {
+
+// A request the server refuses: `status` is the HTTP status (400 malformed, 403 a file it may not
+// read, 413 too large), the message says what was wrong and with which key.
+class RequestError : public std::runtime_error {
+ public:
+  RequestError(int status, const std::string& message) : std::runtime_error(message), status_(status) {}
+  int status() const noexcept { return status_; }
+
+ private:
+  int status_;
+};
+
+// What a request may read and ask for. The server reads the shipped scenarios and the files named on
+// its command line, nothing else; the limits keep one request from taking the machine.
+struct ServeLimits {
+  size_t max_body_bytes = 1 << 20;        // a request body
+  size_t max_scenario_bytes = 256 << 10;  // scenario text in a request (the shipped ones are < 10 KiB)
+  size_t max_sets = 256;                  // --set assignments per variant
+  uint64_t max_trials = 100'000'000;      // per run: about 3 minutes of the default scenario on 2 cores
+  size_t max_runs = 64;                   // runs in flight at once (a thread each); more are answered 503
+};
+
+struct ScenarioSources {
+  std::vector<std::string> files;  // named on the command line, readable as given
+  ServeLimits limits;
+  // The document a request's "scenario" (a shipped name or one of `files`; empty: the default) or
+  // "text" names, before any assignment. Throws RequestError(403) for anything else; ScenarioErrors
+  // for a text or file that is not TOML.
+  ScenarioDocument open(const std::string& scenario, const std::string* text) const;
+  // Shipped names, then the command line's files.
+  std::vector<std::string> names() const;
+};
+
+struct LiveRequest {
+  std::string scenario;              // a name from ScenarioSources::names(); empty: the default
+  bool has_text = false;
+  std::string text;                  // scenario TOML in place of a file (validated like a file)
+  std::vector<std::string> sets;     // as --set
+  std::vector<std::string> versus;   // non-empty: a paired comparison, variant B = base + these (as --vs)
+  std::string seed = "1";            // as --seed, "random" excepted
+  uint64_t trials = 100000;          // as --trials (the cap, with a precision target)
+  std::string precision;             // as --precision
+  double level = 0.95;               // as --level
+  std::string client;                // the page asking: its new run cancels its previous one
+};
+
+// Reads the body of POST /api/run. Throws RequestError(400) for bad JSON, an unknown key or a value of
+// the wrong type or range, RequestError(413) beyond the limits.
+LiveRequest parse_live_request(const std::string& body, const ServeLimits& limits);
+
+// Reads a JSON object body, refusing keys not in `allowed` (RequestError 400 naming the key).
+nlohmann::json parse_request_object(const std::string& body, const std::vector<std::string>& allowed);
+
+}  // namespace volley

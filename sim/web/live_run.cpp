@@ -1,0 +1,126 @@
+#include "sim/web/live_run.hpp"
+
+#include "sim/output/map_svg.hpp"
+#include "sim/output/result_presentation.hpp"
+#include "sim/run/run_session.hpp"
+
+#include <chrono>
+
+namespace volley {
+
+LiveRun::LiveRun(const LiveRequest& request, const ScenarioSources& sources) {
+  settings_.scenario = request.scenario;
+  settings_.sets = request.sets;
+  settings_.trials_option = request.trials;
+  settings_.precision = request.precision;
+  settings_.seed = request.seed;
+  settings_.level = request.level;
+  settings_.quiet = true;
+  uint64_t seed = 0;
+  try {
+    seed = settings_.seed_value();
+  } catch (const std::invalid_argument& e) {
+    throw RequestError(400, e.what());
+  }
+
+  // Variant 0 is the base; with `vs`, variant 1 is the base with those assignments (as compare's --vs).
+  std::vector<std::vector<std::string>> extras{{}};
+  if (!request.versus.empty()) extras.push_back(request.versus);
+  std::vector<ScenarioDocument> docs;
+  for (const auto& extra : extras) {
+    ScenarioDocument doc = sources.open(request.scenario, request.has_text ? &request.text : nullptr);
+    try {
+      for (const auto& set : request.sets) doc.apply_set(set);
+      for (const auto& set : extra) doc.apply_set(set, "--vs");
+    } catch (ScenarioErrors& e) {
+      std::vector<ScenarioError> errors = e.errors();
+      doc.locate(errors);
+      throw ScenarioErrors(std::move(errors));
+    }
+    models_.push_back(load_model(doc));
+    docs.push_back(std::move(doc));
+  }
+  headline_ = models_[0]->headline_metric();
+  if (request.versus.empty()) {
+    job_ = models_[0]->make_job(seed);
+  } else {
+    std::vector<std::unique_ptr<TrialJob>> jobs;
+    for (const auto& m : models_) jobs.push_back(m->make_job(seed));
+    auto compare = std::make_unique<CompareJob>(std::move(jobs));
+    // As `volley compare`: a precision target names the paired difference unless it names a metric.
+    if (!settings_.precision.empty()) {
+      const auto eq = settings_.precision.find('=');
+      const std::string name = eq == std::string::npos ? headline_ : settings_.precision.substr(0, eq);
+      const std::string value = eq == std::string::npos ? settings_.precision : settings_.precision.substr(eq + 1);
+      if (compare->schema()->find(name) < 0) settings_.precision = difference_prefix(1) + name + "=" + value;
+    }
+    headline_ = difference_prefix(1) + headline_;
+    compare_ = compare.get();
+    job_ = std::move(compare);
+  }
+  RunPlan plan;
+  try {
+    plan = make_plan(settings_, *job_->schema(), headline_);  // refuses a bad precision now, not mid-stream
+  } catch (const std::invalid_argument& e) {
+    throw RequestError(400, e.what());
+  }
+
+  describe_scenario(record_, docs[0], *models_[0], settings_.sets);
+  if (!request.versus.empty()) {
+    record_.command = "compare";
+    std::string base;
+    for (const auto& s : settings_.sets) base += (base.empty() ? "" : "; ") + s;
+    std::string versus;
+    for (const auto& s : request.versus) versus += (versus.empty() ? "" : ";") + s;
+    record_.variants = {base.empty() ? std::string("base") : base, versus};
+  }
+  record_.seed = seed;
+  record_.trials = plan.trials;
+  record_.block_size = plan.block_size;
+  record_.blocks_total = (plan.trials + plan.block_size - 1) / plan.block_size;
+  record_.precision = settings_.precision;
+  record_.level = settings_.level;
+  record_.threads = settings_.threads;
+}
+
+RunRecord LiveRun::play(const std::atomic<bool>& stop, const std::function<void(const RunRecord&)>& on_round) const {
+  RunPlan plan = make_plan(settings_, *job_->schema(), headline_);
+  plan.stop = &stop;
+  plan.doubling_rounds = true;
+  plan.checkpoint_blocks = LiveReportBlocks;
+  RunRecord record = record_;
+  const auto start = std::chrono::steady_clock::now();
+  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  uint64_t rounds_sent = 0;
+  std::string map;
+  plan.on_round = [&](const Tally& tally, const std::vector<uint8_t>& done) {
+    if (tally.trials() == 0 || std::all_of(done.begin(), done.end(), [](uint8_t d) { return d != 0; })) return;
+    RunRecord partial = record;
+    partial.tally = tally;
+    partial.done_blocks = done;
+    partial.partial = true;
+    partial.seconds = elapsed();
+    // The first round goes out bare, as soon as it can (the page times it); later rounds carry the
+    // map, drawn once; only the final record carries the distributions (they cost more than a round).
+    if (rounds_sent++ > 0) {
+      if (map.empty()) map = map_svg(models_[0]->map_data(record.seed, 0, 0));
+      partial.presentation = {{"headline", models_[0]->headline_metric()}, {"map_svg", map}};
+    }
+    on_round(partial);
+  };
+  RunResult result = run_trials(*job_, plan);
+  record.seconds = elapsed();
+  record.tally = std::move(result.tally);
+  record.done_blocks = std::move(result.done_blocks);
+  record.precision_reached = result.precision_reached;
+  record.partial = result.interrupted;
+  present(record);
+  return record;
+}
+
+void LiveRun::present(RunRecord& record) const {
+  record.presentation = compare_ != nullptr ? compare_presentation(record, *compare_, record.variants, *models_[0])
+                                            : run_presentation(record, *models_[0]);
+}
+
+}  // namespace volley
