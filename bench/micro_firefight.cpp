@@ -5,7 +5,7 @@
 #include "engine/firefight/firefight_trial.hpp"
 #include "engine/trial_dice.hpp"
 #include "sim/run/bench_suite.hpp"
-#include "sim/scenario/firefight_model.hpp"
+#include "sim/scenario/firefight_reader.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
 #include <benchmark/benchmark.h>

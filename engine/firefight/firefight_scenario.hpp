@@ -1,7 +1,7 @@
 #pragma once
 // The firefight scenario as the kernel reads it (RULES.md Part F): plain structs, every number of
 // the rules a field with its default, positions in hundredths of an inch (engine/geometry.hpp).
-// sim/scenario/firefight_model.cpp fills them from a scenario file; tests build them directly.
+// sim/scenario/firefight_reader.cpp fills them from a scenario file; tests build them directly.
 #include "engine/geometry.hpp"
 
 #include <algorithm>

@@ -6,7 +6,7 @@
 #include "engine/firefight/volley_law.hpp"
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
-#include "sim/scenario/firefight_model.hpp"
+#include "sim/scenario/firefight_reader.hpp"
 #include "sim/output/law_table.hpp"
 #include "sim/cli/scenario_command.hpp"
 #include "sim/scenario/scenario_model.hpp"

@@ -1,6 +1,6 @@
 // Reading firefight scenarios: every key with its default, --set overrides, and errors that name the
 // key (docs/scenario-firefight.md).
-#include "sim/scenario/firefight_model.hpp"
+#include "sim/scenario/firefight_reader.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
 #include <catch2/catch.hpp>

@@ -4,7 +4,7 @@
 // run_trials and must match engine/exact_dice.hpp within bounds derived from the trial count.
 #include "engine/exact_dice.hpp"
 #include "sim/run/driver.hpp"
-#include "sim/scenario/firefight_model.hpp"
+#include "sim/scenario/firefight_reader.hpp"
 #include "sim/scenario/scenario_model.hpp"
 #include "tests/engine/firefight/one_volley_scenario.hpp"
 

@@ -3,7 +3,7 @@
 #include "engine/exact_dice.hpp"
 #include "engine/firefight/volley_law.hpp"
 #include "sim/run/driver.hpp"
-#include "sim/scenario/firefight_model.hpp"
+#include "sim/scenario/firefight_reader.hpp"
 #include "sim/scenario/scenario_model.hpp"
 #include "tests/engine/firefight/one_volley_scenario.hpp"
 

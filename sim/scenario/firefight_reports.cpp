@@ -1,0 +1,206 @@
+// Firefight scenarios: the ScenarioModel the commands use (run, replay, show, bench, ...): what they
+// show of a scenario (its summary, a trial's replay, the map at a turn) and its job.
+#include "sim/scenario/firefight_job.hpp"
+#include "sim/scenario/firefight_reader.hpp"
+#include "sim/scenario/scenario_model.hpp"
+
+#include "engine/firefight/firefight_metrics.hpp"
+#include "engine/firefight/firefight_trial.hpp"
+#include "engine/trial_dice.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace volley {
+
+using namespace firefight;
+
+namespace {
+
+// Keeps a copy of the state after setup (turn 0) or at the end of one turn, for maps.
+struct SnapshotNarrator {
+  static constexpr bool enabled = false;
+  int want = 0;
+  FirefightState snapshot;
+  bool taken = false;
+  void say(const std::string&) noexcept {}
+  void setup_done(const FirefightState& st) {
+    snapshot = st;
+    taken = want == 0;
+  }
+  void turn_end(const FirefightState& st, int t) {
+    if (taken) return;
+    snapshot = st;  // the last turn played stands for later turns of a decided trial
+    taken = t == want;
+  }
+};
+
+
+std::string inches_text(int64_t hundredths) { return inches(hundredths); }
+
+std::string orders_text(Orders o) {
+  switch (o) {
+    case Orders::Hold: return "hold";
+    case Orders::Advance: return "advance";
+    case Orders::Charge: return "charge";
+  }
+  return "?";
+}
+
+std::string policy_text(const Side& side) {
+  const Policy& p = side.policy;
+  std::string when;
+  switch (p.when) {
+    case WhenPolicy::Never: when = "never"; break;
+    case WhenPolicy::Always: when = "always"; break;
+    case WhenPolicy::MinTargets: when = "min-targets:" + std::to_string(p.min_targets); break;
+    case WhenPolicy::Turns: {
+      when = "turns:[";
+      bool first = true;
+      for (size_t t = 0; t < p.turns.size(); ++t)
+        if (p.turns[t]) {
+          when += (first ? "" : ",") + std::to_string(t);
+          first = false;
+        }
+      when += "]";
+      break;
+    }
+  }
+  std::string keep;
+  switch (p.keep_hidden) {
+    case KeepHiddenChoice::UnitsFirst: keep = "units-first"; break;
+    case KeepHiddenChoice::Farthest: keep = "farthest"; break;
+    case KeepHiddenChoice::DecoysFirst: keep = "decoys-first"; break;
+    case KeepHiddenChoice::None: keep = "none"; break;
+  }
+  return when + ", which " + (p.which == WhichPolicy::Force ? std::string("force") : "subgroup:" + side.subgroups[p.subgroup]) +
+         (p.charge_after ? ", charge-after" : "") + ", reconceal " + (p.reconceal ? "yes" : "no") + " with " +
+         std::to_string(p.reconceal_blanks) + " blanks, keep hidden " + keep +
+         (p.sfh_sight == SfhSight::Declaration ? " (sight judged at the declaration)" : "");
+}
+
+class FirefightModel final : public ScenarioModel {
+ public:
+  explicit FirefightModel(FirefightScenario sc) : sc_(std::make_shared<const FirefightScenario>(std::move(sc))) {}
+
+  std::string kind() const override { return "firefight"; }
+  std::string title() const override { return sc_->title; }
+  int turns() const override { return sc_->turns; }
+  std::unique_ptr<TrialJob> make_job(uint64_t seed) const override { return make_firefight_job(sc_, seed); }
+  std::string headline_metric() const override { return sc_->sides[headline_side(*sc_)].name + ".win"; }
+
+  std::string replay(uint64_t seed, uint64_t trial) const override {
+    FirefightState state(*sc_);
+    TrialDice dice(seed, trial);
+    TextNarrator narrator;
+    play_firefight(*sc_, state, dice, narrator);
+    const Schema schema = firefight_schema(*sc_);
+    std::vector<int64_t> obs(schema.size());
+    observe_firefight(*sc_, state, obs.data());
+    std::ostringstream out;
+    out << "replay of trial " << trial << " of " << sc_->title << " (seed " << seed << ")\n" << narrator.text << "\nobservations:\n";
+    for (size_t i = 0; i < schema.size(); ++i) out << "  " << schema.metrics[i].name << " = " << obs[i] << "\n";
+    out << "random words drawn: " << dice.words() << "\n";
+    return out.str();
+  }
+
+  std::string summary() const override {
+    const FirefightScenario& sc = *sc_;
+    const Ruleset& rs = sc.ruleset;
+    std::ostringstream out;
+    out << sc.title << " (firefight, " << sc.turns << " turns)\n";
+    out << "table " << inches_text(sc.table.x1) << "\" x " << inches_text(sc.table.y1) << "\", visibility "
+        << inches_text(sc.visibility) << "\", spot range " << inches_text(sc.spot_range) << "\"\n";
+    out << "ruleset " << rs.name << ": d" << rs.fire_die << " fire die, natural ones " << (rs.natural_one_hits ? "hit" : "do not hit")
+        << ", kill chance " << rs.kill_chance.num << "/" << rs.kill_chance.den << ", units in melee "
+        << (rs.fire_into_melee ? "may be fired at" : "cannot be fired at") << ", unit morale tested at or below "
+        << rs.morale_fraction << " of a unit's figures\n";
+    for (const auto& w : rs.weapons)
+      out << "  weapon " << w.name << ": range " << inches_text(w.range) << "\", " << w.dice_per_figure << " dice per figure, bands "
+          << w.bands[0] << " " << w.bands[1] << " " << w.bands[2] << " " << w.bands[3] << "\n";
+    for (const auto& side : sc.sides) {
+      out << "side " << side.name << ": " << side.units.size() << " units, " << side.start_figures << " figures, "
+          << side.decoys.size() << " decoys" << (side.fast_fire ? ", fast fire" : "") << (side.native ? ", native" : "")
+          << (side.prone_rule ? ", prone rule" : "") << (side.hidden_fire == HiddenFire::Hold ? ", hidden units hold their fire" : "")
+          << ", defeated at " << side.break_figures << " figures or fewer\n";
+      if (side.fast_fire) out << "  schnellfeuer policy: " << policy_text(side) << "\n";
+      for (const auto& u : side.units) {
+        out << "  " << u.name << ": " << u.figures << " figures, " << rs.weapons[u.weapon].name << ", class " << u.target_class << ", ";
+        if (u.placement.zone)
+          out << "zone (" << inches_text(u.placement.area.x0) << ", " << inches_text(u.placement.area.y0) << ")-("
+              << inches_text(u.placement.area.x1) << ", " << inches_text(u.placement.area.y1) << ")";
+        else
+          out << "at " << point_text(u.placement.position);
+        out << (u.hidden ? ", hidden" : "") << ", subgroup " << side.subgroups[u.subgroup] << ", " << orders_text(u.orders)
+            << (u.leader ? "" : ", no leader") << "\n";
+      }
+    }
+    for (const auto& t : sc.terrain)
+      out << "terrain " << t.name << ": (" << inches_text(t.area.x0) << ", " << inches_text(t.area.y0) << ")-(" << inches_text(t.area.x1)
+          << ", " << inches_text(t.area.y1) << ")" << (t.blocks_sight ? ", blocks sight" : "")
+          << (t.cover_class > 0 ? ", cover class " + std::to_string(t.cover_class) : "") << "\n";
+    return out.str();
+  }
+
+  MapModel map_data(uint64_t seed, uint64_t trial, int turn) const override {
+    const FirefightScenario& sc = *sc_;
+    FirefightState state(sc);
+    TrialDice dice(seed, trial);
+    SnapshotNarrator snap;
+    snap.want = std::max(0, turn);
+    play_firefight(sc, state, dice, snap);
+    const FirefightState& st = snap.snapshot;
+    auto inches = [](int64_t hundredths) { return static_cast<double>(hundredths) / CoordPerInch; };
+    auto box = [&](const Rect& r) { return MapBox{inches(r.x0), inches(r.y0), inches(r.x1), inches(r.y1)}; };
+    std::vector<std::string> sides;
+    for (const auto& side : sc.sides) sides.push_back(side.name);
+    MapModel map = table_map(sc.title, turn, inches(sc.table.x1), inches(sc.table.y1), sides);
+    for (const auto& t : sc.terrain) map.terrain.push_back({t.name, box(t.area), t.blocks_sight, t.cover_class});
+    // Zones matter at the setup: where a unit may stand; later turns show where it went.
+    if (turn <= 0)
+      for (const auto& side : sc.sides) {
+        for (const auto& u : side.units)
+          if (u.placement.zone) map.zones.push_back({side.name, "zone of " + u.name, box(u.placement.area)});
+        for (const auto& d : side.decoys)
+          if (d.placement.zone) map.zones.push_back({side.name, "zone of decoy " + d.name, box(d.placement.area)});
+      }
+    for (int g = 0; g < sc.total_units(); ++g) {
+      const UnitState& u = st.units[g];
+      MapMark mark;
+      mark.kind = u.out() ? MapMarkKind::Broken : u.hidden ? MapMarkKind::Hidden : MapMarkKind::Unit;
+      mark.side = sc.sides[sc.side_of(g)].name;
+      mark.name = sc.unit(g).name;
+      mark.figures = std::max(0, u.figures);
+      mark.x = inches(u.pos.x);
+      mark.y = inches(u.pos.y);
+      map.marks.push_back(mark);
+    }
+    for (int s = 0; s < SideCount; ++s)
+      for (int d = 0; d < st.decoy_count[s]; ++d) {
+        const DecoyState& dec = st.decoys[s][d];
+        if (!dec.alive) continue;
+        MapMark mark;
+        mark.kind = MapMarkKind::Decoy;
+        mark.side = sc.sides[s].name;
+        mark.name = dec.label >= 0 ? sc.sides[s].decoys[dec.label].name : "blank of " + sc.unit(-1 - dec.label).name;
+        mark.x = inches(dec.pos.x);
+        mark.y = inches(dec.pos.y);
+        map.marks.push_back(mark);
+      }
+    // The whole trial was played: its end says whether this turn was the last (F-9; the snapshot is
+    // taken before the victory check of its turn).
+    map.decided = turn > 0 && state.outcome != Outcome::Undecided && state.turn_decided <= turn;
+    return map;
+  }
+
+ private:
+  std::shared_ptr<const FirefightScenario> sc_;
+};
+
+}  // namespace
+
+std::unique_ptr<ScenarioModel> load_firefight_model(const ScenarioDocument& doc) {
+  return std::make_unique<FirefightModel>(read_firefight_scenario(doc));
+}
+
+}  // namespace volley
