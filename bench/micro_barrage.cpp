@@ -5,7 +5,7 @@
 // state reset (included in the time: a copy of the start state, as each trial makes).
 #include "engine/barrage/barrage_trial.hpp"
 #include "engine/trial_dice.hpp"
-#include "sim/scenario/barrage_model.hpp"
+#include "sim/scenario/barrage_reader.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
 #include <benchmark/benchmark.h>

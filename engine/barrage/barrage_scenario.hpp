@@ -1,6 +1,6 @@
 #pragma once
 // The in-memory barrage scenario (RULES.md Part B): plain structs the kernel reads. The loader
-// (sim/scenario/barrage_model.cpp) fills them from a scenario file and checks them; tests build them directly.
+// (sim/scenario/barrage_reader.cpp) fills them from a scenario file and checks them; tests build them directly.
 // Every [assumed] number of Part B is a field here with its default, and so is every [book] and
 // [seed] number, so that a sweep changes data, never code (DESIGN.md, "The kernel").
 //
@@ -165,7 +165,7 @@ struct BarrageScenario {
   std::string headline;  // metric name; empty: "<defender>.dispersed"
   // The defender's units that get a `<defender>.first_hit.<unit>` metric, in unit order. Per-unit
   // metrics grow the result files with the scenario (30,000 units made a 214 MB JSON), so they are
-  // kept for the units a scenario names, or all of them up to a bound (sim/scenario/barrage_model.cpp).
+  // kept for the units a scenario names, or all of them up to a bound (sim/scenario/barrage_reader.cpp).
   std::vector<int> first_hit_units;
 
   int defender() const noexcept { return 1 - attacker; }

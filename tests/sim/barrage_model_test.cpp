@@ -1,7 +1,7 @@
 // The barrage scenario kind: loading, --set, scenario errors, the shipped scenarios (bit-identical at
 // 1 and 2 threads, replay = run), map data.
 #include "engine/barrage/barrage_scenario.hpp"
-#include "sim/scenario/barrage_model.hpp"
+#include "sim/scenario/barrage_reader.hpp"
 #include "sim/run/driver.hpp"
 #include "sim/scenario/embedded_scenarios.hpp"
 #include "sim/scenario/scenario_model.hpp"

@@ -2,7 +2,7 @@
 // per-unit metrics (`<defender>.first_hit.<unit>`) are kept for the units first_hit_units names, or
 // for all with first_hit_all = true, which is the default up to FirstHitAllUnits defender units.
 #include "engine/barrage/barrage_metrics.hpp"
-#include "sim/scenario/barrage_model.hpp"
+#include "sim/scenario/barrage_reader.hpp"
 #include "sim/scenario/scenario_errors.hpp"
 
 #include <catch2/catch.hpp>
