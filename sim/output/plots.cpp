@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
+#include <span>
 
 namespace volley {
 
@@ -31,6 +33,23 @@ long find_metric(const VariantTally& v, const std::string& metric) {
   return -1;
 }
 
+// One variant's distribution of `metric`, as both panels of the distribution plot draw it.
+struct VariantMetric {
+  const Tally& tally;
+  size_t index;
+  const MetricSpec& spec;
+  std::span<const uint64_t> hist;
+};
+
+// Empty where the variant lacks the metric or played no trial: it then has no bars and no curve.
+std::optional<VariantMetric> variant_metric(const VariantTally& v, const std::string& metric) {
+  const long index = find_metric(v, metric);
+  const Tally& t = *v.tally;
+  if (index < 0 || t.trials() == 0) return std::nullopt;
+  const auto i = static_cast<size_t>(index);
+  return VariantMetric{t, i, t.schema().metrics[i], t.histogram(i)};
+}
+
 // P(X = k) bars with Wilson whiskers for each variant, side by side: one panel's plot command.
 std::string histogram_panel(PlotSpec& plot, const std::vector<VariantTally>& variants, const std::string& metric, double level,
                             double& lo, double& hi) {
@@ -38,12 +57,11 @@ std::string histogram_panel(PlotSpec& plot, const std::vector<VariantTally>& var
   lo = 1e300;
   hi = -1e300;
   for (size_t v = 0; v < variants.size(); ++v) {
-    const long index = find_metric(variants[v], metric);
-    const Tally& t = *variants[v].tally;
-    if (index < 0 || t.trials() == 0) continue;
-    const auto i = static_cast<size_t>(index);
-    const auto& spec = t.schema().metrics[i];
-    const auto hist = t.histogram(i);
+    const auto found = variant_metric(variants[v], metric);
+    if (!found) continue;
+    const Tally& t = found->tally;
+    const auto& spec = found->spec;
+    const auto hist = found->hist;
     size_t first = 0, last = hist.size();
     while (last > 0 && hist[last - 1] == 0) --last;
     while (first < last && hist[first] == 0) ++first;
@@ -262,13 +280,12 @@ PlotSpec distribution_plot(const std::vector<VariantTally>& variants, const std:
     const std::string bars = histogram_panel(plot, variants, metric, level, lo, hi);
     std::string exceed_plots;
     for (size_t v = 0; v < variants.size(); ++v) {
-      const long index = find_metric(variants[v], metric);
-      const Tally& t = *variants[v].tally;
-      if (index < 0 || t.trials() == 0) continue;
-      const auto i = static_cast<size_t>(index);
-      const auto& spec = t.schema().metrics[i];
-      const auto hist = t.histogram(i);
-      uint64_t at_least = t.trials() - t.underflow(i);
+      const auto found = variant_metric(variants[v], metric);
+      if (!found) continue;
+      const Tally& t = found->tally;
+      const auto& spec = found->spec;
+      const auto hist = found->hist;
+      uint64_t at_least = t.trials() - t.underflow(found->index);
       std::string rows;
       for (size_t k = 0; k < hist.size() && at_least > 0; ++k) {
         const auto w = wilson_interval(at_least, t.trials(), level);
