@@ -59,9 +59,7 @@ std::string histogram_panel(PlotSpec& plot, const std::vector<VariantTally>& var
   for (size_t v = 0; v < variants.size(); ++v) {
     const auto found = variant_metric(variants[v], metric);
     if (!found) continue;
-    const Tally& t = found->tally;
-    const auto& spec = found->spec;
-    const auto hist = found->hist;
+    const auto& [t, index, spec, hist] = *found;
     size_t first = 0, last = hist.size();
     while (last > 0 && hist[last - 1] == 0) --last;
     while (first < last && hist[first] == 0) ++first;
@@ -282,10 +280,8 @@ PlotSpec distribution_plot(const std::vector<VariantTally>& variants, const std:
     for (size_t v = 0; v < variants.size(); ++v) {
       const auto found = variant_metric(variants[v], metric);
       if (!found) continue;
-      const Tally& t = found->tally;
-      const auto& spec = found->spec;
-      const auto hist = found->hist;
-      uint64_t at_least = t.trials() - t.underflow(found->index);
+      const auto& [t, index, spec, hist] = *found;
+      uint64_t at_least = t.trials() - t.underflow(index);
       std::string rows;
       for (size_t k = 0; k < hist.size() && at_least > 0; ++k) {
         const auto w = wilson_interval(at_least, t.trials(), level);
