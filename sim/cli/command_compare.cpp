@@ -1,6 +1,7 @@
 // `volley compare SCENARIO --set ... --vs ... [--vs ...]`: paired comparison of variants on common
 // random numbers: every headline figure of each variant, and its difference from the base with a
 // paired interval beside the unpaired one, and the variance reduction measured in the same run.
+#include "analysis/digit_grouping.hpp"
 #include "analysis/paired_difference.hpp"
 #include "analysis/summary_table.hpp"
 #include "sim/cli/command_line.hpp"
@@ -119,16 +120,20 @@ int command_compare(const Args& args) {
   RunRecord& r = outcome.record;
   r.presentation = compare_presentation(r, job, labels, *models[0]);
 
-  std::printf("%s (%s): paired comparison on common random numbers\n", r.scenario_title.c_str(), r.scenario_name.c_str());
-  for (size_t v = 0; v < labels.size(); ++v) std::printf("  %s %s\n", v == 0 ? "base:     " : ("variant " + std::to_string(v) + ":").c_str(), labels[v].c_str());
-  // What the file itself says for every key a variant or --set changes: the base without --set is the file.
-  std::vector<std::string> changed = settings.sets;
-  for (size_t v = 1; v < variant_extra.size(); ++v) changed.insert(changed.end(), variant_extra[v].begin(), variant_extra[v].end());
-  const std::string file_has = file_values(open_scenario(settings.scenario, {}), changed);
-  if (!file_has.empty()) std::printf("  the scenario file has: %s\n", file_has.c_str());
-  std::printf("%llu trials each, seed %llu, %.2f s%s\n\n", static_cast<unsigned long long>(r.tally.trials()),
-              static_cast<unsigned long long>(r.seed), r.seconds, run_ending(r).c_str());
-  std::fputs(format_compare(r.tally, job, *models[0]->make_job(seed)->schema(), headline, r.level).c_str(), stdout);
+  // --quiet: the line that says how many trials, and the headline metric's paired difference per variant.
+  if (!settings.quiet) {
+    std::printf("%s (%s): paired comparison on common random numbers\n", r.scenario_title.c_str(), r.scenario_name.c_str());
+    for (size_t v = 0; v < labels.size(); ++v) std::printf("  %s %s\n", v == 0 ? "base:     " : ("variant " + std::to_string(v) + ":").c_str(), labels[v].c_str());
+    // What the file itself says for every key a variant or --set changes: the base without --set is the file.
+    std::vector<std::string> changed = settings.sets;
+    for (size_t v = 1; v < variant_extra.size(); ++v) changed.insert(changed.end(), variant_extra[v].begin(), variant_extra[v].end());
+    const std::string file_has = file_values(open_scenario(settings.scenario, {}), changed);
+    if (!file_has.empty()) std::printf("  the scenario file has: %s\n", file_has.c_str());
+  }
+  std::printf("%s trials each, seed %llu, %.2f s%s\n%s", grouped(static_cast<int64_t>(r.tally.trials())).c_str(),
+              static_cast<unsigned long long>(r.seed), r.seconds, run_ending(r).c_str(), settings.quiet ? "" : "\n");
+  std::fputs((settings.quiet ? format_compare_headline(r.tally, job, headline, r.level)
+                             : format_compare(r.tally, job, *models[0]->make_job(seed)->schema(), headline, r.level)).c_str(), stdout);
   std::fflush(stdout);
   OutputBatch outputs;
   outputs.attempt([&] { write_record_outputs(r, settings); });

@@ -45,7 +45,7 @@ int command_dice(const Args& args) {
   std::vector<std::string> words;
   std::string hit, minus, kill, plot;
   int modifier = 0;
-  bool per_die = false;
+  bool per_die = false, quiet = false;
   po::options_description options(
       "volley dice DICE [options]\n\nThe exact law of a dice question: P(= k), P(>= k), P(<= k), mean and standard deviation.\nExamples:\n"
       "  volley dice 3d6                                    the sum (2d6+1, 4d6-2: plus a constant)\n"
@@ -64,7 +64,8 @@ int command_dice(const Args& args) {
       ("level", confidence_level(settings.level)->default_value("0.95"), "confidence level of the simulated intervals, in (0.5, 1)")
       ("plot", po::value<std::string>(&plot), "draw the law (.png or .svg)")
       ("json", po::value<std::string>(&settings.json), "write the law (and the simulated one) as JSON")
-      ("csv", po::value<std::string>(&settings.csv), "write the law (and the simulated one) as CSV rows");
+      ("csv", po::value<std::string>(&settings.csv), "write the law (and the simulated one) as CSV rows")
+      ("quiet,q", po::bool_switch(&quiet), "print only the headline figures: mean and standard deviation (and the simulated mean)");
   po::variables_map vm;
   if (!parse_command_line(args, options, "pool", po::value<std::vector<std::string>>(&words), -1, vm)) return ExitOk;
   if (words.empty()) throw std::invalid_argument("give dice, e.g. volley dice 3d6, or volley dice 10d20 --hit '<=6'");
@@ -81,7 +82,8 @@ int command_dice(const Args& args) {
     laws.front().label = "hits";
     laws.push_back({"killed", question.kill_law()});
   }
-  std::printf("%s: %s\n", text.c_str(), question.describe().c_str());
+  // --quiet: the moments (and the simulated mean with its interval); no question line, no table.
+  if (!quiet) std::printf("%s: %s\n", text.c_str(), question.describe().c_str());
 
   // Step 1: the simulation, when asked, through the driver (same seed, same bits for any threads).
   std::optional<RunResult> result;
@@ -102,7 +104,9 @@ int command_dice(const Args& args) {
   for (size_t m = 0; m < laws.size(); ++m) {
     const auto& [label, law] = laws[m];
     const std::string name = label.empty() ? question.value_name() : label;
-    if (!simulate) {
+    if (quiet) {
+      // the moments below only
+    } else if (!simulate) {
       if (m == 0) std::printf("%s", law_table(question.value_name(), laws).c_str());
     } else {
       std::printf("%s%10s  %9s %9s %9s  %9s  %-23s\n", m ? "\n" : "", name.c_str(), "P(=k)", "P(>=k)", "P(<=k)", "simulated",
@@ -120,7 +124,7 @@ int command_dice(const Args& args) {
         ++compared;
         row.update({{"simulated", w.estimate}, {"low", w.low}, {"high", w.high}});
         csv += format_text(",%.10g,%.10g,%.10g,%g", w.estimate, w.low, w.high, settings.level);
-        if (law.at(k) >= 5e-7 || c > 0)
+        if (!quiet && (law.at(k) >= 5e-7 || c > 0))
           std::printf("%10lld  %9.6f %9.6f %9.6f  %9.6f  [%9.6f, %9.6f]  %s\n", static_cast<long long>(k), law.at(k), law.at_least(k),
                       law.at_most(k), w.estimate, w.low, w.high, in ? "" : "outside");
       }

@@ -49,7 +49,7 @@ int command_fire(const Args& args) {
   std::string weapon_name, unit_name, target_name, plot;
   int figures = 0, target_class = 0, target_figures = 0;
   double range = -1;
-  bool firer_prone = false;
+  bool firer_prone = false, quiet = false;
   po::options_description options(
       "volley fire SCENARIO (--weapon W --figures N | --unit U) [--range R | --at T] [--class C] [options]\n\n"
       "The exact law of one volley with the scenario's ruleset and weapons: hits, casualties and killed,\n"
@@ -64,7 +64,8 @@ int command_fire(const Args& args) {
       ("class", whole_number(target_class, "--class", 1, TargetClasses), "the target class, 1 to 4 (F-1)")
       ("target-figures", whole_number(target_figures, "--target-figures", 1, 100000), "the target's figures: hits beyond them are lost")
       ("firer-prone", po::bool_switch(&firer_prone), "the firer is prone: -1 (F-8a)")
-      ("plot", po::value<std::string>(&plot), "draw the casualty laws (.png or .svg)");
+      ("plot", po::value<std::string>(&plot), "draw the casualty laws (.png or .svg)")
+      ("quiet,q", po::bool_switch(&quiet), "print only the headline figures: each law's mean and standard deviation, the prone chance");
   ScenarioArgs scenario;
   po::variables_map vm;
   if (!parse_scenario_command(args, options, scenario, vm)) return ExitOk;
@@ -146,18 +147,21 @@ int command_fire(const Args& args) {
     volleys.push_back(volley_law(rules, q));
     labels.push_back("schnellfeuer (SF-B)");
   }
-  std::printf("%s (%s, d%d): %s%d figures with %s%s at target class %d (%s%s)\n", model->title().c_str(), rules.name.c_str(), rules.fire_die,
-              firer_text.c_str(), q.figures, weapon.name.c_str(), range >= 0 ? (" at " + inches_text(range * CoordPerInch)).c_str() : "",
-              q.target_class, target_text.c_str(),
-              q.target_figures > 0 ? (std::to_string(q.target_figures) + " figures: hits beyond them are lost").c_str() : "no limit on casualties");
-  for (size_t v = 0; v < volleys.size(); ++v)
-    std::printf("  %-20s %d dice needing %d or less on d%d (%s)\n", labels[v].c_str(), volleys[v].dice, volleys[v].band, rules.fire_die,
-                v == 0 ? (firer_prone ? "prone firer at -1" : "F-4") : format_text("twice the dice at %+d", rules.sf_fire_modifier).c_str());
-  if (!firer.fast_fire) std::printf("  (%s has no fast fire: no schnellfeuer column)\n", firer.name.c_str());
+  // --quiet: each law's mean and standard deviation and the chance of a prone target; no setup lines, no tables.
+  if (!quiet) {
+    std::printf("%s (%s, d%d): %s%d figures with %s%s at target class %d (%s%s)\n", model->title().c_str(), rules.name.c_str(), rules.fire_die,
+                firer_text.c_str(), q.figures, weapon.name.c_str(), range >= 0 ? (" at " + inches_text(range * CoordPerInch)).c_str() : "",
+                q.target_class, target_text.c_str(),
+                q.target_figures > 0 ? (std::to_string(q.target_figures) + " figures: hits beyond them are lost").c_str() : "no limit on casualties");
+    for (size_t v = 0; v < volleys.size(); ++v)
+      std::printf("  %-20s %d dice needing %d or less on d%d (%s)\n", labels[v].c_str(), volleys[v].dice, volleys[v].band, rules.fire_die,
+                  v == 0 ? (firer_prone ? "prone firer at -1" : "F-4") : format_text("twice the dice at %+d", rules.sf_fire_modifier).c_str());
+    if (!firer.fast_fire) std::printf("  (%s has no fast fire: no schnellfeuer column)\n", firer.name.c_str());
+  }
   const auto table = [&](const char* title, auto member) {
     std::vector<NamedLaw> laws;
     for (size_t v = 0; v < volleys.size(); ++v) laws.push_back({labels[v], volleys[v].*member});
-    std::printf("\n%s\n%s%s", title, law_table("k", laws).c_str(), law_moments(laws).c_str());
+    std::printf("%s%s\n%s%s", quiet ? "" : "\n", title, quiet ? "" : law_table("k", laws).c_str(), law_moments(laws).c_str());
     return laws;
   };
   table("hits (F-4)", &VolleyLaw::hits);
@@ -169,12 +173,13 @@ int command_fire(const Args& args) {
     for (size_t v = 0; v < volleys.size(); ++v) casualties.push_back({labels[v], volleys[v].casualties});
   table(format_text("killed: each casualty with %d/%d (F-4), the rest wounded", rules.kill_chance.num, rules.kill_chance.den).c_str(),
         &VolleyLaw::killed);
-  std::printf("\n");
+  if (!quiet) std::printf("\n");
   if (q.prone_test) {
     std::printf("the target goes prone after the burst (F-8a: d6 + casualties >= %d):", rules.prone_threshold);
     for (size_t v = 0; v < volleys.size(); ++v) std::printf(" %s %.6f%s", labels[v].c_str(), volleys[v].prone, v + 1 < volleys.size() ? "," : "\n");
-    std::printf("a prone target is class %d until it stands, and a prone firer fires at %+d\n", rules.prone_target_class, rules.prone_fire_modifier);
-  } else {
+    if (!quiet)
+      std::printf("a prone target is class %d until it stands, and a prone firer fires at %+d\n", rules.prone_target_class, rules.prone_fire_modifier);
+  } else if (!quiet) {
     std::printf("no prone test (F-8a applies to a burst of the fast-fire side at a side with prone_rule)\n");
   }
   if (volleys.size() == 2) {

@@ -179,9 +179,17 @@ int command_sensitivity(const Args& args) {
     std::snprintf(b, sizeof b, "%s: %+.4f [%+.4f,%+.4f]", value.c_str(), d->estimate, d->low, d->high);
     return std::string(b);
   };
+  // --quiet: the three levers that move the target most, whether [assumed] or not; the files keep all.
+  std::vector<const Effect*> printed;
+  for (const auto& e : effects) printed.push_back(&e);
+  if (settings.quiet) {
+    std::stable_sort(printed.begin(), printed.end(), [](const Effect* a, const Effect* b) { return a->magnitude > b->magnitude; });
+    if (printed.size() > 3) printed.resize(3);
+  }
+  for (const Effect* e : printed)
+    std::printf("%-44s %10s %-8s %-34s %-34s\n", e->parameter.key.c_str(), format_value(e->parameter.value, e->parameter.integer).c_str(),
+                e->parameter.assumed ? "[assumed]" : "", cell(e->down_value, e->down).c_str(), cell(e->up_value, e->up).c_str());
   for (const auto& e : effects) {
-    std::printf("%-44s %10s %-8s %-34s %-34s\n", e.parameter.key.c_str(), format_value(e.parameter.value, e.parameter.integer).c_str(),
-                e.parameter.assumed ? "[assumed]" : "", cell(e.down_value, e.down).c_str(), cell(e.up_value, e.up).c_str());
     for (int direction : {-1, 1}) {
       const auto& d = direction < 0 ? e.down : e.up;
       if (!d) continue;
@@ -190,9 +198,9 @@ int command_sensitivity(const Args& args) {
     }
     bars.push_back({e.parameter.key, e.parameter.assumed, e.down ? e.down->estimate : 0.0, e.up ? e.up->estimate : 0.0});
   }
-  if (effects.size() < played)
+  if (effects.size() < played && !settings.quiet)
     std::printf("(the %zu largest of %zu parameters played, by the largest change either way; --limit 0 shows all)\n", effects.size(), played);
-  if (skipped > 0) std::printf("(%zu parameters had no valid value one step away and were skipped)\n", skipped);
+  if (skipped > 0 && !settings.quiet) std::printf("(%zu parameters had no valid value one step away and were skipped)\n", skipped);
   if (partial) std::printf("%s\n", partial_text.c_str());
   std::sort(bars.begin(), bars.end(), [](const TornadoBar& a, const TornadoBar& b) {
     return std::max(std::abs(a.low_delta), std::abs(a.high_delta)) > std::max(std::abs(b.low_delta), std::abs(b.high_delta));

@@ -99,8 +99,11 @@ int command_sweep(const Args& args) {
               trials.c_str(), static_cast<unsigned long long>(seed));
   std::string header;
   for (const auto& a : axes) header += std::string(a.key.size() < 14 ? 14 : a.key.size(), ' ').replace(0, a.key.size(), a.key) + " ";
-  for (const auto& c : columns) {
-    std::string h = c + " [" + percent + "]";
+  // --quiet prints the target only (the CSV keeps every column); otherwise beside it every other
+  // headline probability (win, draw, loss).
+  const size_t printed_columns = settings.quiet ? 1 : columns.size();
+  for (size_t c = 0; c < printed_columns; ++c) {
+    std::string h = columns[c] + " [" + percent + "]";
     header += h + std::string(h.size() < 26 ? 26 - h.size() : 1, ' ');
   }
   std::printf("%s\n", header.c_str());
@@ -122,7 +125,7 @@ int command_sweep(const Args& args) {
       const Interval e = evaluate_target(runs[k].tally, t, settings.level);
       char cell[96];
       std::snprintf(cell, sizeof cell, "%.4f [%.4f,%.4f]", e.estimate, e.low, e.high);
-      line += std::string(cell) + std::string(std::string(cell).size() < 26 ? 26 - std::string(cell).size() : 1, ' ');
+      if (c < printed_columns) line += std::string(cell) + std::string(std::string(cell).size() < 26 ? 26 - std::string(cell).size() : 1, ' ');
       std::string row;
       for (size_t a = 0; a < axes.size(); ++a) row += csv_field(axes[a].values[points[k][a]]) + ",";
       csv += row + csv_field(t.text) + format_text(",%.10g,%.10g,%.10g,%g\n", e.estimate, e.low, e.high, settings.level);

@@ -69,6 +69,7 @@ int command_tune(const Args& args) {
     if (interrupted()) throw Interrupted();
     const TuneValue v = run_tune_value(settings, axis, target, seed, x);
     completed[x] = v;
+    if (settings.quiet) return v;  // --quiet: the root and the bracket only, not every value on the way
     std::printf("  %s = %-10s %s %.4f [%.4f, %.4f]\n", axis.key.c_str(), format_value(x, axis.integer).c_str(), target.text.c_str(),
                 v.value.estimate, v.value.low, v.value.high);
     std::fflush(stdout);
@@ -103,7 +104,8 @@ int command_tune(const Args& args) {
       if (e.value.low > goal) return "above the goal";
       return "not separable from the goal at this trial count";
     };
-    std::printf("\nbracket: %s = %s gives %.4f [%.4f, %.4f] (%s)\n         %s = %s gives %.4f [%.4f, %.4f] (%s)\n",
+    if (!settings.quiet)
+      std::printf("\nbracket: %s = %s gives %.4f [%.4f, %.4f] (%s)\n         %s = %s gives %.4f [%.4f, %.4f] (%s)\n",
                 axis.key.c_str(), format_value(a, axis.integer).c_str(), ea.value.estimate, ea.value.low, ea.value.high, side(ea),
                 axis.key.c_str(), format_value(b, axis.integer).c_str(), eb.value.estimate, eb.value.low, eb.value.high, side(eb));
     if (fit.ok)

@@ -69,6 +69,20 @@ std::string format_compare(const Tally& tally, const CompareJob& job, const Sche
   return out;
 }
 
+std::string format_compare_headline(const Tally& tally, const CompareJob& job, const std::string& headline, double level) {
+  std::string out;
+  const std::string percent = level_percent(level);
+  for (size_t v = 1; v < job.variant_count(); ++v) {
+    const long b = job.variant_metric(0, headline), o = job.variant_metric(v, headline), d = job.difference_metric(v, headline);
+    if (b < 0 || o < 0 || d < 0) continue;
+    const auto p = paired_difference(tally, static_cast<size_t>(b), static_cast<size_t>(o), static_cast<size_t>(d), level);
+    out += format_text("%s: base %.4f [%.4f,%.4f], variant %zu %.4f [%.4f,%.4f], difference %+.4f [%+.4f,%+.4f] (paired, %s)\n",
+                       headline.c_str(), p.base.estimate, p.base.low, p.base.high, v, p.variant.estimate, p.variant.low, p.variant.high,
+                       p.paired.estimate, p.paired.low, p.paired.high, percent.c_str());
+  }
+  return out;
+}
+
 void write_compare_extras(const RunRecord& record, const RunSettings& settings, const CompareJob& job,
                           const std::vector<std::string>& labels, const ScenarioModel& model) {
   OutputBatch outputs;

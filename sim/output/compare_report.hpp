@@ -16,6 +16,9 @@ namespace volley {
 std::string format_compare(const Tally& tally, const CompareJob& job, const Schema& base_schema, const std::string& headline,
                            double level);
 
+// --quiet: the headline metric only, one line per variant: base, variant and their paired difference.
+std::string format_compare_headline(const Tally& tally, const CompareJob& job, const std::string& headline, double level);
+
 void write_compare_extras(const RunRecord& record, const RunSettings& settings, const CompareJob& job,
                           const std::vector<std::string>& labels, const ScenarioModel& model);
 

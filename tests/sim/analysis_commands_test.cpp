@@ -62,7 +62,7 @@ TEST_CASE("sweep over the figures of one volley reproduces the exact binomial me
 }
 
 TEST_CASE("compare on the default scenario: the paired interval is narrower and the report says by what factor", "[sim][compare]") {
-  const auto r = run_volley("compare --set herero.policy=always --vs herero.policy=never --trials 20000 --quiet");
+  const auto r = run_volley("compare --set herero.policy=always --vs herero.policy=never --trials 20000");
   REQUIRE(r.exit_code == 0);
   std::smatch m;
   REQUIRE(std::regex_search(r.out, m, std::regex("Pairing made the interval ([0-9.]+) times narrower \\(variance reduction ([0-9.]+)x\\)")));

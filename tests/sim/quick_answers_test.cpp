@@ -59,7 +59,7 @@ TEST_CASE("tune and sweep move several keys together and name every key", "[sim]
 }
 
 TEST_CASE("sensitivity ranks every parameter before --limit keeps the largest", "[sim][sensitivity]") {
-  const std::string common = "sensitivity '" + SingleVolley + "' --target 'herero.hits>=5' --trials 2000 --quiet";
+  const std::string common = "sensitivity '" + SingleVolley + "' --target 'herero.hits>=5' --trials 2000";
   const auto all = run_volley(common + " --csv all.csv");
   REQUIRE(all.exit_code == 0);
   const auto one = run_volley(common + " --limit 1 --csv one.csv");

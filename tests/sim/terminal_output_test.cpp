@@ -2,11 +2,14 @@
 // interrupted and never wraps; rates are grouped; --quiet prints only the headline estimates; the
 // per-turn table says which side scored.
 #include "cli_runner.hpp"
+#include "single_volley.hpp"
 #include "sim/run/progress_bar.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <regex>
+#include <sstream>
 #include <vector>
 
 using namespace volley::testing;
@@ -50,6 +53,38 @@ void check_bar_erased(const std::string& stream) {
     CHECK(row.find("left") == std::string::npos);
     CHECK(row.find("trials/s") == std::string::npos);
   }
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(line);
+  return out;
+}
+
+// Every line --quiet prints is one the full output prints too: quiet leaves out, it never rewords.
+void check_quiet_is_a_subset(const std::string& quiet, const std::string& full) {
+  const auto all = lines_of(full);
+  for (const auto& line : lines_of(quiet)) {
+    INFO(line);
+    CHECK(std::find(all.begin(), all.end(), line) != all.end());
+  }
+}
+
+// The same command without and with --quiet (or -q); the quiet one must succeed.
+struct FullAndQuiet {
+  CliResult full, quiet;
+};
+FullAndQuiet full_and_quiet(const std::string& command, const std::string& quiet_flag = " --quiet") {
+  FullAndQuiet r{run_volley(command), run_volley(command + quiet_flag)};
+  INFO(r.quiet.out << r.quiet.err);
+  REQUIRE(r.quiet.exit_code == 0);
+  return r;
+}
+
+size_t count_of(const std::string& text, const std::regex& pattern) {
+  return static_cast<size_t>(std::distance(std::sregex_iterator(text.begin(), text.end(), pattern), std::sregex_iterator()));
 }
 
 }  // namespace
@@ -117,4 +152,81 @@ TEST_CASE("The header says which settings differ from the scenario file, with th
   const auto compare = run_volley("compare herero-ambush --vs herero.policy=never --trials 4096");
   REQUIRE(compare.exit_code == 0);
   CHECK(compare.out.find("the scenario file has: herero.policy = always\n") != std::string::npos);
+}
+
+// --quiet on every command that reports estimates: the headline figures, nothing else (issue 20).
+TEST_CASE("A quiet compare prints the headline metric's paired difference per variant, not the full table", "[sim][terminal][compare]") {
+  const std::string common = "compare herero-ambush --vs herero.policy=never --vs german.units.Z1.figures=12 --trials 4096";
+  const auto [full, quiet] = full_and_quiet(common);
+  INFO(quiet.out);
+  CHECK(full.out.find("german.casualties") != std::string::npos);
+  CHECK(quiet.out.find("german.casualties") == std::string::npos);  // no other headline metric
+  CHECK(quiet.out.find("Pairing made") == std::string::npos);
+  CHECK(quiet.out.find("paired comparison") == std::string::npos);   // no title block
+  CHECK(std::regex_search(quiet.out, std::regex(R"(^4,096 trials each, seed 1, )")));
+  // One line per variant: base, variant and the paired difference, each with its interval.
+  const std::regex line(R"(herero\.win: base [0-9.]+ \[[0-9.]+,[0-9.]+\], variant [12] [0-9.]+ \[[0-9.]+,[0-9.]+\], )"
+                        R"(difference [+-][0-9.]+ \[[+-][0-9.]+,[+-][0-9.]+\] \(paired, 95%\))");
+  CHECK(count_of(quiet.out, line) == 2);
+  CHECK(lines_of(quiet.out).size() == 3);
+}
+
+TEST_CASE("A quiet sweep prints the target at each point, not the other outcomes", "[sim][terminal][sweep]") {
+  const std::string common = "sweep herero-ambush --param german.units.Z1.figures=6,10 --trials 1024";
+  const auto [full, quiet] = full_and_quiet(common, " --quiet --csv quiet.csv");
+  INFO(quiet.out);
+  const std::regex interval(R"(\[[0-9.]+,[0-9.]+\])");
+  CHECK(count_of(full.out, interval) > 2);
+  CHECK(count_of(quiet.out, interval) == 2);  // two points, one interval each
+  CHECK(std::regex_search(quiet.out, std::regex(R"(\ngerman\.units\.Z1\.figures herero\.win \[95%\] *\n)")));
+  // The files do not depend on --quiet: the CSV still has every headline probability.
+  CHECK(read_file(scratch_directory() + "/quiet.csv").find(",german.win,") != std::string::npos);
+}
+
+TEST_CASE("A quiet tune prints the root and the bracket, not every value evaluated", "[sim][terminal][tune]") {
+  const std::string common = "tune '" + SingleVolley + "' --param herero.units.H.figures=5:30 --target 'herero.hits>=5=0.5' --trials 4096";
+  const auto [full, quiet] = full_and_quiet(common);
+  INFO(quiet.out);
+  CHECK(full.out.find("  herero.units.H.figures = ") != std::string::npos);
+  CHECK(quiet.out.find("  herero.units.H.figures = ") == std::string::npos);  // no value on the way
+  CHECK(quiet.out.find("bracket:") == std::string::npos);
+  CHECK(quiet.out.find("fitted root") != std::string::npos);
+  CHECK(quiet.out.find("answer: between") != std::string::npos);
+  check_quiet_is_a_subset(quiet.out, full.out);
+}
+
+TEST_CASE("A quiet sensitivity prints the three levers that move the target most", "[sim][terminal][sensitivity]") {
+  const std::string common = "sensitivity '" + SingleVolley + "' --target 'herero.hits>=5' --trials 2000";
+  const auto [full, quiet] = full_and_quiet(common);
+  INFO(quiet.out);
+  const std::regex row(R"(\n\S+ +\S+ .*\[[+-][0-9.]+,[+-][0-9.]+\])");
+  CHECK(count_of(full.out, row) > 3);
+  CHECK(count_of(quiet.out, row) == 3);
+  check_quiet_is_a_subset(quiet.out, full.out);
+  // The one lever that matters for this target: the firing unit's figures.
+  CHECK(quiet.out.find("herero.units.H.figures") != std::string::npos);
+}
+
+TEST_CASE("A quiet fire prints each law's moments and the prone chance, not the tables", "[sim][terminal][fire]") {
+  const std::string common = "fire herero-ambush --unit N1 --at Z1 --range 10";
+  const auto [full, quiet] = full_and_quiet(common, " -q");
+  INFO(quiet.out);
+  CHECK(quiet.out.find("dice needing") == std::string::npos);
+  CHECK(quiet.out.find("P(=k)") == std::string::npos);
+  CHECK(quiet.out.find("schnellfeuer (SF-B): mean ") != std::string::npos);
+  CHECK(quiet.out.find("the target goes prone") != std::string::npos);
+  check_quiet_is_a_subset(quiet.out, full.out);
+  CHECK(quiet.out.size() * 3 < full.out.size());
+}
+
+TEST_CASE("A quiet dice prints the exact mean and standard deviation only", "[sim][terminal][dice]") {
+  // 3d6: mean 3 * 3.5 = 10.5, standard deviation sqrt(3 * 35/12) = 2.9580399.
+  const auto quiet = run_volley("dice 3d6 -q");
+  INFO(quiet.out << quiet.err);
+  REQUIRE(quiet.exit_code == 0);
+  CHECK(quiet.out == "mean 10.500000, standard deviation 2.958040 (exact)\n");
+  const auto simulated = run_volley("dice 3d6 -q --simulate 4096");
+  REQUIRE(simulated.exit_code == 0);
+  CHECK(lines_of(simulated.out).size() == 3);  // the exact moments, the simulated mean, the trials line
+  CHECK(simulated.out.find("simulated mean ") != std::string::npos);
 }
