@@ -137,7 +137,8 @@
       datasets.push({ type: 'line', label: s.label + ' high', helper: true, group: i, data: pts(s.highs), borderWidth: 0, pointRadius: 0, fill: '-1',
                       backgroundColor: colour(c, 0.2), stepped: s.stepped || false });
       datasets.push({ type: 'line', label: s.label, group: i, data: pts(s.estimates), estimates: s.estimates, lows: s.lows, highs: s.highs,
-                      borderColor: colour(c), backgroundColor: colour(c), pointRadius: 3, borderWidth: 2, fill: false, stepped: s.stepped || false });
+                      borderColor: colour(c), backgroundColor: colour(c), pointRadius: 3, borderWidth: 2, fill: false, stepped: s.stepped || false,
+                      borderDash: s.dash || [] });
     });
     (opts.extra || []).forEach(function (d) { datasets.push(d); });
     return {
@@ -270,22 +271,24 @@
           barWhiskerConfig(names, series, 'probability', 'outcome', true, 1));
   }
 
-  function distributionCharts(parent, result, labels) {
+  // The distributions of the metrics `which` accepts, in the result's order: P(= k) with whiskers and,
+  // unless `equalOnly`, P(>= k) with bands.
+  function distributionCharts(parent, result, labels, which, equalOnly) {
     var byMetric = {};
-    (result.distributions || []).forEach(function (d) { (byMetric[d.metric] = byMetric[d.metric] || []).push(d); });
-    var order = Object.keys(byMetric).sort(function (a, b) { return (a === 'turn_decided' ? -1 : 0) - (b === 'turn_decided' ? -1 : 0); });
-    order.forEach(function (metric) {
+    (result.distributions || []).forEach(function (d) { if (which(d.metric)) (byMetric[d.metric] = byMetric[d.metric] || []).push(d); });
+    Object.keys(byMetric).forEach(function (metric) {
       var list = byMetric[metric];
       var ks = [];
       list.forEach(function (d) { d.k.forEach(function (k) { if (ks.indexOf(k) < 0) ks.push(k); }); });
       ks.sort(function (a, b) { return a - b; });
       var pick = function (d, field) { return ks.map(function (k) { var i = d.k.indexOf(k); return i < 0 ? (field === 'p' ? 0 : null) : d[field][i]; }); };
-      var title = metric === 'turn_decided' ? 'How long games last' : metric;
+      var unit = /^([^.]+)\.units\.(.+)\.figures_left$/.exec(metric);
+      var title = metric === 'turn_decided' ? 'How long games last' : unit ? unit[2] + ' (' + unit[1] + '): figures left' : metric;
       var axis = list[0].description || metric;
       var series = list.map(function (d) { return { label: labels[d.variant] || 'run', colour: d.variant, estimates: pick(d, 'p'), lows: pick(d, 'p_low'), highs: pick(d, 'p_high') }; });
       chart(parent, title + ': P(= k)', axis + '. Bars: the probability of each value; whiskers: its ' + levelText(result.level) + ' interval.',
             barWhiskerConfig(ks.map(String), series, 'probability', metric === 'turn_decided' ? 'turn the game was decided' : axis, true));
-      if (metric === 'turn_decided') return;
+      if (metric === 'turn_decided' || equalOnly) return;
       var bands = list.map(function (d) {
         return { label: labels[d.variant] || 'run', colour: d.variant, xs: d.k, estimates: d.at_least, lows: d.at_least_low, highs: d.at_least_high };
       });
@@ -315,8 +318,11 @@
   function perTurnChart(parent, result, labels) {
     var groups = perTurn(result, labels);
     if (!groups.length) return;
-    var series = groups.map(function (g, i) {
-      return { label: g.label, colour: i, xs: g.rows.map(function (r) { return r.turn; }), estimates: g.rows.map(function (r) { return r.e.estimate; }),
+    // A variant keeps its colour of every other chart; the sides are told apart by the line (solid, dashed).
+    var names = [];
+    groups.forEach(function (g) { if (names.indexOf(g.name) < 0) names.push(g.name); });
+    var series = groups.map(function (g) {
+      return { label: g.label, colour: labels.length > 1 ? g.variant : names.indexOf(g.name), dash: labels.length > 1 && names.indexOf(g.name) % 2 ? [7, 4] : null, xs: g.rows.map(function (r) { return r.turn; }), estimates: g.rows.map(function (r) { return r.e.estimate; }),
                lows: g.rows.map(function (r) { return r.e.low; }), highs: g.rows.map(function (r) { return r.e.high; }) };
     });
     var who = groups.filter(function (g) { return g.variant === 0; }).map(function (g) { return g.name + ': ' + g.description; }).join('; ');
@@ -324,20 +330,27 @@
           bandConfig(series, 'turn', 'mean per trial', { integerX: true }));
   }
 
+  // Survivors per unit: each unit's figures still in action at the end (`<side>.units.<name>.figures_left`),
+  // a bar with its interval per unit, one per variant in a compare; units grouped by side.
   function survivorsChart(parent, result, labels) {
     var names = [];
     (result.metrics || []).forEach(function (m) {
       var own = ownName(m.name);
-      if (/figures_left$/.test(own) && (result.command !== 'compare' || /^v0\//.test(m.name)) && names.indexOf(own) < 0) names.push(own);
+      if (/^[^.]+\.units\..+\.figures_left$/.test(own) && (result.command !== 'compare' || /^v0\//.test(m.name)) && names.indexOf(own) < 0) names.push(own);
     });
     if (!names.length) return;
+    // "german.units.Z1.figures_left" -> "Z1 (german)"
+    var unitLabels = names.map(function (n) { var side = n.slice(0, n.indexOf('.units.')); return n.slice(side.length + 7, -'.figures_left'.length) + ' (' + side + ')'; });
     var series = labels.map(function (label, v) {
       var es = names.map(function (n) { return estimateOf(result, prefixOf(result, v) + n); });
       return { label: label, estimates: es.map(function (e) { return e ? e.estimate : null; }), lows: es.map(function (e) { return e ? e.low : null; }),
                highs: es.map(function (e) { return e ? e.high : null; }) };
     });
-    chart(parent, 'Survivors', 'Figures still in action at the end, mean per trial with its ' + levelText(result.level) + ' interval.',
-          barWhiskerConfig(names, series, 'figures (mean)', '', false));
+    var cfg = barWhiskerConfig(unitLabels, series, 'figures left (mean per trial)', 'unit (side)', false);
+    cfg.options.scales.y.grace = '5%';  // a unit that always keeps every figure still shows its whisker
+    return chart(parent, 'Survivors per unit', 'Figures of each unit still in action at the end, mean per trial with its ' + levelText(result.level) +
+                  ' interval (whisker)' + (labels.length > 1 ? ', one bar per variant' : '') + '.',
+                  cfg, names.length > 12);
   }
 
   function estimateTables(parent, result, labels) {
@@ -412,10 +425,19 @@
     var pictures = section(root, 'Pictures');
     var grid = el('div', { cls: 'grid' });
     pictures.appendChild(grid);
+    // First what a game comes to (outcomes, its length, hits per turn, survivors), then the sides'
+    // distributions, then each unit's survivors in small charts: the page reads from the answer down.
+    var perUnit = function (metric) { return /\.units\./.test(metric); };
     outcomeChart(grid, result, labels);
-    distributionCharts(grid, result, labels);
+    distributionCharts(grid, result, labels, function (m) { return m === 'turn_decided'; });
     perTurnChart(grid, result, labels);
     survivorsChart(grid, result, labels);
+    distributionCharts(grid, result, labels, function (m) { return m !== 'turn_decided' && !perUnit(m); });
+    if ((result.distributions || []).some(function (d) { return perUnit(d.metric); })) {
+      var units = el('div', { cls: 'grid small' });
+      section(root, 'Each unit\u2019s survivors').appendChild(units);
+      distributionCharts(units, result, labels, perUnit, true);
+    }
     mapSection(root, result);
     var tables = section(root, 'Tables');
     if (compare) compareTables(tables, result, labels);
@@ -423,6 +445,99 @@
   }
 
   // ---- sweep -------------------------------------------------------------------------------------
+  // Where the grid of cell values crosses `level`: marching squares over the cell centres (cell i, j
+  // at x = i, y = j + 0.5), each crossing placed by linear interpolation along the square's edge.
+  // Returns line points, segments separated by a gap ({y: null}). Geometry of numbers the result
+  // holds, not a statistic. A saddle (all four edges crossed) is split by the square's mean.
+  function contourSegments(grid, level) {
+    var out = [], nx = grid.length, ny = nx ? grid[0].length : 0;
+    var cross = function (x0, y0, v0, x1, y1, v1) { var t = (level - v0) / (v1 - v0); return { x: x0 + t * (x1 - x0), y: y0 + t * (y1 - y0) }; };
+    for (var i = 0; i + 1 < nx; ++i) {
+      for (var j = 0; j + 1 < ny; ++j) {
+        var c = [[i, j, grid[i][j]], [i + 1, j, grid[i + 1][j]], [i + 1, j + 1, grid[i + 1][j + 1]], [i, j + 1, grid[i][j + 1]]];
+        if (c.some(function (k) { return k[2] === null || k[2] === undefined; })) continue;
+        var points = [];
+        for (var e = 0; e < 4; ++e) {
+          var a = c[e], b = c[(e + 1) % 4];
+          if ((a[2] >= level) !== (b[2] >= level)) points.push(cross(a[0], a[1] + 0.5, a[2], b[0], b[1] + 0.5, b[2]));
+        }
+        if (points.length === 4) {
+          // Corners 0 and 2 agree; the centre decides whether they connect across the square.
+          var centre = (c[0][2] + c[1][2] + c[2][2] + c[3][2]) / 4;
+          var pairs = (centre >= level) === (c[0][2] >= level) ? [[0, 1], [2, 3]] : [[0, 3], [1, 2]];
+          pairs.forEach(function (pr) { out.push(points[pr[0]], points[pr[1]], { x: points[pr[1]].x, y: null }); });
+        } else if (points.length === 2) {
+          out.push(points[0], points[1], { x: points[1].x, y: null });
+        }
+      }
+    }
+    return out;
+  }
+
+  // A two-key sweep as a heat map: a cell per grid point coloured by the target, both parameters'
+  // values named on the axes as categories (in the order given, named values included), every
+  // cell's tooltip its estimate and interval; for a probability the 50% contour, where it is crossed.
+  // Cells are floating bars [j, j + 1] of Chart.js; the contour a line on a hidden linear axis that
+  // spans the category axis exactly (-0.5 to n - 0.5).
+  function heatMapChart(parent, result, xs, ys, pointAt, level) {
+    var prob = result.target_is_probability, fmt = prob ? percent : function (x) { return fixed(x, 3); };
+    var estimates = [];
+    xs.forEach(function (xv, i) { ys.forEach(function (yv, j) { var p = pointAt(i, j); if (p) estimates.push(p.target.estimate); }); });
+    var min = Math.min.apply(null, estimates), max = Math.max.apply(null, estimates);
+    // A probability: white at 50%, orange above, blue below. Otherwise light to dark orange, min to max.
+    var colourOf = function (v) {
+      if (prob) { var t = Math.min(1, Math.abs(v - 0.5) * 2); return v >= 0.5 ? colour(1, 0.08 + 0.82 * t) : colour(0, 0.08 + 0.82 * t); }
+      return colour(1, 0.1 + 0.8 * (max > min ? (v - min) / (max - min) : 0.5));
+    };
+    var datasets = ys.map(function (yv, j) {
+      var cells = xs.map(function (xv, i) { return pointAt(i, j); });
+      return { type: 'bar', label: result.axes[1].key + ' = ' + yv, heat: true, grouped: false, barPercentage: 1, categoryPercentage: 1,
+               data: cells.map(function (p) { return p ? [j, j + 1] : null; }), estimates: cells.map(function (p) { return p ? p.target.estimate : null; }),
+               lows: cells.map(function (p) { return p ? p.target.low : null; }), highs: cells.map(function (p) { return p ? p.target.high : null; }),
+               backgroundColor: cells.map(function (p) { return p ? colourOf(p.target.estimate) : 'transparent'; }),
+               borderColor: '#ffffff', borderWidth: 1, borderSkipped: false };
+    });
+    var note = prob ? 'Each cell: ' + result.target + ' at that point (white at 50%, orange above, blue below); the black line is the 50% contour. '
+                    : 'Each cell: ' + result.target + ' at that point, light (' + fmt(min) + ') to dark (' + fmt(max) + '). ';
+    if (prob) {
+      var grid = xs.map(function (xv, i) { return ys.map(function (yv, j) { var p = pointAt(i, j); return p ? p.target.estimate : null; }); });
+      var contour = contourSegments(grid, 0.5);
+      if (contour.length) {
+        datasets.push({ type: 'line', label: '50% contour', contour: true, xAxisID: 'xc', data: contour, borderColor: '#000000', borderWidth: 3,
+                        pointRadius: 0, spanGaps: false, fill: false });
+      } else {
+        note += 'The target does not cross 50% on this grid: no contour. ';
+      }
+    }
+    var cfg = {
+      type: 'bar', data: { labels: xs, datasets: datasets },
+      options: {
+        plugins: {
+          legend: { position: 'bottom', labels: { filter: function (item, data) { return !!data.datasets[item.datasetIndex].contour; } } },
+          tooltip: {
+            filter: function (item) { return !!item.dataset.heat; },
+            callbacks: {
+              title: function (items) { return items.length ? result.axes[0].key + ' = ' + xs[items[0].dataIndex] : ''; },
+              label: function (ctx) {
+                var d = ctx.dataset, i = ctx.dataIndex;
+                return d.estimates[i] === null ? '' : d.label + ': ' + fmt(d.estimates[i]) + ' [' + fmt(d.lows[i]) + ', ' + fmt(d.highs[i]) + ']';
+              }
+            }
+          }
+        },
+        scales: {
+          x: { type: 'category', offset: true, grid: { display: false }, title: { display: true, text: result.axes[0].key } },
+          xc: { type: 'linear', display: false, min: -0.5, max: xs.length - 0.5 },
+          y: { type: 'linear', min: 0, max: ys.length, grid: { display: false }, title: { display: true, text: result.axes[1].key },
+               afterBuildTicks: function (axis) { axis.ticks = ys.map(function (yv, j) { return { value: j + 0.5 }; }); },
+               ticks: { autoSkip: false, callback: function (v) { var j = Math.round(v - 0.5); return ys[j] === undefined ? '' : ys[j]; } } }
+        }
+      }
+    };
+    return chart(parent, result.target + ' over ' + result.axes[0].key + ' and ' + result.axes[1].key,
+                 note + 'Hover a cell for its ' + level + ' interval.', cfg, true);
+  }
+
   function renderSweep(root, result) {
     var axes = result.axes || [], points = result.points || [], level = levelText(result.level);
     var valueOf = function (p, a) { return p.assignments[a].slice(p.assignments[a].indexOf('=') + 1); };
@@ -441,6 +556,11 @@
     var grid = el('div', { cls: 'grid' });
     section(root, 'Pictures').appendChild(grid);
     var xs = axes[0] ? axes[0].values : [];
+    if (axes.length > 1) {
+      heatMapChart(grid, result, xs, axes[1].values, function (i, j) {
+        return points.find(function (q) { return valueOf(q, 0) === xs[i] && valueOf(q, 1) === axes[1].values[j]; });
+      }, level);
+    }
     var numeric = axes[0] && axes[0].numbers && axes[0].numbers.length === xs.length;
     var ys = axes.length > 1 ? axes[1].values : [''];
     var series = ys.map(function (yv, j) {

@@ -6,7 +6,10 @@ run, a compare, a sweep, a tune and a sensitivity, and of a barrage run, and che
   - no console errors;
   - every chart rendered: each canvas has a size and painted pixels, and the map's SVG has marks;
   - the headline sentence's numbers are those of the same command's --json;
-  - the map holds one labelled mark per unit and decoy of the scenario (a Blind for the units it hides).
+  - the map holds one labelled mark per unit and decoy of the scenario (a Blind for the units it hides);
+  - survivors per unit: a bar per unit of the scenario and per variant, each --json's estimate and interval;
+  - a two-key sweep is a heat map whose axes name the values (named values included), every cell the
+    --json estimate, with the 50% contour drawn where the target crosses it.
 Screenshots of every page are written to the folder given as the second argument, for a person to
 look at; report.png, the top of the compare report, is the README's docs/report.png.
 
@@ -161,6 +164,45 @@ def check_map(name, result):
         check((kind in kinds) == (words in legend), f"{name}: the legend names '{words}' exactly when the map draws it")
 
 
+# What each chart holds, by its title: the category labels and the shown (non-helper) datasets.
+CHARTS = """
+return volley.charts().map(c => ({
+  title: c.canvas.closest('.chart').querySelector('h3').textContent, type: c.config.type, labels: c.data.labels || [],
+  datasets: c.data.datasets.filter(d => !d.helper).map(d => ({label: d.label, heat: !!d.heat, contour: !!d.contour,
+    estimates: d.estimates || null, lows: d.lows || null, highs: d.highs || null,
+    points: d.contour ? d.data.filter(p => p.y !== null).length : 0})),
+  yTicks: c.scales.y ? c.scales.y.ticks.map(t => String(t.label)) : []
+}));"""
+
+
+def chart_titled(name, title):
+    charts = [c for c in driver.execute_script(CHARTS) if c["title"] == title]
+    check(len(charts) == 1, f"{name}: one chart titled '{title}', got {[c['title'] for c in driver.execute_script(CHARTS)]}")
+    return charts[0] if charts else None
+
+
+def check_survivors(name, result, variants):
+    """Survivors per unit: one bar per unit of the scenario and per variant, each the --json estimate with its interval."""
+    c = chart_titled(name, "Survivors per unit")
+    if not c:
+        return
+    prefixes = [f"v{v}/" for v in range(variants)] if variants > 1 else [""]
+    units = [m["name"] for m in result["metrics"] if re.fullmatch(r"[^./]+\.units\..+\.figures_left", m["name"][len(prefixes[0]):] if m["name"].startswith(prefixes[0]) else "")]
+    units = [u[len(prefixes[0]):] for u in units]
+    scenario = tomllib.loads(result["scenario"]["text"])
+    in_file = [f"{side}.units.{u['name']}.figures_left" for side, t in scenario.items() if isinstance(t, dict) for u in t.get("units", [])]
+    check(sorted(units) == sorted(in_file), f"{name}: a survivors metric per unit of the scenario ({len(units)} metrics, {len(in_file)} units)")
+    labels = [f"{u.split('.units.')[1][:-len('.figures_left')]} ({u.split('.units.')[0]})" for u in units]
+    check(c["labels"] == labels, f"{name}: survivors labelled by unit and side: {c['labels']}")
+    check(len(c["datasets"]) == variants, f"{name}: survivors drawn for {len(c['datasets'])} of {variants} variants")
+    estimates = {e["name"]: e for e in result["estimates"]}
+    for v, d in enumerate(c["datasets"]):
+        for i, u in enumerate(units):
+            e = estimates[prefixes[v] + u]
+            check(d["estimates"][i] == e["estimate"] and d["lows"][i] == e["low"] and d["highs"][i] == e["high"],
+                  f"{name}: survivors of {u}, variant {v}: the chart's {d['estimates'][i]} [{d['lows'][i]}, {d['highs'][i]}] is --json's")
+
+
 try:
     # run: the headline with its interval and the trial count.
     run = volley_run("run", ["run", "herero-ambush", "--trials", "20000"])
@@ -169,6 +211,7 @@ try:
     check_figures("run", answer, [(percent(e["estimate"]), e["estimate"]), (percent(e["low"]), e["low"]), (percent(e["high"]), e["high"]),
                                   (grouped(run["tally"]["trials"]), run["tally"]["trials"])])
     check_map("run", run)
+    check_survivors("run", run, 1)
 
     # compare: which variant wins more, by how much, the paired interval, the trials.
     compare = volley_run("compare", ["compare", "herero-ambush", "--set", "herero.policy=always", "--vs", "herero.policy=never", "--trials", "20000"])
@@ -182,6 +225,7 @@ try:
                                       (grouped(compare["tally"]["trials"]), compare["tally"]["trials"])])
     check(("herero.policy=always" if not ahead else "herero.policy=never") in answer.text.split(" gives")[0], "compare: the winner is named first")
     check_map("compare", compare)
+    check_survivors("compare", compare, 2)
     # The README's picture (docs/report.png): the top of the compare report, as a reader first sees it.
     driver.set_window_size(1280, 1700)
     driver.execute_script("window.scrollTo(0, 0)")
@@ -200,6 +244,28 @@ try:
     open_page("sweep-policy")
     types = driver.execute_script("return volley.charts().map(c => c.config.type)")
     check(types == ["bar"], f"sweep-policy: named values are drawn as bars, got {types}")
+
+    # Two keys, one of them named values: a heat map with both axes named by their values, every cell
+    # the --json estimate, and the 50% contour where herero.win crosses it (the tune below puts the
+    # even game inside 4..20 figures of Z1).
+    two = volley_run("sweep-two", ["sweep", "herero-ambush", "--param", "german.units.Z1.figures=4:20:4", "--param", "herero.policy=never,always",
+                                   "--trials", "2048"])
+    open_page("sweep-two")
+    heat = chart_titled("sweep-two", "herero.win over german.units.Z1.figures and herero.policy")
+    if heat:
+        xs, ys = two["axes"][0]["values"], two["axes"][1]["values"]
+        check(heat["labels"] == xs, f"sweep-two: the x axis names the values {xs}, got {heat['labels']}")
+        check(heat["yTicks"] == ys, f"sweep-two: the y axis names the values {ys}, got {heat['yTicks']}")
+        cells = [d for d in heat["datasets"] if d["heat"]]
+        check(len(cells) == len(ys) and all(len(d["estimates"]) == len(xs) for d in cells), "sweep-two: a cell per grid point")
+        for p in two["points"]:
+            x, y = (a.split("=", 1)[1] for a in p["assignments"])
+            got = cells[ys.index(y)]["estimates"][xs.index(x)]
+            check(got == p["target"]["estimate"], f"sweep-two: cell {x}, {y} shows {got}, --json has {p['target']['estimate']}")
+        crosses = min(p["target"]["estimate"] for p in two["points"]) < 0.5 < max(p["target"]["estimate"] for p in two["points"])
+        contour = [d for d in heat["datasets"] if d["contour"]]
+        check(crosses, "sweep-two: the grid crosses 50% (else this test shows no contour)")
+        check(len(contour) == 1 and contour[0]["points"] >= 2, f"sweep-two: the 50% contour is drawn ({contour})")
 
     # tune: the value and its interval.
     tune = volley_run("tune", ["tune", "herero-ambush", "--param", "german.units.Z1.figures=4:20", "--target", "herero.win=0.5", "--trials", "4096"])
