@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace volley {
 
@@ -185,6 +187,40 @@ std::string fire_symbol(const Frame& f, const MapFire& fire, bool legend, double
   return "";
 }
 
+// Where the labels go: each at the first of its candidate places that overlaps nothing placed
+// before (symbols, terrain names, other labels) and stays on the picture, else where it overlaps
+// least. A crowded strip (hidden units and decoys along a table edge) stays readable. A text's box
+// is estimated from its length: DejaVu Sans averages about 0.6 em a character.
+class LabelPlacer {
+ public:
+  struct Box {
+    double x0, y0, x1, y1;
+  };
+  LabelPlacer(double width, double height) : width_(width), height_(height) {}
+  static Box text_box(double x, double baseline, double size, const std::string& content) {
+    return {x, baseline - 0.8 * size, x + 0.6 * size * static_cast<double>(content.size()), baseline + 0.25 * size};
+  }
+  void occupy(const Box& b) { taken_.push_back(b); }
+  // candidates: (x, baseline) pairs of the text's left end; returns the chosen one, now occupied.
+  std::pair<double, double> place(const std::vector<std::pair<double, double>>& candidates, double size, const std::string& content) {
+    size_t best = 0;
+    double least = 1e300;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+      const Box b = text_box(candidates[i].first, candidates[i].second, size, content);
+      double overlap = b.x0 < 0 || b.y0 < 0 || b.x1 > width_ || b.y1 > height_ ? (b.x1 - b.x0) * (b.y1 - b.y0) : 0;
+      for (const Box& t : taken_) overlap += std::max(0.0, std::min(b.x1, t.x1) - std::max(b.x0, t.x0)) * std::max(0.0, std::min(b.y1, t.y1) - std::max(b.y0, t.y0));
+      if (overlap < least) least = overlap, best = i;
+      if (overlap == 0) break;
+    }
+    occupy(text_box(candidates[best].first, candidates[best].second, size, content));
+    return candidates[best];
+  }
+
+ private:
+  double width_, height_;
+  std::vector<Box> taken_;
+};
+
 // One frame's content, its top-left at (ox, oy) of the enclosing coordinates.
 std::string frame_body(const MapModel& map, const std::string& heading) {
   const Frame f(map);
@@ -201,32 +237,58 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
     if (seen.insert(key).second) legend.push_back({key, symbol, words});
   };
   const double r = f.font * 0.45;
+  // The labels' places: every mark's symbol and every terrain name first, so that no label covers them.
+  LabelPlacer labels(f.margin + f.width + f.margin, f.total_height());
+  labels.occupy(LabelPlacer::text_box(f.margin, f.font * 1.5, f.font * 1.1, heading));
+  for (const auto& m : map.marks) {
+    const double hw = m.w > 0 ? m.w / 2 : r, hd = m.d > 0 ? m.d / 2 : r;
+    labels.occupy({f.x(m.x) - hw, f.y(m.y) - hd, f.x(m.x) + hw, f.y(m.y) + hd});
+  }
   // Terrain, styled by what it does (F-1).
   for (const auto& t : map.terrain) {
+    const std::string name = t.name + " (" + terrain_words(t) + ")";
+    const double tx = f.x(t.area.x0) + f.font * 0.3, ty = f.y(t.area.y1) + f.font * 0.9;
+    labels.occupy(LabelPlacer::text_box(tx, ty, f.font * 0.75, name));
     s += "<g class=\"terrain\" data-name=\"" + xml_escape(t.name) + "\"><title>" + xml_escape(t.name + ": " + terrain_words(t)) + "</title>" +
-         rect(f, t.area, terrain_style(t, f.font / 12)) +
-         text(f.x(t.area.x0) + f.font * 0.3, f.y(t.area.y1) + f.font * 0.9, f.font * 0.75, t.name + " (" + terrain_words(t) + ")",
-              "fill=\"#1d2a0f\"") +
-         "</g>";
+         rect(f, t.area, terrain_style(t, f.font / 12)) + text(tx, ty, f.font * 0.75, name, "fill=\"#1d2a0f\"") + "</g>";
     note("terrain:" + terrain_words(t), "", "terrain: " + terrain_words(t));
   }
   // Deployment zones.
   for (const auto& z : map.zones) {
     const char* c = side_colour(map, z.side);
+    // Inside a corner of its rectangle: bottom left, top left, bottom right, top right.
+    const double size = f.font * 0.65, pad = f.font * 0.2, w = 0.6 * size * static_cast<double>(z.label.size());
+    const double left = f.x(z.area.x0) + pad, right = f.x(z.area.x1) - pad - w, bottom = f.y(z.area.y0) - f.font * 0.25,
+                 top = f.y(z.area.y1) + size;
+    // Zones that share a rectangle (a side's decoys) stack their labels a line apart.
+    std::vector<std::pair<double, double>> corners;
+    for (int line = 0; line < 8; ++line)
+      for (const auto& [x, y] : {std::pair{left, bottom - line * size * 1.15}, std::pair{left, top + line * size * 1.15},
+                                 std::pair{right, bottom - line * size * 1.15}, std::pair{right, top + line * size * 1.15}})
+        corners.emplace_back(x, y);
+    const auto [zx, zy] = labels.place(corners, size, z.label);
     s += "<g class=\"zone\" data-side=\"" + xml_escape(z.side) + "\"><title>" + xml_escape(z.label) + "</title>" +
          rect(f, z.area, std::string("fill=\"none\" stroke=\"") + c + "\" stroke-width=\"" + num(f.font / 10) + "\" stroke-dasharray=\"" +
                              num(f.font / 2) + " " + num(f.font / 4) + "\"") +
-         text(f.x(z.area.x0) + f.font * 0.2, f.y(z.area.y0) - f.font * 0.25, f.font * 0.65, z.label, std::string("fill=\"") + c + "\"") + "</g>";
+         text(zx, zy, size, z.label, std::string("fill=\"") + c + "\"") + "</g>";
     note("zone:" + z.side, "zone", z.side + " deployment zone");
   }
   // Missions and templates, under the units.
   for (const auto& fire : map.fire) {
     s += "<g class=\"fire\" data-kind=\"" + std::string(fire_words(fire.kind)) + "\" data-mission=\"" + xml_escape(fire.mission) + "\"><title>" +
          xml_escape(fire.label) + "</title>" + fire_symbol(f, fire, false, 0, 0);
+    const double size = f.font * 0.65;
+    const auto fire_label = [&](double x, double y) {
+      std::vector<std::pair<double, double>> places;
+      for (int line = 0; line < 4; ++line)
+        for (const int direction : {1, -1}) places.emplace_back(x, y + direction * line * size * 1.15);
+      const auto [fx, fy] = labels.place(places, size, fire.label);
+      s += text(fx, fy, size, fire.label, "fill=\"#c0392b\"");
+    };
     if (fire.kind == MapFireKind::Target || fire.kind == MapFireKind::Registered)
-      s += text(f.x(fire.x) + r * 1.8, f.y(fire.y) + f.font * 1.2, f.font * 0.65, fire.label, "fill=\"#c0392b\"");
+      fire_label(f.x(fire.x) + r * 1.8, f.y(fire.y) + f.font * 1.2);
     else if (fire.kind == MapFireKind::RollingLine)
-      s += text(f.x(fire.box.x0) + r, f.y(fire.box.y0) - r, f.font * 0.65, fire.label, "fill=\"#c0392b\"");
+      fire_label(f.x(fire.box.x0) + r, f.y(fire.box.y0) - r);
     s += "</g>";
     note(std::string("fire:") + fire_words(fire.kind), "", fire_words(fire.kind));
   }
@@ -238,8 +300,17 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
     s += "<g class=\"mark\" data-kind=\"" + std::string(kind_name(m.kind)) + "\" data-side=\"" + xml_escape(m.side) + "\" data-name=\"" +
          xml_escape(m.name) + "\"><title>" + xml_escape(m.side + " " + kind_words(m.kind) + " " + m.name + figures_text(m)) + "</title>" +
          mark_symbol(m.kind, cx, cy, r, m.w, m.d, c);
-    const double offset = (m.w > 0 ? m.w / 2 : r) + r * 0.5;
-    s += text(cx + offset, cy + f.font * 0.3, f.font * 0.7, label, "class=\"label\" fill=\"#111111\"") + "</g>";
+    // Right of the symbol, left of it, above, below, then right a line up or down.
+    const double size = f.font * 0.7, offset = (m.w > 0 ? m.w / 2 : r) + r * 0.5, half_depth = m.d > 0 ? m.d / 2 : r;
+    const double w = 0.6 * size * static_cast<double>(label.size()), mid = cy + f.font * 0.3;
+    std::vector<std::pair<double, double>> places{{cx + offset, mid}, {cx - offset - w, mid}, {cx - w / 2, cy - half_depth - size * 0.3},
+                                                  {cx - w / 2, cy + half_depth + size}};
+    for (int line = 1; line <= 3; ++line)
+      for (const double x : {cx + offset, cx - offset - w, cx - w / 2})
+        for (const int direction : {-1, 1}) places.emplace_back(x, (x == cx - w / 2 ? (direction < 0 ? cy - half_depth - size * 0.3 : cy + half_depth + size) : mid) +
+                                                                    direction * line * size * 1.1);
+    const auto [lx, ly] = labels.place(places, size, label);
+    s += text(lx, ly, size, label, "class=\"label\" fill=\"#111111\"") + "</g>";
     // The legend's symbol has the mark's shape: a footprint's rectangle, or a point's symbol.
     note(std::string("mark:") + kind_name(m.kind) + ":" + m.side + (m.w > 0 ? ":box" : ""),
          mark_symbol(m.kind, 0, 0, r, m.w > 0 ? 2.2 * r : 0, m.w > 0 ? 1.5 * r : 0, c), m.side + " " + kind_words(m.kind));
