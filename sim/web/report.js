@@ -267,7 +267,9 @@
       return { label: label, estimates: es.map(function (e) { return e ? e.estimate : null; }), lows: es.map(function (e) { return e ? e.low : null; }),
                highs: es.map(function (e) { return e ? e.high : null; }) };
     });
-    chart(parent, 'Win, draw and loss', 'Each outcome\u2019s probability with its ' + levelText(result.level) + ' Wilson interval (whisker).',
+    // A firefight's outcomes are win, draw and loss; a barrage's are what it did (any unit dispersed).
+    var winDrawLoss = names.some(function (n) { return /\.win$/.test(n) || n === 'draw'; });
+    chart(parent, winDrawLoss ? 'Win, draw and loss' : 'Outcomes', 'Each outcome\u2019s probability with its ' + levelText(result.level) + ' Wilson interval (whisker).',
           barWhiskerConfig(names, series, 'probability', 'outcome', true, 1));
   }
 
