@@ -7,6 +7,7 @@ run, a compare, a sweep, a tune and a sensitivity, and of a barrage run, and che
   - every chart rendered: each canvas has a size and painted pixels, and the map's SVG has marks;
   - the headline sentence's numbers are those of the same command's --json;
   - the map holds one labelled mark per unit and decoy of the scenario (a Blind for the units it hides);
+  - hovering a bar shows its value and interval; a legend entry hides and shows a variant;
   - survivors per unit: a bar per unit of the scenario and per variant, each --json's estimate and interval;
   - a two-key sweep is a heat map whose axes name the values (named values included), every cell the
     --json estimate, with the 50% contour drawn where the target crosses it.
@@ -181,6 +182,36 @@ def chart_titled(name, title):
     return charts[0] if charts else None
 
 
+# The middle of the first bar of the first chart (win, draw and loss), from the canvas's centre.
+FIRST_BAR = """
+const c = volley.charts()[0], bar = c.getDatasetMeta(0).data[0], r = c.canvas.getBoundingClientRect();
+return [bar.x - r.width / 2, (bar.y + bar.base) / 2 - r.height / 2];"""
+
+
+def check_interaction(name, result):
+    """Hovering a bar shows its value and interval; a legend entry hides and shows its variant's datasets."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    driver.execute_script("volley.charts()[0].canvas.scrollIntoView({block: 'center'})")
+    dx, dy = driver.execute_script(FIRST_BAR)
+    canvas = driver.find_elements("css selector", "canvas")[0]
+    ActionChains(driver).move_to_element_with_offset(canvas, int(dx), int(dy)).pause(0.3).perform()
+    lines = driver.execute_script("const t = volley.charts()[0].tooltip; return t && t.body ? t.body.flatMap(b => b.lines) : []")
+    first = result["variants"][0] if result.get("variants") else "run"
+    e = next(x for x in result["estimates"] if x["name"].split("/")[-1] == result["headline"].split("/")[-1] and
+             (not result.get("variants") or x["name"].startswith("v0/")))
+    shown = f"{first}: {percent(e['estimate'])} [{percent(e['low'])}, {percent(e['high'])}]"
+    check(shown in lines, f"{name}: hovering the first bar shows '{shown}', got {lines}")
+    # A click on the first legend entry hides that variant's bars and whiskers; a second shows them again.
+    legend_click = """
+const c = volley.charts()[0], item = c.legend.legendItems[0];
+c.options.plugins.legend.onClick(null, item, c.legend);
+return c.data.datasets.map((d, i) => [d.group, c.isDatasetVisible(i)]);"""
+    hidden = driver.execute_script(legend_click)
+    check(all(visible == (group != 0) for group, visible in hidden), f"{name}: the legend hides the first variant's datasets only: {hidden}")
+    shown_again = driver.execute_script(legend_click)
+    check(all(visible for _, visible in shown_again), f"{name}: a second click shows them again: {shown_again}")
+
+
 def check_survivors(name, result, variants):
     """Survivors per unit: one bar per unit of the scenario and per variant, each the --json estimate with its interval."""
     c = chart_titled(name, "Survivors per unit")
@@ -231,6 +262,7 @@ try:
     driver.execute_script("window.scrollTo(0, 0)")
     driver.save_screenshot(os.path.join(shots, "report.png"))
     driver.set_window_size(1280, 2000)
+    check_interaction("compare", compare)  # after the picture: the mouse leaves a tooltip open
 
     # sweep: the range of the target over the grid.
     sweep = volley_run("sweep", ["sweep", "herero-ambush", "--param", "german.units.Z1.figures=6:14:4", "--trials", "4096"])
