@@ -32,7 +32,9 @@ void build_candidates(Ctx& c) {
   auto& st = c.st;
   // Positions, sight and contacts may have changed since the last phase: every remembered target
   // is stale.
-  const uint64_t epoch[SideCount] = {++st.target_epoch[0], ++st.target_epoch[1]};
+  st.targets.invalidate(0);
+  st.targets.invalidate(1);
+  const uint64_t epoch[SideCount] = {st.targets.epoch[0], st.targets.epoch[1]};
   const UnitState* units = st.units.data();
   const int turn = c.turn();
   // What each unit is to the enemy's fire, read once rather than once per pair: 1, a possible
@@ -59,8 +61,8 @@ void build_candidates(Ctx& c) {
         if (count != 0) best = nearest_target(c, g);
       }
       st.candidate_count[g] = count;
-      st.target_of[g] = best;
-      st.target_stamp[g] = epoch[enemy];
+      st.targets.target_of[g] = best;
+      st.targets.stamp[g] = epoch[enemy];
     }
   }
 }
@@ -72,16 +74,16 @@ void build_candidates(Ctx& c) {
 // several units of one side reads once.
 template <class Ctx>
 [[gnu::always_inline]] inline int target_now(Ctx& c, int g, uint64_t epoch) {
-  auto& st = c.st;
-  if (st.target_stamp[g] != epoch) [[unlikely]] {
-    st.target_of[g] = current_target(c, g);
-    st.target_stamp[g] = epoch;
+  auto& memo = c.st.targets;
+  if (memo.stamp[g] != epoch) [[unlikely]] {
+    memo.target_of[g] = current_target(c, g);
+    memo.stamp[g] = epoch;
   }
-  return st.target_of[g];
+  return memo.target_of[g];
 }
 template <class Ctx>
 [[gnu::always_inline]] inline int target_now(Ctx& c, int g) {
-  return target_now(c, g, c.st.target_epoch[1 - c.side_of(g)]);
+  return target_now(c, g, c.st.targets.epoch[1 - c.side_of(g)]);
 }
 
 // F-8a bookkeeping: a card's fire on one target is one burst; record its casualties per target.
@@ -130,7 +132,7 @@ int fire_at(Ctx& c, int g, int target, bool schnellfeuer) {
   const int casualties = std::min(hits, t.figures);
   const int killed = c.dice.successes(casualties, rules.kill_chance.num, rules.kill_chance.den);
   t.lose_figures(casualties);
-  if (t.out()) ++st.target_epoch[1 - side];
+  if (t.out()) st.targets.invalidate(1 - side);
   st.tally[1 - side].killed += killed;
   st.tally[1 - side].wounded += casualties - killed;
   u.fired = true;

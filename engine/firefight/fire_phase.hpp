@@ -19,7 +19,7 @@ int pick_unit(Ctx& c, int side, int* ready, int& count, int& target) {
   const UnitState* units = st.units.data();
   // Every listed unit is of `side`: their remembered targets (target_now) are valid while the
   // enemy's epoch is the one read here, which no search below moves on.
-  const uint64_t epoch = st.target_epoch[1 - side];
+  const uint64_t epoch = st.targets.epoch[1 - side];
   int best = -1, best_figures = 0, kept = 0;
   // Without branches on the data (which units fired, which has the most figures: coin tosses for
   // the predictor): every unit still listed gets its target and the best is kept with conditional

@@ -24,16 +24,16 @@ struct UnitState {
   bool prone = false;           // F-8a
   bool in_melee = false;        // F-7: in contact with an enemy unit
   bool fired = false;           // F-3: fired (or may no longer fire) this fire phase
-  // The flags of one turn, side by side: the start of a turn clears them in one store.
+  // The flags of one turn, side by side: the start of a turn clears them (clear_turn_flags).
   bool stood_up = false;        // F-8a: stood from prone this movement phase (moves 1d6, no charge)
   bool moved = false;           // SF-F: moved or charged this movement phase
   bool charged = false;         // F-7: charged this turn (melee bonus)
   bool took_casualties = false; // F-8b: lost figures this turn
   bool kept = false;            // SF-H: chosen to stay hidden (scratch of one declaration)
   bool gone = false;            // out of action: broken or destroyed (kept by lose_figures, break_unit)
-  bool enemy_in_spot_range = false;  // F-5: an enemy unit in action within spot_range, as of the latest
-                                     // refresh_geometry (spotting.hpp), for a unit in action; spot reads it
 
+  // The start of a turn (firefight_trial.hpp, begin_turn).
+  void clear_turn_flags() noexcept { stood_up = moved = charged = took_casualties = false; }
   // Out of action: broken, or no figures left (destroyed).
   bool out() const noexcept { return gone; }
   // Figures lost to fire or melee; a unit with none left is destroyed.
@@ -102,8 +102,8 @@ class FirefightState {
     candidate_count.assign(n, 0);
     screen.assign(n, 0);
     unit_list.assign(n, 0);
-    target_of.assign(n, -1);
-    target_stamp.assign(n, 0);
+    targets.target_of.assign(n, -1);
+    targets.stamp.assign(n, 0);
     burst_casualties.assign(n, -1);
     burst_targets.assign(n + 1, 0);  // record_burst writes one past the listed targets
     deck_order.assign(n, 0);
@@ -186,11 +186,16 @@ class FirefightState {
   // Scratch: a list of units a phase works through (movement.hpp, morale.hpp).
   std::vector<int> unit_list;
   // F-4: each unit's target as last found in this fire phase (fire.hpp, target_now), valid while
-  // target_stamp[g] equals the epoch of the enemy side; an epoch moves on whenever a unit of that
-  // side is revealed or put out of action, and at the start of each fire phase.
-  std::vector<int> target_of;
-  std::vector<uint64_t> target_stamp;
-  uint64_t target_epoch[SideCount] = {1, 1};
+  // stamp[g] equals the epoch of the enemy side. The one cache of targets, with one invalidate.
+  struct TargetMemo {
+    std::vector<int> target_of;
+    std::vector<uint64_t> stamp;
+    uint64_t epoch[SideCount] = {1, 1};
+    // What the units of `side` are to the enemy's fire changed (one revealed or put out of action,
+    // or a new fire phase): every target remembered among them is stale.
+    void invalidate(int side) noexcept { ++epoch[side]; }
+  };
+  TargetMemo targets;
   // F-3: the order of the phase's deck (the side of each card).
   std::vector<int> deck_order;
   // F-3: per side, the units that may be activated this phase (side 0's from ready[0], side 1's

@@ -60,16 +60,24 @@ void setup_trial(Ctx& c) {
   c.narr.setup_done(st);
 }
 
+// The start of a turn: the flags of the last turn are cleared (moved, charged, took_casualties,
+// stood_up), and the decoys removed last turn are dropped (compact_decoys).
+template <class Ctx>
+void begin_turn(Ctx& c, int t) {
+  auto& st = c.st;
+  st.turn = t;
+  for (UnitState& u : st.units) u.clear_turn_flags();
+  compact_decoys(c);
+  if constexpr (Ctx::Narrator::enabled) c.narr.say(text("turn ", t));
+}
+
 // One turn of F-2; returns whether the trial is decided (F-9).
 template <class Ctx>
 bool play_turn(Ctx& c, int t) {
   auto& st = c.st;
-  st.turn = t;
-  compact_decoys(c);
-  if constexpr (Ctx::Narrator::enabled) c.narr.say(text("turn ", t));
-  // Step 1: movement phase (F-6), then re-concealment (SF-F), then spotting (F-5). The movement
-  // phase's first walk over the units also clears the flags of the turn (moved, charged,
-  // took_casualties, stood_up).
+  // Step 0: the start of the turn.
+  begin_turn(c, t);
+  // Step 1: movement phase (F-6), then re-concealment (SF-F), then spotting (F-5).
   if constexpr (Ctx::Narrator::enabled) c.narr.say(" movement phase");
   // Sight, spotting and cover change only where a unit moved: with no move they are skipped. Only
   // a side that declared schnellfeuer last turn has units to re-conceal (SF-F).

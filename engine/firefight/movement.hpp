@@ -384,16 +384,12 @@ bool movement_phase(Ctx& c) {
   auto& st = c.st;
   const int n = c.sc.total_units();
   bool any_moved = false;
-  // Step 1, the turn's first walk over the units: the flags of the turn start cleared (play_turn
-  // leaves them to this walk), and prone units stand; class restored; they move only
-  // prone_move_dice d6 (F-8a).
+  // Step 1: prone units stand; class restored; they move only prone_move_dice d6 (F-8a).
   for (int g = 0; g < n; ++g) {
     UnitState& u = st.units[g];
-    const bool stands = u.prone && !u.out();
-    u.moved = u.charged = u.took_casualties = false;
-    u.stood_up = stands;
-    if (stands) {
+    if (u.prone && !u.out()) {
       u.prone = false;
+      u.stood_up = true;
       if constexpr (Ctx::Narrator::enabled) c.narr.say(text("  ", c.name(g), " stands up (F-8a)"));
     }
   }

@@ -34,39 +34,27 @@ inline bool line_of_sight(const FirefightScenario& sc, Point a, Point b) noexcep
 // Refresh the cached distances and sight between the two sides' units: every pair (all), or the
 // pairs with a unit that moved this phase (positions change only in placement and movement).
 // Every distance is rewritten (the same value where neither unit moved: cheaper than testing);
-// sight, which may cost a walk over the blocking terrain, only where one of them moved. With the
-// distances at hand, the enemy_in_spot_range of every unit in action is rewritten too, for the spot
-// that follows this refresh (no unit goes out of action in between); that of a unit out of action
-// is left meaningless, as nothing reads it.
+// sight, which may cost a walk over the blocking terrain, only where one of them moved.
 template <class Ctx>
 void refresh_geometry(Ctx& c, bool all) {
   auto& st = c.st;
   const int n0 = c.last(0), n1 = st.side1_units;
   const int64_t visibility2 = squared(c.sc.visibility);
-  UnitState* units = st.units.data();
+  const UnitState* units = st.units.data();
   int64_t* pair_d2 = st.pair_d2.data();
   uint8_t* pair_los = st.pair_los.data();
-  // Side 0's flags gather their pairs in the walk below (side 1's, each in one pass of the inner loop).
-  for (int i = 0; i < n0; ++i) units[i].enemy_in_spot_range = false;
   // Side 1's units outside: the inner loop runs over side 0's units (pair entries n1 apart).
   for (int j = 0; j < n1; ++j) {
-    UnitState& v = units[n0 + j];
+    const UnitState& v = units[n0 + j];
     const Point b = v.pos;
     const bool moved_j = all | v.moved;
-    // A unit out of action spots no one: no distance is within its range.
-    const int64_t spot2_j = v.out() ? -1 : squared(c.sc.spot_range);
-    bool j_in_spot_range = false;
     // One index for both pair arrays: fewer registers for the loop than a pointer into each.
     for (int i = 0, k = j; i < n0; ++i, k += n1) {
-      UnitState& u = units[i];
+      const UnitState& u = units[i];
       const int64_t d2 = distance_squared(u.pos, b);
       pair_d2[k] = d2;
       if (moved_j | u.moved) pair_los[k] = d2 <= visibility2 && sight_clear(c.sc, u.pos, b);
-      const bool in_spot_range = d2 <= spot2_j;  // only where j is in action, whose flag alone matters
-      j_in_spot_range |= in_spot_range & !u.out();
-      u.enemy_in_spot_range |= in_spot_range;
     }
-    v.enemy_in_spot_range = j_in_spot_range;
   }
 }
 
@@ -105,7 +93,7 @@ void reveal_unit(Ctx& c, int g, const char* why) {
   UnitState& u = c.st.units[g];
   if (!u.hidden) return;
   u.hidden = false;
-  ++c.st.target_epoch[c.side_of(g)];  // it may now be a target (fire.hpp, target_now)
+  c.st.targets.invalidate(c.side_of(g));  // it may now be a target (fire.hpp, target_now)
   if constexpr (Ctx::Narrator::enabled) c.narr.say(text("  reveal: ", c.name(g), " (", why, ")"));
 }
 
@@ -163,10 +151,15 @@ void spot(Ctx& c, bool all) {
   for (int s = 0; s < SideCount; ++s) {
     const bool enemy_moved = moved[1 - s];
     if (!enemy_moved && !moved[s]) continue;
-    // The range test was made by the refresh_geometry that came before (enemy_in_spot_range).
-    for (int g = c.first(s), g_end = c.last(s); g < g_end; ++g) {
+    // The range test reads the distances that refresh_geometry cached for the current positions,
+    // walking the side's rows of the pair cache.
+    const int64_t spot2 = squared(c.sc.spot_range);
+    auto row = c.row(c.first(s));
+    const size_t row_step = c.row_step(s);
+    for (int g = c.first(s), g_end = c.last(s); g < g_end; ++g, row.d2 += row_step, row.los += row_step) {
       const UnitState& u = units[g];
-      if (u.hidden & !u.out() & (enemy_moved | u.moved) & u.enemy_in_spot_range) reveal_unit(c, g, "spotted");
+      if (u.hidden & !u.out() & (enemy_moved | u.moved) && unit_in_action_within(units, c.first(1 - s), c.last(1 - s), row, spot2))
+        reveal_unit(c, g, "spotted");
     }
     if (!enemy_moved) continue;
     const DecoyState* decoys = c.st.decoys[s].data();

@@ -83,7 +83,7 @@ TEST_CASE("F-4: candidates 0.2\" apart tie and go to the lower index, 0.3\" apar
     build_candidates(c);
     const int g = h.unit(Herero, 0);
     // The fire phase's first pass and the search of a later card agree.
-    CHECK(h.st.target_of[g] == current_target(c, g));
+    CHECK(h.st.targets.target_of[g] == current_target(c, g));
     return current_target(c, g) - h.unit(German, 0);
   };
   CHECK(target_with_z1_at(10, 19.2, 0.25) == 0);   // a tie: the lower index

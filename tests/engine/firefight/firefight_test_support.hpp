@@ -170,13 +170,11 @@ struct Harness {
     auto c = ctx();
     setup_trial(c);
   }
-  // Start turn t as play_turn and its movement phase do (decoys compacted, the turn's flags
-  // cleared), without running any phase: tests of a later phase start here.
+  // Start turn t as play_turn does (firefight_trial.hpp, begin_turn: the turn's flags cleared,
+  // decoys compacted), without running any phase: tests of a later phase start here.
   void begin_turn(int t) {
-    st.turn = t;
     auto c = ctx();
-    compact_decoys(c);
-    for (auto& u : st.units) u.moved = u.charged = u.took_casualties = u.stood_up = false;
+    firefight::begin_turn(c, t);
   }
   bool turn(int t) {
     auto c = ctx();
