@@ -4,6 +4,7 @@
 
 #include "engine/binomial_table.hpp"
 #include "engine/firefight/narrator.hpp"
+#include "engine/firefight/weapon_table.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -22,26 +23,6 @@ namespace {
 Coord to_coord(double inches) { return static_cast<Coord>(std::llround(inches * CoordPerInch)); }
 
 inline constexpr double MaxInches = 1000;  // tables up to 1000": integer geometry stays exact
-
-// The F-4 weapon table [book; bands of the natives assumed], in tsatf-d10 bands. Other fire dice
-// scale the bands by fire_die / 10 (exactly doubled on the d20 of tsatf20, RULES.md F-4).
-struct BuiltinWeapon {
-  const char* name;
-  int range;
-  int dice_per_figure;
-  int bands_d10[TargetClasses];
-};
-constexpr BuiltinWeapon BuiltinWeapons[] = {
-    {"mauser", 24, 1, {4, 3, 2, 2}},        // German rifle
-    {"maxim", 36, 3, {4, 3, 2, 2}},         // German machine gun
-    {"herero-rifle", 24, 1, {3, 2, 2, 1}},  // Herero rifle
-    {"old-rifle", 12, 1, {2, 2, 1, 1}},     // Herero old rifle / muzzle-loader
-};
-
-int scaled_band(int band_d10, int fire_die) {
-  // Rounded to nearest, halves up: exact for d10 and d20.
-  return (band_d10 * fire_die * 2 + 10) / 20;
-}
 
 // A whole number written alone (spaces around allowed): "2x" or "" is not one, as std::stoi would have it.
 bool whole_number(std::string_view text, int& out) {
@@ -209,16 +190,9 @@ class Reader {
     rs.sf_keep_hidden_max = static_cast<int>(r.integer("sf_keep_hidden_max", 3, 0, 1000));
     rs.sf_keep_hidden_divisor = static_cast<int>(r.integer("sf_keep_hidden_divisor", 4, 1, 1000));
 
-    // F-4 weapons: the built-in table, then [[ruleset.weapons]] entries: a built-in name overrides
+    // F-4 weapons: the built-in table (engine/firefight/weapon_table.hpp), then [[ruleset.weapons]] entries: a built-in name overrides
     // the keys it gives; a new name adds a weapon (range and bands required).
-    for (const auto& b : BuiltinWeapons) {
-      Weapon w;
-      w.name = b.name;
-      w.range = b.range * CoordPerInch;
-      w.dice_per_figure = b.dice_per_figure;
-      for (int k = 0; k < TargetClasses; ++k) w.bands[k] = scaled_band(b.bands_d10[k], rs.fire_die);
-      rs.weapons.push_back(w);
-    }
+    rs.weapons = builtin_weapons(rs.fire_die);
     std::set<std::string> seen;
     for (auto& t : r.tables("weapons")) {
       const std::string name = t.string("name", "");
@@ -317,7 +291,7 @@ class Reader {
       else if (u.name.find('.') != std::string::npos) t.error("name", "a unit name must not contain dots (it is a --set key)");
       else if (!names.insert(u.name).second) t.error("name", "unit name '" + u.name + "' is used twice in this side");
       u.figures = static_cast<int>(t.integer("figures", 10, 1, 100000));
-      const std::string weapon = t.string("weapon", side.native ? "herero-rifle" : "mauser");
+      const std::string weapon = t.string("weapon", default_weapon(side.native));
       const auto it = std::find_if(rs.weapons.begin(), rs.weapons.end(), [&](const Weapon& w) { return w.name == weapon; });
       if (it == rs.weapons.end()) {
         std::string list;
