@@ -1,14 +1,13 @@
 #pragma once
-// What every step of a barrage trial works on: the scenario (read only), the trial's state, the
-// random source and the narrator. The kernel's steps are function templates over this context, as
-// the firefight's are over its TrialContext (engine/firefight/trial_context.hpp), with the same
-// names (c.sc, c.st, c.dice, c.narr) and the same compile-time narration: a run's SilentNarrator
-// has `enabled` false, so every line of narration is compiled out (`if constexpr`), and a replay
-// (BarrageNarrator) goes through the very same code path. The random source is TrialDice in a run
-// and a replay, a scripted source in a rules test.
+// What every step of a barrage trial works on: the kernels' context (engine/kernel_context.hpp:
+// c.sc, c.st, c.dice, c.narr, as in the firefight's TrialContext) over the barrage's scenario and
+// state. A run's SilentNarrator has `enabled` false, so every line of narration is compiled out, and
+// a replay (BarrageNarrator) goes through the very same code path. The random source is TrialDice in
+// a run and a replay, a scripted source in a rules test.
 #include "engine/barrage/barrage_narrator.hpp"
 #include "engine/barrage/barrage_scenario.hpp"
 #include "engine/barrage/barrage_state.hpp"
+#include "engine/kernel_context.hpp"
 #include "engine/trial_dice.hpp"
 
 #include <string>
@@ -16,16 +15,9 @@
 namespace volley::barrage {
 
 template <class DiceT, class NarratorT = SilentNarrator>
-struct BarrageContext {
-  using Dice = DiceT;
-  using Narrator = NarratorT;
-  const BarrageScenario& sc;
-  BarrageState& st;
-  Dice& dice;
-  Narrator& narr;
-
-  const Ruleset& rules() const noexcept { return sc.ruleset; }
-  const std::string& side_name(int side) const noexcept { return sc.sides[side].name; }
+struct BarrageContext : KernelContext<BarrageScenario, BarrageState, DiceT, NarratorT> {
+  const Ruleset& rules() const noexcept { return this->sc.ruleset; }
+  const std::string& side_name(int side) const noexcept { return this->sc.sides[side].name; }
 };
 
 // Spend Staff Orders if the stock holds them (B-2); false leaves the stock untouched.

@@ -1,11 +1,12 @@
 #pragma once
-// What every phase of a firefight trial works on: the scenario (read only), the trial's state, the
-// random source and the narrator, and the small queries the rules ask of them again and again.
-// The phases are templates over the random source (TrialDice, ScriptedDice) and the narrator
-// (NullNarrator, TextNarrator); see firefight_trial.hpp for the turn sequence.
+// What every phase of a firefight trial works on (engine/kernel_context.hpp: the scenario, the
+// trial's state, the random source and the narrator), and the small queries the rules ask of them
+// again and again. The phases are templates over the random source (TrialDice, ScriptedDice) and
+// the narrator (NullNarrator, TextNarrator); see firefight_trial.hpp for the turn sequence.
 #include "engine/firefight/firefight_scenario.hpp"
 #include "engine/firefight/firefight_state.hpp"
 #include "engine/firefight/narrator.hpp"
+#include "engine/kernel_context.hpp"
 #include "engine/rng.hpp"
 
 #include <algorithm>
@@ -15,13 +16,10 @@
 namespace volley::firefight {
 
 template <class DiceT, class NarratorT>
-struct TrialContext {
-  using Dice = DiceT;
-  using Narrator = NarratorT;
-  const FirefightScenario& sc;
-  FirefightState& st;
-  Dice& dice;
-  Narrator& narr;
+struct TrialContext : KernelContext<FirefightScenario, FirefightState, DiceT, NarratorT> {
+  using Kernel = KernelContext<FirefightScenario, FirefightState, DiceT, NarratorT>;
+  using Kernel::sc;
+  using Kernel::st;
 
   int turn() const noexcept { return st.turn; }
   const UnitSpec& spec(int g) const noexcept { return sc.unit(g); }
