@@ -11,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cmath>
 #include <initializer_list>
 #include <memory>
@@ -92,6 +93,13 @@ struct Fixture {
   int battery(int side, std::string name, int fire_dice = 4) {
     sc.batteries.push_back({std::move(name), side, fire_dice, true});
     return static_cast<int>(sc.batteries.size()) - 1;
+  }
+
+  // Several batteries of one side with the default fire dice, in order: `const auto [a, b] =
+  // f.batteries(Red, "A", "B")`.
+  template <class... Names>
+  std::array<int, sizeof...(Names)> batteries(int side, Names... names) {
+    return {battery(side, names)...};  // a braced list is evaluated left to right
   }
 
   int rolling(int side, std::string name, std::vector<int> batteries, Point start, Point step, int start_turn = 1) {

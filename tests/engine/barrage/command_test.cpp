@@ -165,8 +165,7 @@ TEST_CASE("B-2: a Command Failure delays a planned mission's start to the next t
 TEST_CASE("B-2: on a Command Failure an ongoing mission is maintained for 1 Staff Order per battery, or cancelled",
           "[engine][barrage][B-2]") {
   Fixture f;
-  const int a = f.battery(Red, "A");
-  const int b = f.battery(Red, "B");
+  const auto [a, b] = f.batteries(Red, "A", "B");
   const int rb = f.rolling(Red, "RB", {a}, pt(10, 10), pt(0, 6));
   const int two = f.rolling(Red, "Two", {b}, pt(60, 10), pt(0, 6));
   f.fixed_stock(Red, 5);
@@ -189,9 +188,7 @@ TEST_CASE("B-2: on a Command Failure an ongoing mission is maintained for 1 Staf
 TEST_CASE("B-2: on a Command Failure maintenance is paid in battery index order, whatever order a mission lists its batteries in",
           "[engine][barrage][B-2]") {
   Fixture f;
-  const int a = f.battery(Red, "A");
-  const int b = f.battery(Red, "B");
-  const int c = f.battery(Red, "C");
+  const auto [a, b, c] = f.batteries(Red, "A", "B", "C");
   const int both = f.rolling(Red, "Both", {c, a}, pt(10, 10), pt(0, 6));  // lists C before A
   const int one = f.rolling(Red, "One", {b}, pt(60, 10), pt(0, 6));
   f.fixed_stock(Red, 6);

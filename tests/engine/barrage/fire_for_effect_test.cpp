@@ -123,8 +123,7 @@ TEST_CASE("B-5: less than half the footprint covered adds a reaction die; exactl
 
 TEST_CASE("B-5: a suppressed unit's reaction dice succeed at 5+; separate missions attack in battery order", "[engine][barrage][B-5]") {
   Fixture f;
-  const int a = f.battery(Red, "A");
-  const int b = f.battery(Red, "B");
+  const auto [a, b] = f.batteries(Red, "A", "B");
   f.designated(Red, "Second", {b}, {{pt(36, 30), 1}});  // listed first, fires second (battery order)
   f.designated(Red, "First", {a}, {{pt(36, 30), 1}});
   f.sc.ruleset.supply_checks = false;
@@ -258,9 +257,7 @@ TEST_CASE("B-5: a unit is tested with its own footprint, its standing Blind's, o
   // it out at every fire: check it against the rule after every turn of many random trials, with
   // units and Blinds that move (a zoned, moving Blind too), are forced back, revealed and dispersed.
   Fixture f;
-  const int a = f.battery(Red, "A");
-  const int b = f.battery(Red, "B");
-  const int c = f.battery(Red, "C");
+  const auto [a, b, c] = f.batteries(Red, "A", "B", "C");
   f.rolling(Red, "RB1", {a}, pt(30, 20), pt(0, 4));
   f.rolling(Red, "RB2", {b}, pt(38, 20), pt(0, 4));
   f.designated(Red, "DT", {c}, {{pt(34, 30), 3}, {pt(34, 36), 3}});

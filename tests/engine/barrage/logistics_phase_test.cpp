@@ -31,8 +31,7 @@ TEST_CASE("B-3: the Friendly Logistics Phase attempts cancels, then adjusts, the
   Fixture f;
   f.sc.sides[Red].cancel = CancelPolicy::FriendlyUnder;
   f.sc.sides[Red].adjust = AdjustPolicy::NearestEnemy;
-  const int a = f.battery(Red, "A");
-  const int b = f.battery(Red, "B");
+  const auto [a, b] = f.batteries(Red, "A", "B");
   const int dt = f.designated(Red, "DT", {a}, {{pt(36, 30), 3}});
   const int pr = f.pre_registered(Red, "PR", {b}, {pt(10, 10)}, FireMode::Continuous);
   const int friendly = f.unit(Red, "Friendly", pt(36, 30));
@@ -102,8 +101,7 @@ TEST_CASE("B-3: a successful cancel frees the battery for a new mission this tur
 TEST_CASE("B-3: a battery that fails its supply check loses its template and the mission ends; missions not yet firing do not check",
           "[engine][barrage][B-3]") {
   Fixture f;
-  const int a = f.battery(Red, "A");
-  const int b = f.battery(Red, "B");
+  const auto [a, b] = f.batteries(Red, "A", "B");
   const int rb = f.rolling(Red, "RB", {a}, pt(36, 10), pt(0, 6));
   const int later = f.rolling(Red, "Later", {b}, pt(10, 10), pt(0, 6), 3);
   Table t(f);

@@ -88,8 +88,7 @@ TEST_CASE("PF-RB: the rounded step is never shorter than the speed, whatever the
 
 TEST_CASE("PF-RB: ends as soon as, after a move, its template no longer overlaps the table with positive area", "[engine][barrage][PF-RB]") {
   Fixture f;
-  const int a = f.battery(Red, "A");
-  const int b = f.battery(Red, "B");
+  const auto [a, b] = f.batteries(Red, "A", "B");
   const int over = f.rolling(Red, "Over", {a}, pt(30, 38), pt(0, 6));   // 38, 44, 50 (47..53 still overlaps), then 56
   const int touch = f.rolling(Red, "Touch", {b}, pt(40, 39), pt(0, 6));  // 39, 45, then 51: 48..54 only touches
   f.sc.ruleset.supply_checks = false;

@@ -56,8 +56,7 @@ TEST_CASE("F-4: ties go to the lowest index; units in melee cannot be targeted",
   add_unit(sc, German, "Z2", 10, 10, 17);  // 7" north
   add_unit(sc, German, "Z3", 10, 3, 10);   // 7" west
   Harness h(sc);
-  h.setup();
-  h.begin_turn(1);
+  h.setup_to_turn(1);
   h.u(German, 0).in_melee = true;
   auto c = h.ctx();
   build_candidates(c);
@@ -77,8 +76,7 @@ TEST_CASE("F-4: candidates 0.2\" apart tie and go to the lower index, 0.3\" apar
     add_unit(sc, German, "Z1", 10, x, y);
     add_unit(sc, German, "Z2", 10, 10, 1);
     Harness h(sc);
-    h.setup();
-    h.begin_turn(1);
+    h.setup_to_turn(1);
     auto c = h.ctx();
     build_candidates(c);
     const int g = h.unit(Herero, 0);
@@ -103,8 +101,7 @@ TEST_CASE("F-4: each -1 lowers the band by one face, clamped to [0, faces]; natu
   add_unit(sc, German, "Z1", 10, 10, 15, Mauser, 4);  // class 4: herero rifle band 2
   add_unit(sc, German, "Z2", 10, 30, 30);
   Harness h(sc);
-  h.setup();
-  h.begin_turn(1);
+  h.setup_to_turn(1);
   auto c = h.ctx();
   build_candidates(c);
   const int g = h.unit(Herero, 0);
@@ -146,8 +143,7 @@ TEST_CASE("F-4: hits beyond the target's figures are lost; dice per figure", "[e
   add_unit(sc, German, "MG", 3, 10, 10, Maxim);  // 3 dice per figure
   add_unit(sc, Herero, "H1", 2, 10, 20);
   Harness h(sc);
-  h.setup();
-  h.begin_turn(1);
+  h.setup_to_turn(1);
   auto c = h.ctx();
   build_candidates(c);
   h.dice.push({5, 2});
@@ -169,8 +165,7 @@ TEST_CASE("F-3: one card per unit that may fire; a card activates its side's uni
   add_unit(sc, Herero, "H3", 9, 40, 30);   // no target: its card may be drawn but cannot activate it
   add_unit(sc, German, "Z1", 10, 10, 20);
   Harness h(sc);
-  h.setup();
-  h.begin_turn(1);
+  h.setup_to_turn(1);
   auto c = h.ctx();
   // The shuffle first, in one draw among the 4 orders of 3 herero cards and 1 german card: herero,
   // german, herero, herero. Card 1: H2 (8 figures, has a target) fires, no hits. Card 2: Z1 fires
@@ -198,8 +193,7 @@ TEST_CASE("F-3: units broken, in melee or reloading get no card; casualties take
   add_unit(sc, Herero, "H4", 8, 34, 12);   // broken
   add_unit(sc, German, "Z1", 10, 10, 20);
   Harness h(sc);
-  h.setup();
-  h.begin_turn(1);
+  h.setup_to_turn(1);
   h.u(Herero, 2).reload_turn = 1;
   h.u(Herero, 3).broken = h.u(Herero, 3).gone = true;
   auto c = h.ctx();
@@ -227,8 +221,7 @@ TEST_CASE("F-3: a unit hit during the phase gives way to one that now has more f
   add_unit(sc, Herero, "H2", 7, 14, 10);   // 10.8"
   add_unit(sc, German, "Z1", 10, 10, 20);
   Harness h(sc);
-  h.setup();
-  h.begin_turn(1);
+  h.setup_to_turn(1);
   auto c = h.ctx();
   SECTION("fewer figures: the other unit fires first") {
     // Deck: german, then the two herero cards. Z1 hits H1 twice (none killed): H1 has 6, H2 7, so
@@ -259,8 +252,7 @@ TEST_CASE("F-3: a card that finds no unit to activate is void; a unit reduced to
   add_unit(sc, Herero, "H1", 2, 10, 12);
   add_unit(sc, German, "Z1", 10, 10, 20);
   Harness h(sc);
-  h.setup();
-  h.begin_turn(1);
+  h.setup_to_turn(1);
   auto c = h.ctx();
   // Card 1: german; Z1 scores 2 hits, both killed: H1 is destroyed before its card.
   h.dice.push({deck_rank({German, Herero}), 2, 2});
@@ -337,8 +329,7 @@ TEST_CASE("F-4: an enemy exactly at the weapon's range is in reach; a hundredth 
   add_unit(sc, Herero, "H1", 8, 10, 0);   // herero rifle: range 24"
   add_unit(sc, German, "Z1", 10, 10, distance);
   Harness h(sc);
-  h.setup();
-  h.begin_turn(1);
+  h.setup_to_turn(1);
   auto c = h.ctx();
   build_candidates(c);
   const int h1 = h.unit(Herero, 0);

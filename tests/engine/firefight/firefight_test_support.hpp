@@ -176,6 +176,11 @@ struct Harness {
     auto c = ctx();
     firefight::begin_turn(c, t);
   }
+  // setup(), then begin_turn(t): where a test of a phase of turn t starts.
+  void setup_to_turn(int t) {
+    setup();
+    begin_turn(t);
+  }
   bool turn(int t) {
     auto c = ctx();
     return play_turn(c, t);

@@ -13,8 +13,7 @@ TEST_CASE("F-7: figures pair off in index order; the larger side's extra figures
   add_unit(sc, Herero, "H2", 2, 11, 10);
   add_unit(sc, German, "Z1", 4, 10.5, 10.5);
   Harness h(sc);
-  h.setup();
-  h.begin_turn(1);
+  h.setup_to_turn(1);
   auto c = h.ctx();
   add_contact(c, h.unit(Herero, 0), h.unit(German, 0));
   add_contact(c, h.unit(Herero, 1), h.unit(German, 0));
@@ -41,8 +40,7 @@ TEST_CASE("F-7: the melee bonus counts in the turn the unit charged; equal losse
   add_unit(sc, Herero, "H1", 2, 10, 10);  // native: melee bonus +1 in the turn it charged
   add_unit(sc, German, "Z1", 2, 10.5, 10);
   Harness h(sc);
-  h.setup();
-  h.begin_turn(1);
+  h.setup_to_turn(1);
   auto c = h.ctx();
   add_contact(c, h.unit(Herero, 0), h.unit(German, 0));
   SECTION("charged: 3 + 1 against 4 is a tie; 4 + 1 against 6 loses") {
@@ -126,8 +124,7 @@ TEST_CASE("F-8b: a unit with casualties this turn at or below half its figures t
   add_unit(sc, German, "Z3", 10, 30, 10);
   add_unit(sc, Herero, "H1", 8, 10, 40);
   Harness h(sc);
-  h.setup();
-  h.begin_turn(1);
+  h.setup_to_turn(1);
   h.u(German, 0).lose_figures(5);  // exactly half: tests
   h.u(German, 1).lose_figures(6);  // below half, no leader: needs 4
   h.u(German, 2).lose_figures(4);  // above half: no test
@@ -147,8 +144,7 @@ TEST_CASE("F-8b: a unit at or below half its figures that took no casualties thi
   add_unit(sc, German, "Z1", 10, 10, 10);
   add_unit(sc, Herero, "H1", 8, 10, 40);
   Harness h(sc);
-  h.setup();
-  h.begin_turn(1);
+  h.setup_to_turn(1);
   h.u(German, 0).lose_figures(6);  // 4 of 10 left, lost in turn 1
   h.begin_turn(2);                 // no casualties in turn 2
   auto c = h.ctx();
@@ -167,8 +163,7 @@ bool tests_morale(double morale_fraction, int lost) {
   add_unit(sc, German, "Z1", 10, 10, 10);
   add_unit(sc, Herero, "H1", 8, 10, 40);
   Harness h(sc);
-  h.setup();
-  h.begin_turn(1);
+  h.setup_to_turn(1);
   h.u(German, 0).lose_figures(lost);
   h.dice.push({1});
   auto c = h.ctx();
@@ -197,8 +192,7 @@ TEST_CASE("F-9: a side at or below break_fraction of its figures in action is de
   add_unit(sc, German, "Z2", 10, 20, 10);
   add_unit(sc, Herero, "H1", 8, 10, 40);
   Harness h(sc);
-  h.setup();
-  h.begin_turn(3);
+  h.setup_to_turn(3);
   auto c = h.ctx();
   h.u(German, 0).lose_figures(9);  // 11 figures left of 20: not yet
   CHECK_FALSE(check_victory(c));
@@ -214,8 +208,7 @@ TEST_CASE("F-9: both sides defeated in one turn is a draw; none after the last t
   add_unit(sc, Herero, "H1", 8, 40, 30);
   SECTION("both broken") {
     Harness h(sc);
-    h.setup();
-    h.begin_turn(1);
+    h.setup_to_turn(1);
     auto c = h.ctx();
     break_unit(c, h.unit(German, 0), "test");
     break_unit(c, h.unit(Herero, 0), "test");

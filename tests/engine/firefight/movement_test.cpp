@@ -125,8 +125,7 @@ TEST_CASE("F-6: an advance heads for the nearest enemy, ties within tie_distance
     add_unit(sc, German, "Z2", 10, 2, 32);
     if (decoy_nearest) add_decoy(sc, German, "blank", 2 + 29.9, 2);  // nearer than both, a decoy
     Harness h(sc);
-    h.setup();
-    h.begin_turn(1);
+    h.setup_to_turn(1);
     auto c = h.ctx();
     const int g = h.unit(Herero, 0);
     return nearest_enemy_marker_or_unit(c, g, h.u(Herero, 0).pos, -1);

@@ -21,6 +21,25 @@ FirefightScenario always_scenario() {
   return sc;
 }
 
+// The herero in two subgroups, north (0) and south (1), the north one declaring (SF-I); the caller
+// adds the units and decoys.
+FirefightScenario north_declares_scenario() {
+  auto sc = always_scenario();
+  sc.sides[Herero].subgroups = {"north", "south"};
+  sc.sides[Herero].policy.which = WhichPolicy::Subgroup;
+  sc.sides[Herero].policy.subgroup = 0;
+  return sc;
+}
+
+// Policy charge-after (SF-G): H1 with charge orders, Z1 20" ahead, within its charge reach.
+FirefightScenario charge_after_scenario() {
+  auto sc = always_scenario();
+  sc.sides[Herero].policy.charge_after = true;
+  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Charge;
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  return sc;
+}
+
 // H1 with Z1 (one figure) in sight and reach, Z2 out of everyone's sight, and two herero decoys with
 // no sight of either; the caller adds H2 (the unit under test).
 FirefightScenario one_figure_target_scenario() {
@@ -330,10 +349,7 @@ TEST_CASE("SF-F: in its reload turn a unit revealed by schnellfeuer may re-conce
 }
 
 TEST_CASE("SF-G: reloading units may still move and charge; charge-after charges only in the reload turn", "[engine][firefight][SF-G]") {
-  auto sc = always_scenario();
-  sc.sides[Herero].policy.charge_after = true;
-  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Charge;
-  add_unit(sc, German, "Z1", 10, 10, 20);
+  auto sc = charge_after_scenario();
   Harness h(sc);
   h.setup();
   SECTION("in its reload turn it charges") {
@@ -456,10 +472,7 @@ TEST_CASE("SF-H: farthest ties within tie_distance go to the lower index", "[eng
 }
 
 TEST_CASE("SF-H and SF-I: n counts the declaring subgroup only; other subgroups stay as they are", "[engine][firefight][SF-H][SF-I]") {
-  auto sc = always_scenario();
-  sc.sides[Herero].subgroups = {"north", "south"};
-  sc.sides[Herero].policy.which = WhichPolicy::Subgroup;
-  sc.sides[Herero].policy.subgroup = 0;
+  auto sc = north_declares_scenario();
   add_unit(sc, Herero, "N1", 8, 10, 10).subgroup = 0;
   for (int k = 0; k < 3; ++k) add_decoy(sc, Herero, "north blank", 2 + 2 * k, 1, 0);  // n = 4: keep 1
   auto& s1 = add_unit(sc, Herero, "S1", 8, 45, 2);
@@ -481,10 +494,7 @@ TEST_CASE("SF-H and SF-I: n counts the declaring subgroup only; other subgroups 
 }
 
 TEST_CASE("SF-I: one subgroup declares on the first card; the other fires normally on a later card", "[engine][firefight][SF-I]") {
-  auto sc = always_scenario();
-  sc.sides[Herero].subgroups = {"north", "south"};
-  sc.sides[Herero].policy.which = WhichPolicy::Subgroup;
-  sc.sides[Herero].policy.subgroup = 0;
+  auto sc = north_declares_scenario();
   add_unit(sc, Herero, "N1", 8, 10, 10).subgroup = 0;
   add_unit(sc, Herero, "S1", 6, 20, 10).subgroup = 1;
   add_unit(sc, German, "Z1", 10, 15, 18);
@@ -505,10 +515,7 @@ TEST_CASE("SF-I: one subgroup declares on the first card; the other fires normal
 }
 
 TEST_CASE("SF-I: never two turns in a row, for any subgroup: a declaration attempt in two consecutive turns", "[engine][firefight][SF-I]") {
-  auto sc = always_scenario();
-  sc.sides[Herero].subgroups = {"north", "south"};
-  sc.sides[Herero].policy.which = WhichPolicy::Subgroup;
-  sc.sides[Herero].policy.subgroup = 0;
+  auto sc = north_declares_scenario();
   add_unit(sc, Herero, "N1", 8, 10, 10).subgroup = 0;
   add_unit(sc, Herero, "S1", 6, 20, 10).subgroup = 1;
   add_unit(sc, German, "Z1", 30, 15, 18);
@@ -662,10 +669,7 @@ TEST_CASE("SF-F through the turn sequence: a unit revealed by schnellfeuer that 
 }
 
 TEST_CASE("SF-G: a unit that charges in its reload turn still reloads: it fires the turn after", "[engine][firefight][SF-G]") {
-  auto sc = always_scenario();
-  sc.sides[Herero].policy.charge_after = true;
-  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Charge;
-  add_unit(sc, German, "Z1", 10, 10, 20);
+  auto sc = charge_after_scenario();
   Harness h(sc);
   h.setup();
   // It declared in turn 1 (SF-A) and reloads in turn 2.
