@@ -116,31 +116,14 @@ int command_tune(const Args& args) {
                   format_value(a, true).c_str(), format_value(b, true).c_str());
   }
 
-  nlohmann::json points = nlohmann::json::array();
   std::string csv = csv_field(axis.key) + ",estimate,low,high,trials\n";
   std::vector<SweepPoint> curve;
   for (const auto& [x, e] : result.evaluated) {
-    points.push_back({{"x", e.x}, {"estimate", e.value.estimate}, {"low", e.value.low}, {"high", e.value.high}, {"trials", e.trials}});
     csv += format_text("%.10g,%.10g,%.10g,%.10g,%llu\n", e.x, e.value.estimate, e.value.low, e.value.high, static_cast<unsigned long long>(e.trials));
     curve.push_back({e.x, e.value.estimate, e.value.low, e.value.high});
   }
-  double fit_from = 1e300, fit_to = -1e300;
-  for (const auto& p : result.local) {
-    fit_from = std::min(fit_from, p.x);
-    fit_to = std::max(fit_to, p.x);
-  }
   // The result: what --json writes and the report page draws (docs/json-format.md).
-  nlohmann::json tune_json{{"format", "volley-tune"}, {"format_version", ResultFormatVersion}, {"volley_version", VOLLEY_VERSION},
-                                 {"title", title}, {"parameter", axis.key}, {"integer", axis.integer}, {"target", target.text}, {"goal", goal},
-                                 {"seed", seed}, {"bracket", {a, b}}, {"fit_ok", fit.ok}, {"root", fit.root}, {"root_low", fit.low},
-                                 {"root_high", fit.high}, {"level", settings.level},
-                                 {"fit", {{"model", result.probability ? "logistic" : "linear"}, {"intercept", fit.intercept}, {"slope", fit.slope},
-                                          {"from", fit_from}, {"to", fit_to}}},
-                                 {"points", points}};
-  // An interrupted search has no final bracket and no root: only the values it evaluated.
-  tune_json["partial"] = partial;
-  if (partial)
-    for (const char* key : {"bracket", "fit_ok", "root", "root_low", "root_high", "fit"}) tune_json.erase(key);
+  const nlohmann::json tune_json = tune_result_json(result, axis, target, title, seed, settings.level, partial);
   OutputBatch outputs;
   if (!settings.json.empty()) outputs.attempt([&] { write_file_atomically(settings.json, json_document(tune_json, 1) + "\n"); });
   if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });
@@ -151,8 +134,8 @@ int command_tune(const Args& args) {
     const bool logistic = result.probability;
     const double intercept = fit.intercept, slope = fit.slope;
     plot_options.fitted = [=](double x) { return logistic ? 1 / (1 + std::exp(-(intercept + slope * x))) : intercept + slope * x; };
-    plot_options.fit_from = fit_from;
-    plot_options.fit_to = fit_to;
+    plot_options.fit_from = tune_json["fit"]["from"].get<double>();
+    plot_options.fit_to = tune_json["fit"]["to"].get<double>();
     plot_options.root = fit.root;
     plot_options.root_low = fit.low;
     plot_options.root_high = fit.high;

@@ -1,6 +1,7 @@
 #include "sim/run/tune_search.hpp"
 
 #include "sim/run/interrupt.hpp"
+#include "sim/run/run_record.hpp"
 #include "sim/run/value_seed.hpp"
 #include "sim/run/variant_runner.hpp"
 
@@ -11,12 +12,18 @@
 namespace volley {
 
 TuneValue run_tune_value(const RunSettings& settings, const ParameterAxis& axis, const TargetSpec& target, uint64_t seed, double x) {
+  const VariantOpener open = [&](const std::vector<std::string>& extra) { return open_scenario(settings.scenario, settings.sets, extra, "--param"); };
+  return run_tune_value(open, settings, axis, target, seed, x, nullptr);
+}
+
+TuneValue run_tune_value(const VariantOpener& open, const RunSettings& settings, const ParameterAxis& axis, const TargetSpec& target,
+                         uint64_t seed, double x, const std::atomic<bool>* stop) {
   const std::string value = format_value(x, axis.integer);
   const std::string assignment = axis.assignment_of(value);  // every key named: the label, and the value's seed
   // Each value plays its own random numbers. On common random numbers (one seed for every value)
   // the values' errors are positively correlated, while the fit weighs its points as independent:
   // its interval on the root then covered the exact root about 75% of the time at nominal 95%.
-  VariantRun run = run_variant(settings, axis.assignments_of(value), "--param", value_seed(seed, assignment), assignment);
+  VariantRun run = run_variant(open(axis.assignments_of(value)), settings, value_seed(seed, assignment), assignment, stop);
   if (run.interrupted) throw Interrupted();
   const Interval e = evaluate_target(run.tally, target, settings.level);
   const double z = normal_quantile_two_sided(settings.level);
@@ -61,6 +68,30 @@ TuneResult tune_search(const ParameterAxis& axis, double goal, int steps, double
     result.local.push_back({by_distance[i].x, by_distance[i].value.estimate, by_distance[i].variance, by_distance[i].trials});
   result.fit = fit_root(result.local, goal, result.probability, level);
   return result;
+}
+
+nlohmann::json tune_result_json(const TuneResult& result, const ParameterAxis& axis, const TargetSpec& target, const std::string& title,
+                                uint64_t seed, double level, bool partial) {
+  nlohmann::json points = nlohmann::json::array();
+  for (const auto& [x, e] : result.evaluated)
+    points.push_back({{"x", e.x}, {"estimate", e.value.estimate}, {"low", e.value.low}, {"high", e.value.high}, {"trials", e.trials}});
+  nlohmann::json out{{"format", "volley-tune"}, {"format_version", ResultFormatVersion}, {"volley_version", VOLLEY_VERSION},
+                     {"title", title}, {"parameter", axis.key}, {"integer", axis.integer}, {"target", target.text}, {"goal", *target.goal},
+                     {"seed", seed}, {"level", level}, {"points", points}, {"partial", partial}};
+  if (partial) return out;  // no final bracket, no root
+  double fit_from = 1e300, fit_to = -1e300;
+  for (const auto& p : result.local) {
+    fit_from = std::min(fit_from, p.x);
+    fit_to = std::max(fit_to, p.x);
+  }
+  const RootFit& fit = result.fit;
+  out["bracket"] = {result.low_end, result.high_end};
+  out["fit_ok"] = fit.ok;
+  out["root"] = fit.root;
+  out["root_low"] = fit.low;
+  out["root_high"] = fit.high;
+  out["fit"] = {{"model", result.probability ? "logistic" : "linear"}, {"intercept", fit.intercept}, {"slope", fit.slope}, {"from", fit_from}, {"to", fit_to}};
+  return out;
 }
 
 }  // namespace volley

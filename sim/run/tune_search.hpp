@@ -8,7 +8,11 @@
 #include "analysis/target.hpp"
 #include "sim/run/parameter_axis.hpp"
 #include "sim/run/run_settings.hpp"
+#include "sim/scenario/scenario_document.hpp"
 
+#include <nlohmann/json.hpp>
+
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -30,6 +34,14 @@ struct TuneValue {
 // Throws Interrupted (sim/run/interrupt.hpp) when the run is interrupted: a partial value would bias the fit.
 TuneValue run_tune_value(const RunSettings& settings, const ParameterAxis& axis, const TargetSpec& target, uint64_t seed, double x);
 
+// The scenario with the command's assignments and then `extra` (a value's): the CLI opens files and
+// shipped names; `volley serve` only its allowed sources.
+using VariantOpener = std::function<ScenarioDocument(const std::vector<std::string>& extra)>;
+// As above, with the scenario opened by `open`; `stop` (null: a signal) ends the value's run, which
+// then throws Interrupted.
+TuneValue run_tune_value(const VariantOpener& open, const RunSettings& settings, const ParameterAxis& axis, const TargetSpec& target,
+                         uint64_t seed, double x, const std::atomic<bool>* stop);
+
 struct TuneResult {
   bool bracketed = false;             // the goal lies between the values at lo and hi
   double low_end = 0, high_end = 0;   // the final bracket (adjacent whole numbers for an integer parameter)
@@ -44,5 +56,11 @@ struct TuneResult {
 // per distinct value. Without a bracket, only the two ends are evaluated.
 TuneResult tune_search(const ParameterAxis& axis, double goal, int steps, double level,
                        const std::function<TuneValue(double)>& evaluate);
+
+// A search's result as `volley tune --json` writes it and the report page draws it
+// (docs/json-format.md, "volley-tune"). A partial one (interrupted, or still searching: `volley
+// serve` streams one after each value) has only the values evaluated, no bracket and no root.
+nlohmann::json tune_result_json(const TuneResult& result, const ParameterAxis& axis, const TargetSpec& target, const std::string& title,
+                                uint64_t seed, double level, bool partial);
 
 }  // namespace volley

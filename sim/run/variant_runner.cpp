@@ -7,11 +7,16 @@ namespace volley {
 
 VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, const std::string& option,
                        uint64_t seed, const std::string& label) {
+  return run_variant(open_scenario(settings.scenario, settings.sets, extra_sets, option), settings, seed, label, nullptr);
+}
+
+VariantRun run_variant(const ScenarioDocument& doc, const RunSettings& settings, uint64_t seed, const std::string& label,
+                       const std::atomic<bool>* stop) {
   VariantRun run;
-  run.model = load_model(open_scenario(settings.scenario, settings.sets, extra_sets, option));
+  run.model = load_model(doc);
   const auto job = run.model->make_job(seed);
   RunPlan plan = make_plan(settings, *job->schema(), run.model->headline_metric());
-  plan.stop = install_interrupt_handlers();
+  plan.stop = stop != nullptr ? stop : install_interrupt_handlers();
   RunResult result = run_with_progress(*job, plan, settings.quiet, label);
   run.tally = std::move(result.tally);
   run.precision_reached = result.precision_reached;

@@ -6,6 +6,7 @@
 #include "sim/run/run_settings.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +24,10 @@ struct VariantRun {
 // assignments name `option`, the command-line option that gave them) and runs it.
 VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, const std::string& option,
                        uint64_t seed, const std::string& label);
+// Runs a variant already opened, with every assignment applied (`volley serve` opens its documents
+// only from its allowed sources). `stop` ends the run at a block boundary; null: a signal does.
+VariantRun run_variant(const ScenarioDocument& doc, const RunSettings& settings, uint64_t seed, const std::string& label,
+                       const std::atomic<bool>* stop);
 
 // Several variants in one paired run (CompareJob): variant 0 is the base; `exceedances` are tallied
 // per trial as indicators and paired differences (compare_job.hpp).
