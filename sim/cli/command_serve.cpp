@@ -49,8 +49,15 @@ int command_serve(const Args& args) {
   if (!is_loopback(options.host))
     std::fprintf(stderr, "volley serve: warning: listening on %s: anyone who can reach this address can run trials on this machine\n",
                  options.host.c_str());
-  const std::string shown = options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
+  // The address to open. A wildcard (0.0.0.0, ::) is where the server listens, not an address a
+  // browser can open: this machine is then reached at loopback, other machines at its own address.
+  const bool wildcard = options.host == "0.0.0.0" || options.host == "::" || options.host == "[::]" || options.host.empty();
+  const std::string shown = wildcard ? (options.host.find(':') != std::string::npos ? "[::1]" : "127.0.0.1")
+                            : options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
   std::printf("volley serve: open http://%s:%d/ (Ctrl-C stops)\n", shown.c_str(), port);
+  if (wildcard)
+    std::printf("volley serve: listening on every address of this machine: from another machine, open http://ADDRESS:%d/ with this "
+                "machine's name or address\n", port);
   std::fflush(stdout);
   // Ctrl-C raises the flag (sim/run/interrupt.hpp); this thread stops the server, which stops the runs.
   std::atomic<bool> listening_ended{false};

@@ -53,16 +53,25 @@ nlohmann::json distribution(const Tally& tally, size_t index, const std::string&
 }  // namespace
 
 nlohmann::json run_presentation(const RunRecord& record, const ScenarioModel& model) {
+  return run_presentation(record, model, map_svg(model.map_data(record.seed, 0, 0)));
+}
+
+nlohmann::json compare_presentation(const RunRecord& record, const CompareJob& job, const std::vector<std::string>& labels,
+                                    const ScenarioModel& model) {
+  return compare_presentation(record, job, labels, model, map_svg(model.map_data(record.seed, 0, 0)));
+}
+
+nlohmann::json run_presentation(const RunRecord& record, const ScenarioModel& model, const std::string& map) {
   nlohmann::json distributions = nlohmann::json::array();
   const Tally& tally = record.tally;
   if (tally.trials() > 0)
     for (size_t i = 0; i < tally.schema().size(); ++i)
       if (distribution_wanted(tally.schema().metrics[i])) distributions.push_back(distribution(tally, i, tally.schema().metrics[i].name, 0, record.level));
-  return {{"headline", model.headline_metric()}, {"map_svg", map_svg(model.map_data(record.seed, 0, 0))}, {"distributions", distributions}};
+  return {{"headline", model.headline_metric()}, {"map_svg", map}, {"distributions", distributions}};
 }
 
 nlohmann::json compare_presentation(const RunRecord& record, const CompareJob& job, const std::vector<std::string>& labels,
-                                    const ScenarioModel& model) {
+                                    const ScenarioModel& model, const std::string& map) {
   const Tally& tally = record.tally;
   const auto base_schema = model.make_job(record.seed)->schema();
   nlohmann::json distributions = nlohmann::json::array();
@@ -91,8 +100,7 @@ nlohmann::json compare_presentation(const RunRecord& record, const CompareJob& j
       comparison.push_back({{"variant", v}, {"label", labels[v]}, {"metrics", metrics}});
     }
   }
-  return {{"headline", model.headline_metric()}, {"map_svg", map_svg(model.map_data(record.seed, 0, 0))}, {"distributions", distributions},
-          {"comparison", comparison}};
+  return {{"headline", model.headline_metric()}, {"map_svg", map}, {"distributions", distributions}, {"comparison", comparison}};
 }
 
 }  // namespace volley

@@ -21,4 +21,9 @@ nlohmann::json run_presentation(const RunRecord& record, const ScenarioModel& mo
 nlohmann::json compare_presentation(const RunRecord& record, const CompareJob& job, const std::vector<std::string>& labels,
                                     const ScenarioModel& model);
 
+// The same with the map given: `volley serve` draws it once per run and presents every round.
+nlohmann::json run_presentation(const RunRecord& record, const ScenarioModel& model, const std::string& map);
+nlohmann::json compare_presentation(const RunRecord& record, const CompareJob& job, const std::vector<std::string>& labels,
+                                    const ScenarioModel& model, const std::string& map);
+
 }  // namespace volley

@@ -24,6 +24,28 @@ ScenarioDocument ScenarioSources::open(const std::string& scenario, const std::s
   throw RequestError(403, "scenario: '" + name + "' is neither a shipped scenario nor a file named on the server's command line");
 }
 
+ScenarioDocument ScenarioSources::open(const std::string& scenario, const std::string* text, const std::vector<std::string>& sets,
+                                      const std::vector<std::string>& extra, const std::string& extra_option) const {
+  ScenarioDocument doc = open(scenario, text);
+  try {
+    for (const auto& set : sets) doc.apply_set(set);
+    for (const auto& set : extra) doc.apply_set(set, extra_option);
+  } catch (ScenarioErrors& e) {
+    std::vector<ScenarioError> errors = e.errors();
+    doc.locate(errors);
+    throw ScenarioErrors(std::move(errors));
+  }
+  return doc;
+}
+
+uint64_t request_seed(const RunSettings& settings) {
+  try {
+    return settings.seed_value();
+  } catch (const std::invalid_argument& e) {
+    throw RequestError(400, e.what());
+  }
+}
+
 std::vector<std::string> ScenarioSources::names() const {
   std::vector<std::string> out;
   for (const auto& shipped : embedded_scenarios()) out.emplace_back(shipped.name);
@@ -73,10 +95,12 @@ std::vector<std::string> assignments_field(const nlohmann::json& json, const cha
 
 }  // namespace
 
-LiveRequest parse_live_request(const std::string& body, const ServeLimits& limits) {
-  if (body.size() > limits.max_body_bytes) throw RequestError(413, "request body larger than " + std::to_string(limits.max_body_bytes) + " bytes");
-  const auto json = parse_request_object(body, {"scenario", "text", "sets", "vs", "seed", "trials", "precision", "level", "client"});
-  LiveRequest r;
+namespace {
+
+// The keys a run and a tune share: where the scenario comes from, its assignments, seed, trials,
+// level and client. `Request` is LiveRequest or LiveTuneRequest.
+template <class Request>
+void read_common_fields(const nlohmann::json& json, const ServeLimits& limits, Request& r) {
   if (json.contains("scenario")) r.scenario = text_field(json, "scenario", 4096);
   if (json.contains("text")) {
     if (json.contains("scenario")) throw RequestError(400, "give either scenario (a name) or text (TOML), not both");
@@ -84,10 +108,6 @@ LiveRequest parse_live_request(const std::string& body, const ServeLimits& limit
     r.text = text_field(json, "text", limits.max_scenario_bytes);
   }
   if (json.contains("sets")) r.sets = assignments_field(json, "sets", limits);
-  if (json.contains("vs")) {
-    r.versus = assignments_field(json, "vs", limits);
-    if (r.versus.empty()) throw RequestError(400, "vs: give at least one KEY=VALUE for variant B, or leave vs out");
-  }
   if (json.contains("seed")) {
     const auto& s = json.at("seed");
     if (s.is_number_unsigned()) r.seed = std::to_string(s.get<uint64_t>());
@@ -101,13 +121,46 @@ LiveRequest parse_live_request(const std::string& body, const ServeLimits& limit
                          "trials: expected an integer in [1, " + std::to_string(limits.max_trials) + "]");
     r.trials = t.get<uint64_t>();
   }
-  if (json.contains("precision")) r.precision = text_field(json, "precision", 256);
   if (json.contains("level")) {
     const auto& l = json.at("level");
     if (!l.is_number() || !(l.get<double>() > 0.5 && l.get<double>() < 1.0)) throw RequestError(400, "level: expected a number in (0.5, 1)");
     r.level = l.get<double>();
   }
   if (json.contains("client")) r.client = text_field(json, "client", 128);
+}
+
+void check_body_size(const std::string& body, const ServeLimits& limits) {
+  if (body.size() > limits.max_body_bytes) throw RequestError(413, "request body larger than " + std::to_string(limits.max_body_bytes) + " bytes");
+}
+
+}  // namespace
+
+LiveRequest parse_live_request(const std::string& body, const ServeLimits& limits) {
+  check_body_size(body, limits);
+  const auto json = parse_request_object(body, {"scenario", "text", "sets", "vs", "seed", "trials", "precision", "level", "client"});
+  LiveRequest r;
+  read_common_fields(json, limits, r);
+  if (json.contains("vs")) {
+    r.versus = assignments_field(json, "vs", limits);
+    if (r.versus.empty()) throw RequestError(400, "vs: give at least one KEY=VALUE for variant B, or leave vs out");
+  }
+  if (json.contains("precision")) r.precision = text_field(json, "precision", 256);
+  return r;
+}
+
+LiveTuneRequest parse_tune_request(const std::string& body, const ServeLimits& limits) {
+  check_body_size(body, limits);
+  const auto json = parse_request_object(body, {"scenario", "text", "sets", "param", "target", "steps", "seed", "trials", "level", "client"});
+  LiveTuneRequest r;
+  read_common_fields(json, limits, r);
+  if (!json.contains("param") || !json.contains("target")) throw RequestError(400, "give param (KEY=lo:hi) and target (NAME=GOAL)");
+  r.param = text_field(json, "param", 4096);
+  r.target = text_field(json, "target", 256);
+  if (json.contains("steps")) {
+    const auto& st = json.at("steps");
+    if (!st.is_number_unsigned() || st.get<uint64_t>() > 30) throw RequestError(400, "steps: expected an integer in [0, 30]");
+    r.steps = static_cast<int>(st.get<uint64_t>());
+  }
   return r;
 }
 

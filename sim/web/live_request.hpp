@@ -2,6 +2,7 @@
 // A run asked for over HTTP (`volley serve`, docs/api.md): the JSON body of POST /api/run, checked
 // key by key, and the scenario it names, opened only from the allowed sources. Nothing here knows
 // about HTTP: a refusal is a RequestError carrying the status the server answers with.
+#include "sim/run/run_settings.hpp"
 #include "sim/scenario/scenario_document.hpp"
 
 #include <nlohmann/json.hpp>
@@ -41,6 +42,10 @@ struct ScenarioSources {
   // "text" names, before any assignment. Throws RequestError(403) for anything else; ScenarioErrors
   // for a text or file that is not TOML.
   ScenarioDocument open(const std::string& scenario, const std::string* text) const;
+  // The same with `sets` (as --set) and then `extra` applied, errors on those naming `extra_option`
+  // (--vs, --param); each error located at its line.
+  ScenarioDocument open(const std::string& scenario, const std::string* text, const std::vector<std::string>& sets,
+                        const std::vector<std::string>& extra, const std::string& extra_option) const;
   // Shipped names, then the command line's files.
   std::vector<std::string> names() const;
 };
@@ -57,6 +62,40 @@ struct LiveRequest {
   double level = 0.95;               // as --level
   std::string client;                // the page asking: its new run cancels its previous one
 };
+
+// A tune asked over HTTP (POST /api/tune): the scenario and settings as a run's, plus tune's own.
+struct LiveTuneRequest {
+  std::string scenario;
+  bool has_text = false;
+  std::string text;
+  std::vector<std::string> sets;
+  std::string param;                 // as tune's --param: KEY[,KEY...]=lo:hi
+  std::string target;                // as --target: NAME=GOAL
+  int steps = 8;                     // as --steps
+  std::string seed = "1";
+  uint64_t trials = 20000;           // per evaluated value, as tune's --trials
+  double level = 0.95;
+  std::string client;
+};
+
+// The settings a run or tune request stands for, as the CLI's options would give them (quiet: the
+// server prints nothing), and its seed (RequestError 400 for one that does not parse).
+template <class Request>
+RunSettings request_settings(const Request& r) {
+  RunSettings s;
+  s.scenario = r.scenario;
+  s.sets = r.sets;
+  s.trials = r.trials;
+  s.trials_option = r.trials;
+  s.seed = r.seed;
+  s.level = r.level;
+  s.quiet = true;
+  return s;
+}
+uint64_t request_seed(const RunSettings& settings);
+
+// Reads the body of POST /api/tune; refuses as parse_live_request does.
+LiveTuneRequest parse_tune_request(const std::string& body, const ServeLimits& limits);
 
 // Reads the body of POST /api/run. Throws RequestError(400) for bad JSON, an unknown key or a value of
 // the wrong type or range, RequestError(413) beyond the limits.

@@ -9,34 +9,16 @@
 namespace volley {
 
 LiveRun::LiveRun(const LiveRequest& request, const ScenarioSources& sources) {
-  settings_.scenario = request.scenario;
-  settings_.sets = request.sets;
-  settings_.trials_option = request.trials;
+  settings_ = request_settings(request);
   settings_.precision = request.precision;
-  settings_.seed = request.seed;
-  settings_.level = request.level;
-  settings_.quiet = true;
-  uint64_t seed = 0;
-  try {
-    seed = settings_.seed_value();
-  } catch (const std::invalid_argument& e) {
-    throw RequestError(400, e.what());
-  }
+  const uint64_t seed = request_seed(settings_);
 
   // Variant 0 is the base; with `vs`, variant 1 is the base with those assignments (as compare's --vs).
   std::vector<std::vector<std::string>> extras{{}};
   if (!request.versus.empty()) extras.push_back(request.versus);
   std::vector<ScenarioDocument> docs;
   for (const auto& extra : extras) {
-    ScenarioDocument doc = sources.open(request.scenario, request.has_text ? &request.text : nullptr);
-    try {
-      for (const auto& set : request.sets) doc.apply_set(set);
-      for (const auto& set : extra) doc.apply_set(set, "--vs");
-    } catch (ScenarioErrors& e) {
-      std::vector<ScenarioError> errors = e.errors();
-      doc.locate(errors);
-      throw ScenarioErrors(std::move(errors));
-    }
+    ScenarioDocument doc = sources.open(request.scenario, request.has_text ? &request.text : nullptr, request.sets, extra, "--vs");
     models_.push_back(load_model(doc));
     docs.push_back(std::move(doc));
   }
@@ -91,8 +73,9 @@ RunRecord LiveRun::play(const std::atomic<bool>& stop, const std::function<void(
   RunRecord record = record_;
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  uint64_t rounds_sent = 0;
+  // The map is drawn once, after the first round has gone out.
   std::string map;
+  bool first = true;
   plan.on_round = [&](const Tally& tally, const std::vector<uint8_t>& done) {
     if (tally.trials() == 0 || std::all_of(done.begin(), done.end(), [](uint8_t d) { return d != 0; })) return;
     RunRecord partial = record;
@@ -100,13 +83,12 @@ RunRecord LiveRun::play(const std::atomic<bool>& stop, const std::function<void(
     partial.done_blocks = done;
     partial.partial = true;
     partial.seconds = elapsed();
-    // The first round goes out bare, as soon as it can (the page times it); later rounds carry the
-    // map, drawn once; only the final record carries the distributions (they cost more than a round).
-    if (rounds_sent++ > 0) {
-      if (map.empty()) map = map_svg(models_[0]->map_data(record.seed, 0, 0));
-      partial.presentation = {{"headline", models_[0]->headline_metric()}, {"map_svg", map}};
-    }
+    if (!first && map.empty()) map = map_svg(models_[0]->map_data(record.seed, 0, 0));
+    // Every round has the distributions, so that the page redraws the same charts each round (it
+    // updates a chart it drew before, where a new one costs ten times as much).
+    present(partial, map);
     on_round(partial);
+    first = false;
   };
   RunResult result = run_trials(*job_, plan);
   record.seconds = elapsed();
@@ -114,13 +96,14 @@ RunRecord LiveRun::play(const std::atomic<bool>& stop, const std::function<void(
   record.done_blocks = std::move(result.done_blocks);
   record.precision_reached = result.precision_reached;
   record.partial = result.interrupted;
-  present(record);
+  if (map.empty()) map = map_svg(models_[0]->map_data(record.seed, 0, 0));
+  present(record, map);
   return record;
 }
 
-void LiveRun::present(RunRecord& record) const {
-  record.presentation = compare_ != nullptr ? compare_presentation(record, *compare_, record.variants, *models_[0])
-                                            : run_presentation(record, *models_[0]);
+void LiveRun::present(RunRecord& record, const std::string& map) const {
+  record.presentation = compare_ != nullptr ? compare_presentation(record, *compare_, record.variants, *models_[0], map)
+                                            : run_presentation(record, *models_[0], map);
 }
 
 }  // namespace volley

@@ -3,13 +3,14 @@
 // `volley run` (or `volley compare` when the request has `vs`) would make of the same settings, then
 // played through the same driver with the request's own stop flag. Its result is therefore the CLI's,
 // bit for bit; only how it is reported differs: a record after every round (1, 2, 4, ... blocks, and
-// every 16 blocks after that) for the page to draw while the intervals narrow; the final record also
-// carries what volley run's result file adds for the report page (the map, the distributions).
+// every 16 blocks after that) for the page to draw while the intervals narrow. Every record carries
+// what volley run's result file adds for the report page (the headline, the map, the distributions,
+// a compare's paired differences), so the page draws each round as the report draws the final one.
 #include "sim/run/compare_job.hpp"
-#include "sim/web/live_request.hpp"
 #include "sim/run/run_record.hpp"
 #include "sim/run/run_settings.hpp"
 #include "sim/scenario/scenario_model.hpp"
+#include "sim/web/live_request.hpp"
 
 #include <atomic>
 #include <functional>
@@ -38,7 +39,7 @@ class LiveRun {
  private:
   // What a result carries for the page beyond the tallies (the map, distributions, the paired
   // differences: sim/output/result_presentation.hpp), as volley run and compare write it.
-  void present(RunRecord& record) const;
+  void present(RunRecord& record, const std::string& map) const;
 
   RunSettings settings_;
   std::vector<std::unique_ptr<ScenarioModel>> models_;

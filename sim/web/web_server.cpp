@@ -1,12 +1,13 @@
 #include "sim/web/web_server.hpp"
 
+#include "sim/output/report_page.hpp"
+#include "sim/output/web_assets.hpp"
 #include "sim/scenario/assumed_parameters.hpp"
 #include "sim/scenario/embedded_scenarios.hpp"
-#include "sim/web/live_run.hpp"
-#include "sim/output/report_page.hpp"
-#include "sim/web/run_registry.hpp"
 #include "sim/scenario/scenario_model.hpp"
-#include "sim/output/web_assets.hpp"
+#include "sim/web/live_run.hpp"
+#include "sim/web/live_tune.hpp"
+#include "sim/web/run_registry.hpp"
 
 #include <httplib.h>
 
@@ -14,6 +15,7 @@
 #include <chrono>
 #include <csignal>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <sstream>
 #include <thread>
@@ -90,6 +92,12 @@ struct WebServer::State {
 
   void routes();
   void run(const httplib::Request& req, httplib::Response& res);
+  void tune(const httplib::Request& req, httplib::Response& res);
+  // Registers a run for `client` and answers with its event stream: `play` plays it on this
+  // connection's thread, sending events through its argument, until done or stopped.
+  using Send = std::function<void(const char* event_name, const json& data)>;
+  void stream(httplib::Response& res, const std::string& client, uint64_t trials_planned,
+              std::function<void(const std::atomic<bool>& stop, const Send& send)> play);
   // The original text of an allowed scenario (the editor shows the file, comments and all).
   std::string scenario_text(const std::string& name) const;
 };
@@ -127,7 +135,8 @@ void WebServer::State::routes() {
 
   // The live page's files (sim/web/, embedded with the report's, cmake/embed_web.cmake), by path.
   static const std::pair<const char*, const char*> Files[] = {
-      {"/", "live.html"}, {"/live.css", "live.css"}, {"/live.js", "live.js"}, {"/chart.js", "chart.min.js"}};
+      {"/", "live.html"},         {"/live.css", "live.css"},     {"/live.js", "live.js"},
+      {"/report.js", "report.js"}, {"/report.css", "report.css"}, {"/chart.js", "chart.min.js"}};
   for (const auto& [path, name] : Files)
     for (const auto& asset : embedded_web_assets())
       if (std::string_view(asset.name) == name) {
@@ -201,9 +210,12 @@ void WebServer::State::routes() {
     } catch (const nlohmann::json::parse_error& e) {
       throw RequestError(400, std::string("the body is not JSON: ") + e.what());
     }
-    if (!result.is_object() || result.value("format", "") != "volley-result" || !result.contains("estimates") ||
-        !result["estimates"].is_array())
-      throw RequestError(400, "expected a result of /api/run (format \"volley-result\")");
+    // A run's or compare's result (/api/run), a tune's (/api/tune) or a sweep the page put together
+    // from runs: the formats the report page draws.
+    const std::string format = result.is_object() ? result.value("format", "") : "";
+    const bool drawable = (format == "volley-result" && result.contains("estimates") && result["estimates"].is_array()) ||
+                          ((format == "volley-tune" || format == "volley-sweep") && result.contains("points") && result["points"].is_array());
+    if (!drawable) throw RequestError(400, "expected a result of /api/run or /api/tune, or a sweep (format \"volley-result\", \"volley-tune\" or \"volley-sweep\")");
     try {
       res.set_content(report_page(result), "text/html; charset=utf-8");
     } catch (const nlohmann::json::exception& e) {
@@ -212,13 +224,12 @@ void WebServer::State::routes() {
     res.set_header("Content-Disposition", "attachment; filename=\"volley-report.html\"");
   }));
   server.Post("/api/run", guarded([this](const httplib::Request& req, httplib::Response& res) { run(req, res); }));
+  server.Post("/api/tune", guarded([this](const httplib::Request& req, httplib::Response& res) { tune(req, res); }));
 }
 
-void WebServer::State::run(const httplib::Request& req, httplib::Response& res) {
-  // Everything is checked before the stream starts, so a refusal has its own status.
-  const LiveRequest request = parse_live_request(req.body, options.sources.limits);
-  auto live = std::make_shared<const LiveRun>(request, options.sources);
-  const auto ticket = registry.begin(request.client);
+void WebServer::State::stream(httplib::Response& res, const std::string& client, uint64_t trials_planned,
+                              std::function<void(const std::atomic<bool>& stop, const Send& send)> play) {
+  const auto ticket = registry.begin(client);
   if (!ticket) throw RequestError(503, "too many runs in flight (" + std::to_string(options.sources.limits.max_runs) + "); try again");
   auto stop = ticket->stop;
   res.set_header("Cache-Control", "no-store");
@@ -226,11 +237,12 @@ void WebServer::State::run(const httplib::Request& req, httplib::Response& res) 
   // releaser ends the ticket however the stream ends (done, client gone, server stopping).
   res.set_chunked_content_provider(
       "text/event-stream",
-      [this, live, stop, id = ticket->id](size_t, httplib::DataSink& sink) {
-        auto send = [&](const std::string& text) {
+      [stop, id = ticket->id, trials_planned, play = std::move(play)](size_t, httplib::DataSink& sink) {
+        const Send send = [&](const char* name, const json& data) {
+          const std::string text = event(name, data);
           if (!sink.write(text.data(), text.size())) stop->store(true);  // the page went away: stop the run
         };
-        send(event("start", {{"run", id}, {"trials_planned", live->record_template().trials}}));
+        send("start", {{"run", id}, {"trials_planned", trials_planned}});
         // A page that goes away is otherwise noticed only at the next round's write; this watcher
         // notices within ConnectionCheck (httplib's is_writable sees the peer's close) and stops the
         // run at its next block boundary.
@@ -245,12 +257,9 @@ void WebServer::State::run(const httplib::Request& req, httplib::Response& res) 
           }
         });
         try {
-          const RunRecord final = live->play(*stop, [&](const RunRecord& partial) { send(event("round", record_to_json(partial))); });
-          json done = record_to_json(final);
-          done["stopped"] = final.partial;
-          send(event("done", done));
+          play(*stop, send);
         } catch (const std::exception& e) {
-          send(event("error", {{"error", e.what()}}));
+          send("error", {{"error", e.what()}});
         }
         finished.store(true);
         watcher.join();
@@ -258,6 +267,28 @@ void WebServer::State::run(const httplib::Request& req, httplib::Response& res) 
         return true;
       },
       [this, ticket = *ticket](bool) { registry.end(ticket); });
+}
+
+void WebServer::State::run(const httplib::Request& req, httplib::Response& res) {
+  // Everything is checked before the stream starts, so a refusal has its own status.
+  const LiveRequest request = parse_live_request(req.body, options.sources.limits);
+  auto live = std::make_shared<const LiveRun>(request, options.sources);
+  stream(res, request.client, live->record_template().trials, [live](const std::atomic<bool>& stop, const Send& send) {
+    const RunRecord final = live->play(stop, [&](const RunRecord& partial) { send("round", record_to_json(partial)); });
+    json done = record_to_json(final);
+    done["stopped"] = final.partial;
+    send("done", done);
+  });
+}
+
+void WebServer::State::tune(const httplib::Request& req, httplib::Response& res) {
+  const LiveTuneRequest request = parse_tune_request(req.body, options.sources.limits);
+  auto live = std::make_shared<const LiveTune>(request, options.sources);
+  stream(res, request.client, request.trials, [live](const std::atomic<bool>& stop, const Send& send) {
+    json done = live->play(stop, [&](const json& partial) { send("value", partial); });
+    done["stopped"] = done["partial"];
+    send("done", done);
+  });
 }
 
 WebServer::WebServer(ServeOptions options) : state_(std::make_unique<State>(std::move(options))) {

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cstdio>
 #include <future>
 #include <thread>
 
@@ -49,13 +50,14 @@ struct Stream {
   std::string body;  // a refusal's body
   std::vector<Event> events;
 };
-Stream run_stream(const TestServer& s, const json& request, const std::function<void(const Event&)>& on_event = {}) {
+Stream run_stream(const TestServer& s, const json& request, const std::function<void(const Event&)>& on_event = {},
+                  const std::string& path = "/api/run") {
   auto client = s.client();
   Stream out;
   std::string buffer;
   httplib::Request req;
   req.method = "POST";
-  req.path = "/api/run";
+  req.path = path;
   req.body = request.dump();
   req.set_header("Content-Type", "application/json");
   req.content_receiver = [&](const char* data, size_t n, uint64_t, uint64_t) {
@@ -137,6 +139,91 @@ TEST_CASE("serve: a run streams rounds of growing trials and ends with volley ru
   CHECK(report->status == 200);
   CHECK(report->body.find("volley.render") != std::string::npos);
   CHECK(report->body.find("\"map_svg\"") != std::string::npos);
+}
+
+TEST_CASE("serve: every round carries what the report draws: the headline, the distributions, a compare's paired differences, and "
+          "after the first the map", "[sim][serve]") {
+  TestServer s;
+  const Stream run = run_stream(s, {{"seed", 2}, {"trials", 40000}});
+  REQUIRE(run.events.size() >= 4);
+  const json& first = run.events[1].data;
+  CHECK(first["headline"] == "herero.win");
+  CHECK(!first["distributions"].empty());
+  CHECK(first["map_svg"] == "");  // drawn after the first round has gone out: the page times that one
+  for (size_t i = 2; i + 1 < run.events.size(); ++i) {
+    CHECK(run.events[i].data["headline"] == "herero.win");
+    CHECK(!run.events[i].data["distributions"].empty());
+    CHECK(run.events[i].data["map_svg"] == run.events.back().data["map_svg"]);
+  }
+  const Stream paired = run_stream(s, {{"vs", {"herero.policy=never"}}, {"seed", 2}, {"trials", 20000}});
+  for (size_t i = 1; i < paired.events.size(); ++i) {
+    INFO(paired.events[i].name);
+    const json& c = paired.events[i].data["comparison"];
+    REQUIRE(c.size() == 1);
+    CHECK(c[0]["label"] == "herero.policy=never");
+    CHECK(!c[0]["metrics"].empty());
+  }
+}
+
+TEST_CASE("serve: POST /api/tune streams each evaluated value and ends with volley tune's result, bit for bit", "[sim][serve]") {
+  TestServer s;
+  const json request = {{"scenario", "herero-ambush"}, {"param", "german.units.Z1.figures=4:20"}, {"target", "herero.win=0.5"},
+                        {"trials", 3000}, {"seed", 4}};
+  const Stream stream = run_stream(s, request, {}, "/api/tune");
+  REQUIRE(stream.status == 200);
+  REQUIRE(stream.events.size() >= 4);
+  CHECK(stream.events.front().name == "start");
+  const json& done = stream.events.back().data;
+  REQUIRE(stream.events.back().name == "done");
+  // One partial result per value, each with one more value than the one before.
+  for (size_t i = 1; i + 1 < stream.events.size(); ++i) {
+    CHECK(stream.events[i].name == "value");
+    CHECK(stream.events[i].data["partial"] == true);
+    CHECK(stream.events[i].data["points"].size() == i);
+  }
+  CHECK(stream.events.size() - 2 == done["points"].size());
+  CHECK(done["stopped"] == false);
+  const json cli = cli_json("tune herero-ambush --param german.units.Z1.figures=4:20 --target herero.win=0.5 --trials 3000 --seed 4",
+                            "serve-tune.json");
+  for (const char* key : {"points", "bracket", "fit_ok", "root", "root_low", "root_high", "fit", "parameter", "target", "goal", "seed"}) {
+    INFO(key);
+    CHECK(done[key] == cli[key]);
+  }
+  auto client = s.client();
+  const auto report = client.Post("/api/report", done.dump(), "application/json");
+  REQUIRE(report);
+  CHECK(report->status == 200);
+  CHECK(report->body.find("volley-tune") != std::string::npos);
+
+  // Malformed tunes get their 4xx before a value runs.
+  auto post = [&](const json& body) {
+    const auto r = client.Post("/api/tune", body.dump(), "application/json");
+    REQUIRE(r);
+    return r->status;
+  };
+  CHECK(post({{"target", "herero.win=0.5"}}) == 400);                                                       // no param
+  CHECK(post({{"param", "german.units.Z1.figures=4:20"}, {"target", "nosuch.win=0.5"}}) == 400);          // no such metric
+  CHECK(post({{"param", "german.units.Z1.figures=4:20"}, {"target", "herero.win"}}) == 400);              // no goal
+  CHECK(post({{"param", "german.units.Z1.figures=4,8"}, {"target", "herero.win=0.5"}}) == 400);           // not a range
+  CHECK(post({{"param", "german.units.NOSUCH.figures=4:20"}, {"target", "herero.win=0.5"}}) == 422);      // no such key
+  CHECK(post({{"scenario", "/etc/passwd"}, {"param", "german.units.Z1.figures=4:20"}, {"target", "herero.win=0.5"}}) == 403);
+  CHECK(post({{"param", "german.units.Z1.figures=4:20"}, {"target", "herero.win=0.5"}, {"stpes", 3}}) == 400);
+}
+
+TEST_CASE("serve: --host 0.0.0.0 prints an address a browser can open, and warns that anyone on the network can run trials",
+          "[sim][serve]") {
+  // The server runs until Ctrl-C: timeout sends it SIGINT after 2 s, and it stops cleanly.
+  const std::string command = "timeout --preserve-status -s INT 2 '" VOLLEY_BINARY "' serve --host 0.0.0.0 --port 0 2>&1";
+  FILE* out = ::popen(command.c_str(), "r");
+  REQUIRE(out != nullptr);
+  std::string text;
+  char buffer[512];
+  while (std::fgets(buffer, sizeof buffer, out) != nullptr) text += buffer;
+  CHECK(::pclose(out) == 0);
+  INFO(text);
+  CHECK(text.find("open http://127.0.0.1:") != std::string::npos);
+  CHECK(text.find("http://0.0.0.0") == std::string::npos);
+  CHECK(text.find("warning: listening on 0.0.0.0: anyone who can reach this address can run trials") != std::string::npos);
 }
 
 TEST_CASE("serve: a run with vs is volley compare's paired run, bit for bit, and a precision target stops it as the CLI does",
