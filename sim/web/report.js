@@ -1,7 +1,9 @@
 // The report page's front end: volley.render(result, root) draws a volley result (docs/json-format.md)
 // into `root`: first the answer in one sentence with its interval, then the charts, the map and the
 // tables. It can be called again with a newer result (the live page of `volley serve` does so with
-// streamed results): the previous charts are destroyed and everything is drawn afresh.
+// streamed results): everything is drawn afresh, except that a chart drawn again with the same title
+// and kind in the same root is the same Chart given the new data (creating a chart costs about ten
+// times updating one, and a page redraws every round); charts not drawn again are destroyed.
 //
 // Charts are Chart.js 3 (Debian libjs-chart.js, inlined by the page); intervals use its own features:
 // bars and whiskers are floating bars [low, high] sharing a stack slot with the estimate's bar, bands
@@ -12,7 +14,9 @@
   'use strict';
 
   var palette = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000'];
-  var charts = [];
+  var charts = [];        // the charts of the render in progress
+  var reusable = null;    // that root's charts from its previous render, by key, while it renders
+  var drawn = new Map();  // each root's charts (a page may draw several results, each in its root)
   var MINUS = '\u2212', GE = '\u2265', EN = '\u2013';
 
   // ---- Small helpers -------------------------------------------------------------------------
@@ -59,14 +63,45 @@
 
   // A chart in a box: title, a note, a canvas. Returns the Chart.
   function chart(parent, title, note, config, tall) {
+    config.options = Object.assign({ responsive: true, maintainAspectRatio: false, animation: false }, config.options || {});
+    var key = [title, note || '', config.type, tall ? 'tall' : ''].join('|');
+    var old = reusable && reusable.get(key);
+    if (old) {
+      reusable.delete(key);
+      old.data = config.data;
+      old.options = config.options;
+      // Drawing is what costs (10 ms a chart on a busy machine): a chart out of sight is drawn when
+      // it comes into sight (watchSight), not with every round of a live page.
+      if (old.$volleyInSight !== false) old.update('none'); else old.$volleyStale = true;
+      parent.appendChild(old.$volleyBox);
+      charts.push(old);
+      return old;
+    }
     var canvas = el('canvas');
     var box = el('div', { cls: 'chart' + (tall ? ' tall' : '') }, el('h3', { text: title }), note ? el('p', { cls: 'note', text: note }) : null,
                  el('div', { cls: 'canvas-box' }, canvas));
     parent.appendChild(box);
-    config.options = Object.assign({ responsive: true, maintainAspectRatio: false, animation: false }, config.options || {});
     var c = new Chart(canvas.getContext('2d'), config);
+    c.$volleyKey = key;
+    c.$volleyBox = box;
+    watchSight(c);
     charts.push(c);
     return c;
+  }
+
+  // Whether each chart is in sight, so that a redraw can leave those out of sight until they come in.
+  var sight = global.IntersectionObserver ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) {
+      var c = entry.target.$volleyChart;
+      if (!c) return;
+      c.$volleyInSight = entry.isIntersecting;
+      if (entry.isIntersecting && c.$volleyStale) { c.$volleyStale = false; c.update('none'); }
+    });
+  }) : null;
+  function watchSight(c) {
+    if (!sight) return;
+    c.$volleyBox.$volleyChart = c;
+    sight.observe(c.$volleyBox);
   }
 
   // Legend entries name variants, not their helper datasets (whiskers, band edges); a click shows or
@@ -613,7 +648,10 @@
     header(root, result.title + ': tune', [el('span', null, 'parameter ', code(result.parameter), ', target ', code(result.target.split('=')[0]), ', goal ' + result.goal),
                                            el('span', { text: points.length + ' values evaluated, seed ' + result.seed + ', intervals at ' + level })], result);
     var b = result.bracket || [];
-    if (result.fit_ok) {
+    if (!result.bracket) {
+      // A search still going (the live page) or interrupted: only the values evaluated so far.
+      answer(root, [figure(String(points.length), points.length), ' values of ', code(result.parameter), ' evaluated so far; no root yet.']);
+    } else if (result.fit_ok) {
       answer(root, [code(result.parameter), ' = ', figure(fixed(result.root, 2), result.root), ' (' + level + ' interval ', figure(fixed(result.root_low, 2), result.root_low),
                     ' to ', figure(fixed(result.root_high, 2), result.root_high), ') brings ', code(result.target.split('=')[0]), ' to ' + result.goal +
                     '; the evaluated values ' + show(b[0]) + ' and ' + show(b[1]) + ' bracket it.']);
@@ -698,23 +736,36 @@
   var volley = {
     render: function (result, root) {
       root = root || document.getElementById('volley-report');
-      charts.forEach(function (c) { c.destroy(); });
+      var previous = drawn.get(root) || [];
+      reusable = new Map();
+      previous.forEach(function (c) { reusable.set(c.$volleyKey, c); });
       charts = [];
       while (root.firstChild) root.removeChild(root.firstChild);
       if (global.Chart) Chart.defaults.font.family = '"DejaVu Sans", "Helvetica Neue", Arial, sans-serif';
-      switch (result.format) {
-        case 'volley-result': renderRun(root, result); break;
-        case 'volley-sweep': renderSweep(root, result); break;
-        case 'volley-tune': renderTune(root, result); break;
-        case 'volley-sensitivity': renderSensitivity(root, result); break;
-        default: root.appendChild(el('p', { cls: 'warning', text: 'This page does not know results of format ' + result.format + '.' }));
+      try {
+        switch (result.format) {
+          case 'volley-result': renderRun(root, result); break;
+          case 'volley-sweep': renderSweep(root, result); break;
+          case 'volley-tune': renderTune(root, result); break;
+          case 'volley-sensitivity': renderSensitivity(root, result); break;
+          default: root.appendChild(el('p', { cls: 'warning', text: 'This page does not know results of format ' + result.format + '.' }));
+        }
+      } finally {
+        previous.forEach(function (c) {
+          if (charts.indexOf(c) >= 0) return;
+          if (sight) sight.unobserve(c.$volleyBox);
+          c.destroy();
+        });
+        reusable = null;
+        drawn.set(root, charts);
       }
       root.appendChild(el('footer', { text: 'volley ' + (result.volley_version || '') + (result.volley_build ? ', ' + result.volley_build : '') }));
       root.dataset.charts = String(charts.length);
       root.dataset.rendered = 'true';
       return charts.length;
     },
-    charts: function () { return charts.slice(); }
+    // Every chart drawn, in every root.
+    charts: function () { var all = []; drawn.forEach(function (list) { all = all.concat(list); }); return all; }
   };
   global.volley = volley;
 })(window);
