@@ -201,9 +201,10 @@ def main():
             for id_, value in (("study-from", "4"), ("study-to", "20"), ("study-target", "herero.win=0.5"), ("study-trials", "5000")):
                 driver.execute_script("document.getElementById(arguments[0]).value = arguments[1]", id_, value)
             driver.find_element(By.ID, "study-run").click()
-            wait.until(lambda d: d.execute_script(f"return {study}.dataset.running === 'true'"))
-            check(True, "the tune's picture is drawn while the search goes on")
+            drawn_before = int(driver.execute_script(f"return {study}.dataset.drawnRunning || 0"))
             wait.until(lambda d: d.find_element(By.ID, "study-status").text.startswith("tune: ") and "values," in d.find_element(By.ID, "study-status").text)
+            drawn = int(driver.execute_script(f"return {study}.dataset.drawnRunning || 0")) - drawn_before
+            check(drawn >= 2, f"the tune's picture was drawn {drawn} times while the search went on")
             tune = cli_json(args.volley, ["tune", "--set", "visibility=10.0", "--set", "herero.policy=always", "--param", "german.units.Z1.figures=4:20",
                                           "--target", "herero.win=0.5", "--trials", "5000", "--seed", "1"], tmp)
             page_tune = driver.execute_script("return state.study")
