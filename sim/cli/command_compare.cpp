@@ -140,7 +140,7 @@ int command_compare(const Args& args) {
   outputs.attempt([&] { write_compare_extras(r, settings, job, labels, *models[0]); });
   if (!outcome.checkpoint_failure.empty()) outputs.attempt([&] { throw std::runtime_error(outcome.checkpoint_failure); });
   outputs.finish();
-  return outcome.exit_code;
+  return trials_exit_code(outcome.interrupted);
 }
 
 }  // namespace volley

@@ -1,6 +1,8 @@
 // `volley dice 3d6`, `volley dice 10d20 --hit '<=6' --mod -1`, `volley dice 5d6@4+ vs 3d6@4+`: a dice
 // question's exact law (engine/dice_question.hpp), and the simulated one beside it only when asked
-// (--simulate N), through the kernel's own dice.
+// (--simulate N), through the kernel's own dice. --simulate plays trials, so a signal ends it as it
+// ends every such command (sim/run/interrupt.hpp): the trials of the completed blocks are shown and
+// written, marked partial, and volley exits 128 + the signal.
 #include "analysis/estimate.hpp"
 #include "analysis/level_label.hpp"
 #include "analysis/text_format.hpp"
@@ -9,6 +11,7 @@
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
 #include "sim/run/dice_question_job.hpp"
+#include "sim/run/interrupt.hpp"
 #include "sim/output/law_table.hpp"
 #include "sim/output/output_batch.hpp"
 #include "sim/run/run_settings.hpp"
@@ -41,6 +44,7 @@ std::string join(const std::vector<std::string>& words) {
 }  // namespace
 
 int command_dice(const Args& args) {
+  install_interrupt_handlers();  // first: a signal that arrives before the first trial still ends the command one way
   RunSettings settings;
   std::vector<std::string> words;
   std::string hit, minus, kill, plot;
@@ -92,10 +96,12 @@ int command_dice(const Args& args) {
     settings.trials_option = settings.trials;
     const Schema schema = per_die ? *DiceQuestionJob<PoolPath::PerDie>(question, seed).schema()
                                   : *DiceQuestionJob<PoolPath::Binomial>(question, seed).schema();
-    const RunPlan plan = make_plan(settings, schema, schema.metrics.front().name);
+    RunPlan plan = make_plan(settings, schema, schema.metrics.front().name);
+    plan.stop = install_interrupt_handlers();
     result = per_die ? run_trials(DiceQuestionJob<PoolPath::PerDie>(question, seed), plan)
                      : run_trials(DiceQuestionJob<PoolPath::Binomial>(question, seed), plan);
   }
+  const bool partial = simulate && result->interrupted;
 
   // Step 2: the exact table, and beside it the simulated P(= k) of each law with its interval.
   nlohmann::json json_laws = nlohmann::json::array();
@@ -144,13 +150,17 @@ int command_dice(const Args& args) {
                 static_cast<unsigned long long>(result->tally.trials()), static_cast<unsigned long long>(seed),
                 per_die ? "per-die" : "binomial", outside, compared, level_percent(settings.level).c_str(),
                 (1 - settings.level) * compared);
+    if (partial)
+      std::printf("PARTIAL: interrupted after %llu of %llu trials; the simulated law rests on those\n",
+                  static_cast<unsigned long long>(result->tally.trials()), static_cast<unsigned long long>(settings.trials));
   }
 
   OutputBatch outputs;
   if (!settings.json.empty()) {
     nlohmann::json doc{{"format", "volley-dice"}, {"format_version", 2}, {"dice", text}, {"question", question.describe()}, {"laws", json_laws}};
     if (simulate)
-      doc.update({{"trials", result->tally.trials()}, {"seed", seed}, {"level", settings.level}, {"path", per_die ? "per-die" : "binomial"}});
+      doc.update({{"trials", result->tally.trials()}, {"trials_planned", settings.trials}, {"partial", partial}, {"seed", seed},
+                  {"level", settings.level}, {"path", per_die ? "per-die" : "binomial"}});
     outputs.attempt([&] { write_file_atomically(settings.json, json_document(doc, 1) + "\n"); });
   }
   if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });
@@ -160,7 +170,7 @@ int command_dice(const Args& args) {
       std::printf("plot written to %s\n", plot.c_str());
     });
   outputs.finish();
-  return ExitOk;
+  return trials_exit_code(partial);
 }
 
 }  // namespace volley

@@ -72,7 +72,7 @@ int command_run(const Args& args) {
   outputs.attempt([&] { write_run_extras(r, settings, *model); });
   if (!outcome.checkpoint_failure.empty()) outputs.attempt([&] { throw std::runtime_error(outcome.checkpoint_failure); });
   outputs.finish();
-  return outcome.exit_code;
+  return trials_exit_code(outcome.interrupted);
 }
 
 }  // namespace volley

@@ -144,7 +144,7 @@ int command_tune(const Args& args) {
   if (!settings.plot.empty()) outputs.attempt([&] { draw_plot(plot, settings.plot); });
   if (!settings.report.empty()) outputs.attempt([&] { write_file_atomically(settings.report, report_page(tune_json)); });
   outputs.finish();
-  return partial ? interrupted_exit_code() : ExitOk;
+  return trials_exit_code(partial);
 }
 
 }  // namespace volley

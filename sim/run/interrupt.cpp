@@ -28,5 +28,6 @@ const std::atomic<bool>* install_interrupt_handlers() {
 bool interrupted() { return stop_flag.load(std::memory_order_relaxed); }
 int interrupt_signal() { return stop_signal.load(std::memory_order_relaxed); }
 int interrupted_exit_code() { return 128 + (interrupt_signal() != 0 ? interrupt_signal() : SIGINT); }
+int trials_exit_code(bool partial) { return partial || interrupt_signal() != 0 ? interrupted_exit_code() : 0; }
 
 }  // namespace volley

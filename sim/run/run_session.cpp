@@ -184,7 +184,6 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
 
   SessionOutcome outcome;
   outcome.interrupted = result.interrupted;
-  outcome.exit_code = result.interrupted ? interrupted_exit_code() : 0;
   if (!checkpoint_file.empty()) {
     try {
       write_file_atomically(checkpoint_file, json_document(record_to_json(record), -1) + "\n");

@@ -14,7 +14,6 @@ namespace volley {
 struct SessionOutcome {
   RunRecord record;
   bool interrupted = false;
-  int exit_code = 0;               // 0, or 128 + the signal that stopped the run
   std::string checkpoint_failure;  // why the last checkpoint could not be saved (empty: saved, or none asked)
 };
 
