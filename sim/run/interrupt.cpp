@@ -9,8 +9,15 @@ std::atomic<bool> stop_flag{false};
 std::atomic<int> stop_signal{0};
 static_assert(std::atomic<bool>::is_always_lock_free, "the flag is set from a signal handler");
 
+// A second signal while the command stops ends it at once, by the signal's default action: a
+// process that would not stop (a slow drawing, a stuck disk) still ends on the user's second Ctrl-C.
+// signal() and raise() are async-signal-safe.
 extern "C" void on_stop_signal(int signal) {
-  if (stop_flag.load(std::memory_order_relaxed)) std::signal(signal, SIG_DFL);
+  if (stop_flag.load(std::memory_order_relaxed)) {
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+    return;
+  }
   stop_signal.store(signal, std::memory_order_relaxed);
   stop_flag.store(true, std::memory_order_relaxed);
 }

@@ -91,8 +91,9 @@ ScenarioDocument ScenarioDocument::from_file(const std::string& path) {
 ScenarioDocument ScenarioDocument::from_string(std::string_view text, std::string name) {
   ScenarioDocument doc;
   doc.name_ = std::move(name);
+  doc.text_ = std::make_shared<const std::string>(text);
   try {
-    doc.root_ = toml::parse(text, doc.name_);
+    doc.root_ = toml::parse(*doc.text_, doc.name_);
   } catch (const toml::parse_error& e) {
     throw ScenarioErrors({from_parse_error(e, doc.name_)});
   }
@@ -171,7 +172,22 @@ void ScenarioDocument::apply_set(const std::string& assignment, const std::strin
   }
   if (table == nullptr) fail(walked.empty() ? key : walked, "is a value, not a table: cannot address '" + parts.back() + "' inside it");
   table->insert_or_assign(parts.back(), std::move(*parsed.get("v")));
-  sets_.push_back({key, source});
+  sets_.push_back({key, source, assignment, option});
+}
+
+std::optional<ScenarioDocument> ScenarioDocument::without_assignments() const {
+  if (text_ == nullptr) return std::nullopt;
+  return from_string(*text_, name_);
+}
+
+std::optional<ScenarioDocument> ScenarioDocument::with_only_assignment(size_t i) const {
+  auto doc = without_assignments();
+  try {
+    if (doc) doc->apply_set(sets_.at(i).assignment, sets_.at(i).option);
+  } catch (const ScenarioErrors&) {
+    return std::nullopt;
+  }
+  return doc;
 }
 
 void ScenarioDocument::locate(std::vector<ScenarioError>& errors) const {

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,6 +54,15 @@ class ScenarioDocument {
   // the errors are put in file order (the command line's first), so that a designer can fix them top
   // to bottom.
   void locate(std::vector<ScenarioError>& errors) const;
+
+  // The command line's assignments, in order (--set, then --vs or --param), and the documents that
+  // tell which of them an error comes from: the file as it was before any assignment, and the file
+  // with only the i-th one. Both are parsed again from the file's text (a copied TOML node keeps no
+  // line); nullopt where the text is not kept or the one assignment fails alone.
+  size_t assignment_count() const noexcept { return sets_.size(); }
+  const std::string& assignment_source(size_t i) const { return sets_[i].source; }
+  std::optional<ScenarioDocument> without_assignments() const;
+  std::optional<ScenarioDocument> with_only_assignment(size_t i) const;
   // The document as canonical TOML text (after --set): what a shard result records and hashes.
   std::string canonical_text() const;
   uint64_t content_hash() const;  // hash_text(canonical_text())
@@ -76,8 +86,10 @@ class ScenarioDocument {
   struct Assignment {
     std::string key;
     std::string source;  // "--set KEY=VALUE" (or --vs, --param): what an error on it is labelled
+    std::string assignment, option;  // as apply_set was given them
   };
   std::vector<Assignment> sets_;
+  std::shared_ptr<const std::string> text_;  // the text parsed (shared by copies)
 };
 
 // Is an error's source the command line (an assignment of --set, --vs or --param) rather than a file?

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace volley {
@@ -52,6 +53,56 @@ std::unique_ptr<ScenarioModel> load_kind(const ScenarioDocument& doc) {
   return load_barrage_model(doc);
 }
 
+// The errors a document gives when loaded (none: it loads).
+std::vector<ScenarioError> load_errors(const ScenarioDocument& doc) {
+  try {
+    (void)load_kind(doc);
+  } catch (const ScenarioErrors& e) {
+    return e.errors();
+  } catch (const std::exception&) {
+    // Refused otherwise (not as a scenario error): nothing to compare with.
+  }
+  return {};
+}
+
+bool same_error(const ScenarioError& a, const ScenarioError& b) {
+  return a.file == b.file && a.line == b.line && a.column == b.column && a.key == b.key && a.message == b.message;
+}
+
+// An error placed in the file that the file alone does not give was made by the command line's
+// assignments: a --set that renames a unit to another's name (the error is at the other's line), a
+// table narrowed under the file's zones. It is labelled with the assignment that makes it alone (or
+// all of them, when only together they do), and keeps the file's place at its end: the user reads
+// which --set to change, not only a line of a file that does not contain it (issue 17).
+void name_the_assignments(const ScenarioDocument& doc, std::vector<ScenarioError>& errors) {
+  if (doc.assignment_count() == 0) return;
+  auto from_file = [](const ScenarioError& e) { return !from_command_line(e.file); };
+  if (std::none_of(errors.begin(), errors.end(), from_file)) return;
+  const auto original = doc.without_assignments();
+  if (!original) return;
+  const std::vector<ScenarioError> file_alone = load_errors(*original);
+  std::vector<std::optional<std::vector<ScenarioError>>> each(doc.assignment_count());  // loaded when first needed
+  auto gives = [](const std::vector<ScenarioError>& list, const ScenarioError& e) {
+    return std::any_of(list.begin(), list.end(), [&](const ScenarioError& x) { return same_error(x, e); });
+  };
+  for (auto& err : errors) {
+    if (!from_file(err) || gives(file_alone, err)) continue;
+    std::string source;
+    for (size_t i = 0; i < doc.assignment_count() && source.empty(); ++i) {
+      if (!each[i]) {
+        const auto only = doc.with_only_assignment(i);
+        each[i] = only ? load_errors(*only) : std::vector<ScenarioError>{};
+      }
+      if (gives(*each[i], err)) source = doc.assignment_source(i);
+    }
+    if (source.empty())
+      for (size_t i = 0; i < doc.assignment_count(); ++i) source += (i ? " " : "") + doc.assignment_source(i);
+    if (err.line > 0) err.message += " (with " + err.file + ":" + std::to_string(err.line) + ":" + std::to_string(err.column) + ")";
+    err.file = source;
+    err.line = err.column = 0;
+  }
+}
+
 }  // namespace
 
 std::unique_ptr<ScenarioModel> load_model(const ScenarioDocument& doc) {
@@ -59,6 +110,7 @@ std::unique_ptr<ScenarioModel> load_model(const ScenarioDocument& doc) {
     return load_kind(doc);
   } catch (const ScenarioErrors& e) {
     std::vector<ScenarioError> errors = e.errors();
+    name_the_assignments(doc, errors);
     doc.locate(errors);
     throw ScenarioErrors(std::move(errors));
   }

@@ -156,7 +156,8 @@ std::string slow_gnuplot_directory(const std::string& dir, const std::string& gn
 // Starts volley in a process group of its own, as a shell starts a foreground job, with the slow
 // gnuplot first on PATH; once the drawing has begun, sends `signal` to the whole group (the
 // terminal's Ctrl-C) or to volley alone (kill).
-Stopped stop_while_drawing(const std::string& dir, const std::vector<std::string>& arguments, int signal, bool whole_group) {
+Stopped stop_while_drawing(const std::string& dir, const std::vector<std::string>& arguments, int signal, bool whole_group,
+                           int signals = 1) {
   const std::string bin = slow_gnuplot_directory(dir, real_gnuplot());
   const std::string out = dir + "/stdout.txt";
   const std::string path = bin + ":" + (std::getenv("PATH") != nullptr ? std::getenv("PATH") : "/usr/bin:/bin");
@@ -183,7 +184,10 @@ Stopped stop_while_drawing(const std::string& dir, const std::vector<std::string
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   if (!ended) {
-    ::kill(whole_group ? -pid : pid, signal);
+    for (int i = 0; i < signals; ++i) {
+      if (i > 0) std::this_thread::sleep_for(std::chrono::milliseconds(200));  // two signals pending would be one
+      ::kill(whole_group ? -pid : pid, signal);
+    }
     ::waitpid(pid, &status, 0);
   }
   Stopped s;
@@ -229,6 +233,19 @@ TEST_CASE("A signal while the plots are drawn loses neither the plots nor the re
       REQUIRE(file_exists(dir + "/out.json"));
       CHECK(nlohmann::json::parse(read_file(dir + "/out.json"))["partial"] == false);
     }
+  }
+}
+
+TEST_CASE("A second signal while a command stops ends it at once", "[sim][interrupt][signals]") {
+  if (real_gnuplot().empty()) {
+    WARN("SKIPPED: gnuplot is not on PATH");
+    return;
+  }
+  for (const int signal : {SIGINT, SIGTERM}) {
+    INFO("two signals " << signal << " while drawing");
+    const std::string dir = fresh("second-signal-" + std::to_string(signal));
+    const Stopped s = stop_while_drawing(dir, {"run", "osona", "--trials", "4096", "--quiet", "--plot", "out.svg"}, signal, false, 2);
+    CHECK(s.exit_code == 1000 + signal);  // ended by the signal itself, not by an exit
   }
 }
 

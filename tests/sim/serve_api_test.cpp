@@ -311,6 +311,10 @@ TEST_CASE("serve: malformed requests get a 4xx with a message, never a crash", "
   CHECK(line_3);
   const auto bad_set = post("/api/run", R"({"sets": ["german.units.NOSUCH.figures=3"]})");
   CHECK(bad_set.first == 422);
+  // A request's sets are named as --set is, even where the error lies at another entry's line (issue 17).
+  const auto renamed = post("/api/run", R"({"scenario": "herero-ambush", "sets": ["herero.units.N1.name=N2"]})");
+  CHECK(renamed.first == 422);
+  for (const auto& e : json::parse(renamed.second)["errors"]) CHECK(e["file"] == "--set herero.units.N1.name=N2");
   const auto missing = client.Get("/no/such/page");
   REQUIRE(missing);
   CHECK(missing->status == 404);
