@@ -99,6 +99,21 @@ TEST_CASE("Every command that plays trials exits 128+signal with every output, m
   }
 }
 
+TEST_CASE("A run at the thread limit still stops at a signal, with its outputs", "[sim][interrupt][signals]") {
+  // Issue 17, class 3: 20,000 threads ignored SIGTERM for minutes. The limit (1024) is accepted, and
+  // at it a signal still ends the run one way.
+  // One signal: at 1024 threads on a small machine the run ends only once the blocks in flight are
+  // done (tens of seconds on two cores).
+  for (const int signal : {SIGTERM}) {
+    INFO("--threads 1024, signal " << signal);
+    const std::string dir = fresh("stop-threads-" + std::to_string(signal));
+    const Stopped s = stop_with(dir, {"run", "osona", "--trials", "100000000000", "--threads", "1024", "--quiet", "--json", "out.json"}, signal);
+    CHECK(s.exit_code == 128 + signal);
+    REQUIRE(file_exists(dir + "/out.json"));
+    CHECK(nlohmann::json::parse(read_file(dir + "/out.json"))["partial"] == true);
+  }
+}
+
 TEST_CASE("volley dice --simulate ends like every command that plays trials on a signal", "[sim][interrupt][signals]") {
   // It was outside the mechanism: the signal killed it with nothing written.
   for (const int signal : {SIGINT, SIGTERM}) {

@@ -264,3 +264,24 @@ TEST_CASE("A shard that owns no block says it has no trials; its plot and report
   REQUIRE(run_volley("run osona --trials 4096 --shard 1/2 --quiet --json s1.json", dir).exit_code == 0);
   CHECK(run_volley("merge s1.json s2.json", dir).exit_code == 0);
 }
+
+TEST_CASE("What validate calls valid, run accepts: a scenario at the figure limit in every unit", "[sim][validation]") {
+  // Issue 17, class 6: 100 units of 100,000 figures were valid to validate and refused by run ("metric
+  // 'herero.hits' has an invalid histogram range", no file or line).
+  const std::string dir = fresh("validate-is-run");
+  const std::string base = read_file(std::string(VOLLEY_SOURCE_DIR) + "/scenarios/herero-ambush.toml");
+  const std::string head = base.substr(0, base.find("[[herero.units]]"));
+  const std::string decoys = base.substr(base.find("[[herero.decoys]]"), base.find("[german]") - base.find("[[herero.decoys]]"));
+  const std::string german = base.substr(base.find("[german]"));
+  std::string units;
+  for (int i = 0; i < 100; ++i)
+    units += "[[herero.units]]\nname = \"U" + std::to_string(i) +
+             "\"\nfigures = 100000\nweapon = \"old-rifle\"\ntarget_class = 2\nzone = [2.0, 31.0, 46.0, 36.0]\nhidden = true\n\n";
+  std::ofstream(dir + "/many.toml") << head << units << decoys << german;
+  // One case: a run at this size allocates a histogram of 2^24 values per metric (seconds).
+  CHECK(run_volley("validate many.toml", dir).exit_code == 0);
+  const auto ran = run_volley("run many.toml --trials 1 --threads 1 --quiet --json out.json", dir);
+  CHECK(ran.exit_code == 0);
+  CHECK(ran.err.empty());
+  CHECK(file_exists(dir + "/out.json"));
+}
