@@ -265,7 +265,7 @@ TEST_CASE("A shard that owns no block says it has no trials; its plot and report
   CHECK(run_volley("merge s1.json s2.json", dir).exit_code == 0);
 }
 
-TEST_CASE("What validate calls valid, run accepts: a scenario at the figure limit in every unit", "[sim][validation]") {
+TEST_CASE("What validate calls valid, run accepts: a scenario at the figure limit in every unit", "[sim][validation][heavy]") {
   // Issue 17, class 6: 100 units of 100,000 figures were valid to validate and refused by run ("metric
   // 'herero.hits' has an invalid histogram range", no file or line).
   const std::string dir = fresh("validate-is-run");
