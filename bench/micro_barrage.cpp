@@ -3,8 +3,8 @@
 // gives whole trials; these isolate the steps that docs/performance.md profiles. Each iteration uses
 // a new trial's random source (as a run does), and the steps that change the state start from a
 // state reset (included in the time: a copy of the start state, as each trial makes).
+#include "bench/each_trial.hpp"
 #include "engine/barrage/barrage_trial.hpp"
-#include "engine/trial_dice.hpp"
 #include "sim/scenario/barrage_reader.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
@@ -16,8 +16,6 @@ using namespace volley;
 using namespace volley::barrage;
 
 namespace {
-
-constexpr uint64_t Seed = 20261129;
 
 const BarrageScenario& rolling_barrage() {
   static const BarrageScenario scenario = read_barrage_scenario(open_scenario("rolling-barrage", {}));
@@ -70,16 +68,13 @@ static void fire_for_effect_once(benchmark::State& state) {
   const int battery = sc.missions[static_cast<size_t>(mission)].batteries.front();
   BarrageState st(sc);
   const Rect fire_template = mission_template(sc, st, mission, state.range(0) == 1 ? Point{3300, 2800} : Point{1000, 2400});
-  uint64_t trial = 0;
-  for (auto _ : state) {
-    TrialDice dice(Seed, trial++);
+  each_on_its_own_trial(state, [&](TrialDice& dice) {
     SilentNarrator silent;
     BarrageContext<TrialDice> ctx{sc, st, dice, silent};
     reset_state(st, sc);
     fire_for_effect(ctx, mission, sc.batteries[static_cast<size_t>(battery)].fire_dice, battery, fire_template, 3);
     benchmark::DoNotOptimize(st.sides[1].units_hit);
-  }
-  state.SetItemsProcessed(state.iterations());
+  });
 }
 BENCHMARK(fire_for_effect_once)->Arg(1)->Arg(0);
 
@@ -89,17 +84,14 @@ static void logistics_phase_once(benchmark::State& state) {
   const BarrageScenario& sc = rolling_barrage();
   const int british = side_named(sc, "british");
   BarrageState st(sc);
-  uint64_t trial = 0;
-  for (auto _ : state) {
-    TrialDice dice(Seed, trial++);
+  each_on_its_own_trial(state, [&](TrialDice& dice) {
     SilentNarrator silent;
     BarrageContext<TrialDice> ctx{sc, st, dice, silent};
     reset_state(st, sc);
     mid_barrage(sc, st);
     friendly_logistics_phase(ctx, british, 3);
     benchmark::DoNotOptimize(st.sides[1 - british].units_hit);
-  }
-  state.SetItemsProcessed(state.iterations());
+  });
 }
 BENCHMARK(logistics_phase_once);
 
@@ -120,14 +112,11 @@ BENCHMARK(state_reset);
 static void whole_trial(benchmark::State& state) {
   const BarrageScenario& sc = rolling_barrage();
   BarrageState st(sc);
-  uint64_t trial = 0;
-  for (auto _ : state) {
-    TrialDice dice(Seed, trial++);
+  each_on_its_own_trial(state, [&](TrialDice& dice) {
     SilentNarrator silent;
     BarrageContext<TrialDice> ctx{sc, st, dice, silent};
     play_trial(ctx);
     benchmark::DoNotOptimize(st.sides[0].staff_spent);
-  }
-  state.SetItemsProcessed(state.iterations());
+  });
 }
 BENCHMARK(whole_trial);

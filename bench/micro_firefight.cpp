@@ -1,10 +1,9 @@
 // Micro-benchmarks of the firefight kernel (Google Benchmark): one volley (the fire resolution of
 // one unit: its target, fire pool, casualties), one fire phase of the default scenario, and whole
 // trials. `volley bench` gives the suite's figures; these isolate the steps (docs/performance.md).
+#include "bench/each_trial.hpp"
 #include "engine/firefight/firefight_metrics.hpp"
 #include "engine/firefight/firefight_trial.hpp"
-#include "engine/trial_dice.hpp"
-#include "sim/run/bench_suite.hpp"
 #include "sim/scenario/firefight_reader.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
@@ -41,6 +40,18 @@ FirefightScenario one_on_one() {
   return sc;
 }
 
+// Trial `trial` set up (F-1) and at the start of turn 1 (F-2), then `steps` on its context: the
+// position a benchmark of one phase starts from.
+template <class Steps>
+void at_turn_one(const FirefightScenario& sc, FirefightState& st, uint64_t trial, Steps steps) {
+  TrialDice dice(BenchSeed, trial);
+  NullNarrator narr;
+  Ctx c{sc, st, dice, narr};
+  setup_trial(c);
+  begin_turn(c, 1);
+  steps(c);
+}
+
 }  // namespace
 
 // One volley (F-4): the unit's target, its fire pool on its Fire stream, the casualties. A new
@@ -48,23 +59,16 @@ FirefightScenario one_on_one() {
 static void firefight_volley(benchmark::State& state) {
   const FirefightScenario sc = one_on_one();
   FirefightState st(sc);
-  TrialDice setup_dice(BenchSeed, 0);
+  at_turn_one(sc, st, 0, [](Ctx& c) { build_candidates(c); });
   NullNarrator narr;
-  Ctx setup{sc, st, setup_dice, narr};
-  setup_trial(setup);
-  st.turn = 1;
-  build_candidates(setup);
-  uint64_t trial = 0;
-  for (auto _ : state) {
-    TrialDice dice(BenchSeed, trial++);
+  each_on_its_own_trial(state, [&](TrialDice& dice) {
     Ctx c{sc, st, dice, narr};
     fire_unit(c, 0, false);
     st.units[0].fired = false;
     st.units[1].figures = 10;
     st.units[1].gone = false;
     benchmark::DoNotOptimize(st.tally[0].hits);
-  }
-  state.SetItemsProcessed(state.iterations());
+  });
 }
 BENCHMARK(firefight_volley);
 
@@ -76,17 +80,13 @@ struct BeforeFire {
   FirefightScenario sc;
   FirefightState snapshot;
   explicit BeforeFire(const std::string& policy) : sc(shipped("herero-ambush", {"herero.policy=" + policy})), snapshot(sc) {
-    TrialDice dice(BenchSeed, 3);
-    NullNarrator narr;
-    Ctx c{sc, snapshot, dice, narr};
-    setup_trial(c);
-    snapshot.turn = 1;
-    compact_decoys(c);
-    movement_phase(c);
-    refresh_geometry(c, false);
-    reconceal(c);
-    spot(c, false);
-    update_cover(c, false);
+    at_turn_one(sc, snapshot, 3, [](Ctx& c) {
+      movement_phase(c);
+      refresh_geometry(c, false);
+      reconceal(c);
+      spot(c, false);
+      update_cover(c, false);
+    });
   }
 };
 
@@ -109,15 +109,12 @@ static void firefight_fire_phase(benchmark::State& state) {
   const BeforeFire before(state.range(0) == 0 ? "never" : "always");
   FirefightState st(before.sc);
   NullNarrator narr;
-  uint64_t trial = 0;
-  for (auto _ : state) {
+  each_on_its_own_trial(state, [&](TrialDice& dice) {
     st = before.snapshot;
-    TrialDice dice(BenchSeed, trial++);
     Ctx c{before.sc, st, dice, narr};
     fire_phase(c);
     benchmark::DoNotOptimize(st.tally[0].hits);
-  }
-  state.SetItemsProcessed(state.iterations());
+  });
 }
 BENCHMARK(firefight_fire_phase)->ArgName("always")->Arg(0)->Arg(1);
 
@@ -129,13 +126,10 @@ static void firefight_trial(benchmark::State& state) {
   FirefightState st(sc);
   std::vector<int64_t> obs(firefight_schema(sc).size());
   NullNarrator narr;
-  uint64_t trial = 0;
-  for (auto _ : state) {
-    TrialDice dice(BenchSeed, trial++);
+  each_on_its_own_trial(state, [&](TrialDice& dice) {
     play_firefight(sc, st, dice, narr);
     observe_firefight(sc, st, obs.data());
     benchmark::DoNotOptimize(obs.data());
-  }
-  state.SetItemsProcessed(state.iterations());
+  });
 }
 BENCHMARK(firefight_trial)->ArgName("scenario")->Arg(0)->Arg(1)->Arg(2);  // 0, 1: herero-ambush never, always; 2: osona

@@ -11,7 +11,7 @@ set(body "#include \"sim/scenario/embedded_scenarios.hpp\"\nnamespace volley {\n
 foreach(f ${scenario_files})
   get_filename_component(name ${f} NAME_WE)
   file(READ ${f} content)
-  volley_string_literal("${content}" pieces)
+  volley_string_literal("${content}" pieces NAME ${f})
   string(APPEND body "    {\"${name}\", ${pieces}},\n")
 endforeach()
 string(APPEND body "  };\n  return all;\n}\n}  // namespace volley\n")

@@ -1,6 +1,7 @@
 # Writes OUT: a C++ file holding each of FILES (paths separated by |; each embedded under its file
 # name) as a string, so the report page is one self-contained file written by the binary alone.
 # Raw string literals cut into pieces below the compilers' literal length limits, as the scenarios.
+include(${CMAKE_CURRENT_LIST_DIR}/string_literal.cmake)
 set(body "#include \"sim/output/web_assets.hpp\"\n#include <string>\nnamespace volley {\nnamespace {\n")
 set(index 0)
 set(table "")
@@ -8,18 +9,7 @@ string(REPLACE "|" ";" files "${FILES}")
 foreach(f ${files})
   get_filename_component(name ${f} NAME)
   file(READ ${f} content)
-  string(FIND "${content}" ")volley_web\"" clash)
-  if(NOT clash EQUAL -1)
-    message(FATAL_ERROR "${f} contains the raw-string delimiter )volley_web\"")
-  endif()
-  string(LENGTH "${content}" len)
-  set(pieces "")
-  set(pos 0)
-  while(pos LESS len)
-    string(SUBSTRING "${content}" ${pos} 8000 piece)
-    string(APPEND pieces "R\"volley_web(${piece})volley_web\",\n")
-    math(EXPR pos "${pos} + 8000")
-  endwhile()
+  volley_string_literal("${content}" pieces NAME ${f} DELIMITER volley_web SEPARATOR ",\n")
   # An array of pieces, each under the 64 KiB that one literal may portably hold, joined at first use.
   string(APPEND body "const std::string& asset_${index}() {\n  static const char* const pieces[] = {${pieces}\"\"};\n"
                      "  static const std::string text = [] { std::string t; for (const char* p : pieces) t += p; return t; }();\n  return text;\n}\n")

@@ -91,30 +91,24 @@ std::string mark_symbol(MapMarkKind kind, double cx, double cy, double r, double
   return "";
 }
 
-const char* kind_name(MapMarkKind k) {
-  switch (k) {
-    case MapMarkKind::Unit: return "unit";
-    case MapMarkKind::Hidden: return "hidden";
-    case MapMarkKind::Decoy: return "decoy";
-    case MapMarkKind::Broken: return "broken";
-    case MapMarkKind::Blind: return "blind";
-    case MapMarkKind::Dummy: return "dummy";
-    case MapMarkKind::Dispersed: return "dispersed";
-  }
-  return "unit";
-}
+// A mark kind's two names, one switch for both: `name` for the page's scripts (data-kind) and the
+// legend's keys, `words` for people (labels, tooltips, the legend).
+struct MarkKindNames {
+  const char* name;
+  const char* words;
+};
 
-const char* kind_words(MapMarkKind k) {
+MarkKindNames names_of(MapMarkKind k) {
   switch (k) {
-    case MapMarkKind::Unit: return "unit";
-    case MapMarkKind::Hidden: return "hidden unit";
-    case MapMarkKind::Decoy: return "decoy";
-    case MapMarkKind::Broken: return "broken unit";
-    case MapMarkKind::Blind: return "Blind";
-    case MapMarkKind::Dummy: return "dummy Blind";
-    case MapMarkKind::Dispersed: return "dispersed unit";
+    case MapMarkKind::Unit: return {"unit", "unit"};
+    case MapMarkKind::Hidden: return {"hidden", "hidden unit"};
+    case MapMarkKind::Decoy: return {"decoy", "decoy"};
+    case MapMarkKind::Broken: return {"broken", "broken unit"};
+    case MapMarkKind::Blind: return {"blind", "Blind"};
+    case MapMarkKind::Dummy: return {"dummy", "dummy Blind"};
+    case MapMarkKind::Dispersed: return {"dispersed", "dispersed unit"};
   }
-  return "unit";
+  return {"unit", "unit"};
 }
 
 // SVG's default stroke is one user unit: here an inch. Every stroke is given its width.
@@ -296,9 +290,10 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
   for (const auto& m : map.marks) {
     const char* c = side_colour(map, m.side);
     const double cx = f.x(m.x), cy = f.y(m.y);
-    const std::string label = m.name + figures_text(m) + (m.kind == MapMarkKind::Unit ? "" : std::string(" ") + kind_words(m.kind));
-    s += "<g class=\"mark\" data-kind=\"" + std::string(kind_name(m.kind)) + "\" data-side=\"" + xml_escape(m.side) + "\" data-name=\"" +
-         xml_escape(m.name) + "\"><title>" + xml_escape(m.side + " " + kind_words(m.kind) + " " + m.name + figures_text(m)) + "</title>" +
+    const MarkKindNames kind = names_of(m.kind);
+    const std::string label = m.name + figures_text(m) + (m.kind == MapMarkKind::Unit ? "" : std::string(" ") + kind.words);
+    s += "<g class=\"mark\" data-kind=\"" + std::string(kind.name) + "\" data-side=\"" + xml_escape(m.side) + "\" data-name=\"" +
+         xml_escape(m.name) + "\"><title>" + xml_escape(m.side + " " + kind.words + " " + m.name + figures_text(m)) + "</title>" +
          mark_symbol(m.kind, cx, cy, r, m.w, m.d, c);
     // Right of the symbol, left of it, above, below, then right a line up or down.
     const double size = f.font * 0.7, offset = (m.w > 0 ? m.w / 2 : r) + r * 0.5, half_depth = m.d > 0 ? m.d / 2 : r;
@@ -312,8 +307,8 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
     const auto [lx, ly] = labels.place(places, size, label);
     s += text(lx, ly, size, label, "class=\"label\" fill=\"#111111\"") + "</g>";
     // The legend's symbol has the mark's shape: a footprint's rectangle, or a point's symbol.
-    note(std::string("mark:") + kind_name(m.kind) + ":" + m.side + (m.w > 0 ? ":box" : ""),
-         mark_symbol(m.kind, 0, 0, r, m.w > 0 ? 2.2 * r : 0, m.w > 0 ? 1.5 * r : 0, c), m.side + " " + kind_words(m.kind));
+    note(std::string("mark:") + kind.name + ":" + m.side + (m.w > 0 ? ":box" : ""),
+         mark_symbol(m.kind, 0, 0, r, m.w > 0 ? 2.2 * r : 0, m.w > 0 ? 1.5 * r : 0, c), m.side + " " + kind.words);
   }
   // The scale bar: 12" on a large table, 6" on a small one, with inch ticks.
   const double bar = f.width >= 36 ? 12 : f.width >= 12 ? 6 : 1;

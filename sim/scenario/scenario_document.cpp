@@ -3,12 +3,29 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <sstream>
 #include <utility>
 
 namespace volley {
 
 namespace {
+
+// What a key accepts, for its description: a range, or a list of words. Built field by field (a
+// designated initializer that leaves out the strings draws -Wmissing-field-initializers).
+KeyDescription accepted_range(double lo, double hi) {
+  KeyDescription d;
+  d.has_range = true;
+  d.lo = lo;
+  d.hi = hi;
+  return d;
+}
+
+KeyDescription accepted_words(const std::vector<std::string>& words) {
+  KeyDescription d;
+  d.choices = words;
+  return d;
+}
 
 ScenarioError from_parse_error(const toml::parse_error& e, const std::string& fallback_name) {
   ScenarioError err;
@@ -31,18 +48,6 @@ std::vector<std::string> split_path(std::string_view path) {
     start = dot + 1;
   }
   return parts;
-}
-
-const char* type_name(const toml::node& n) {
-  switch (n.type()) {
-    case toml::node_type::table: return "a table";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a number";
-    case toml::node_type::boolean: return "a boolean";
-    default: return "a date or time";
-  }
 }
 
 std::string format_number(double v) {
@@ -71,11 +76,23 @@ size_t edit_distance(std::string_view a, std::string_view b) {
 // "a string", "3 numbers": what a list key was given instead of what it expects.
 std::string describe_list(const toml::node& n) {
   const auto* array = n.as_array();
-  if (array == nullptr) return type_name(n);
+  if (array == nullptr) return toml_type_words(n);
   return "a list of " + std::to_string(array->size()) + (array->size() == 1 ? " element" : " elements");
 }
 
 }  // namespace
+
+const char* toml_type_words(const toml::node& n) noexcept {
+  switch (n.type()) {
+    case toml::node_type::table: return "a table";
+    case toml::node_type::array: return "an array";
+    case toml::node_type::string: return "a string";
+    case toml::node_type::integer: return "an integer";
+    case toml::node_type::floating_point: return "a number";
+    case toml::node_type::boolean: return "a boolean";
+    default: return "a date or time";
+  }
+}
 
 ScenarioDocument ScenarioDocument::from_file(const std::string& path) {
   ScenarioDocument doc;
@@ -296,7 +313,7 @@ const toml::node* TableReader::node(std::string_view key) {
 }
 
 int64_t TableReader::integer(std::string_view key, int64_t fallback, int64_t lo, int64_t hi) {
-  describe(key, "integer", std::to_string(fallback), {.has_range = true, .lo = static_cast<double>(lo), .hi = static_cast<double>(hi)});
+  describe(key, "integer", std::to_string(fallback), accepted_range(static_cast<double>(lo), static_cast<double>(hi)));
   const toml::node* n = node(key);
   if (n == nullptr) {
     record_default(key, fallback);
@@ -304,7 +321,7 @@ int64_t TableReader::integer(std::string_view key, int64_t fallback, int64_t lo,
   }
   if (!n->is_integer()) {
     error_at(n, key, std::string("expected an integer in [") + std::to_string(lo) + ", " + std::to_string(hi) +
-                         "], got " + type_name(*n));
+                         "], got " + toml_type_words(*n));
     return fallback;
   }
   const int64_t v = *n->value<int64_t>();
@@ -316,14 +333,14 @@ int64_t TableReader::integer(std::string_view key, int64_t fallback, int64_t lo,
 }
 
 double TableReader::number(std::string_view key, double fallback, double lo, double hi) {
-  describe(key, "number", format_number(fallback), {.has_range = true, .lo = lo, .hi = hi});
+  describe(key, "number", format_number(fallback), accepted_range(lo, hi));
   const toml::node* n = node(key);
   if (n == nullptr) {
     record_default(key, fallback);
     return fallback;
   }
   if (!n->is_number()) {
-    error_at(n, key, "expected a number in [" + format_number(lo) + ", " + format_number(hi) + "], got " + type_name(*n));
+    error_at(n, key, "expected a number in [" + format_number(lo) + ", " + format_number(hi) + "], got " + toml_type_words(*n));
     return fallback;
   }
   const double v = *n->value<double>();
@@ -342,7 +359,7 @@ bool TableReader::boolean(std::string_view key, bool fallback) {
     return fallback;
   }
   if (!n->is_boolean()) {
-    error_at(n, key, std::string("expected true or false, got ") + type_name(*n));
+    error_at(n, key, std::string("expected true or false, got ") + toml_type_words(*n));
     return fallback;
   }
   return *n->value<bool>();
@@ -356,14 +373,14 @@ std::string TableReader::string(std::string_view key, std::string fallback) {
     return fallback;
   }
   if (!n->is_string()) {
-    error_at(n, key, std::string("expected a string, got ") + type_name(*n));
+    error_at(n, key, std::string("expected a string, got ") + toml_type_words(*n));
     return fallback;
   }
   return *n->value<std::string>();
 }
 
 std::string TableReader::choice(std::string_view key, std::string fallback, const std::vector<std::string>& options) {
-  describe(key, "choice", fallback, {.choices = options});
+  describe(key, "choice", fallback, accepted_words(options));
   KeyCatalog* const catalog = std::exchange(catalog_, nullptr);  // string() below must not describe it again
   const toml::node* n = table_ != nullptr ? table_->get(key) : nullptr;
   std::string v = string(key, fallback);
@@ -377,93 +394,65 @@ std::string TableReader::choice(std::string_view key, std::string fallback, cons
   return v;
 }
 
-std::vector<int64_t> TableReader::integer_list(std::string_view key, std::vector<int64_t> fallback, int64_t lo, int64_t hi) {
-  describe(key, "integer list", "", {.has_range = true, .lo = static_cast<double>(lo), .hi = static_cast<double>(hi)});
+template <class Value, class ReadElement>
+std::vector<Value> TableReader::list(std::string_view key, std::vector<Value> fallback, size_t exact_size, const std::string& what,
+                                     ReadElement read_element) {
   const toml::node* n = node(key);
   if (n == nullptr) {
-    if (!fallback.empty()) {  // an empty fallback means "not given"
-      toml::array list;
-      for (const int64_t v : fallback) list.push_back(v);
-      record_default(key, std::move(list));
-    }
-    return fallback;
-  }
-  const auto* array = n->as_array();
-  if (array == nullptr) {
-    error_at(n, key, std::string("expected a list of integers, got ") + type_name(*n));
-    return fallback;
-  }
-  std::vector<int64_t> out;
-  for (const auto& element : *array) {
-    if (!element.is_integer() || *element.value<int64_t>() < lo || *element.value<int64_t>() > hi) {
-      error_at(&element, key, "expected integers in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
-                                  (element.is_integer() ? std::to_string(*element.value<int64_t>()) : std::string(type_name(element))));
-      return fallback;
-    }
-    out.push_back(*element.value<int64_t>());
-  }
-  return out;
-}
-
-std::vector<double> TableReader::number_list(std::string_view key, std::vector<double> fallback, size_t exact_size) {
-  describe(key, "number list", "");
-  const toml::node* n = node(key);
-  if (n == nullptr) {
-    if (!fallback.empty()) {  // an empty fallback means "not given" (a position or a zone): nothing to write
-      toml::array list;
-      for (const double v : fallback) list.push_back(v);
-      record_default(key, std::move(list));
+    if (!fallback.empty()) {  // an empty fallback means "not given" (a position, a zone): nothing to write
+      toml::array written;
+      for (const Value& v : fallback) written.push_back(v);
+      record_default(key, std::move(written));
     }
     return fallback;
   }
   const auto* array = n->as_array();
   if (array == nullptr || (exact_size != 0 && array->size() != exact_size)) {
-    error_at(n, key, "expected a list of " + (exact_size ? std::to_string(exact_size) + " " : std::string()) + "numbers, got " + describe_list(*n));
+    error_at(n, key, "expected a list of " + (exact_size ? std::to_string(exact_size) + " " : std::string()) + what + ", got " + describe_list(*n));
     return fallback;
   }
-  std::vector<double> out;
+  std::vector<Value> out;
   for (const auto& element : *array) {
-    if (!element.is_number() || !std::isfinite(*element.value<double>())) {
-      error_at(&element, key, std::string("expected a finite number, got ") +
-                                  (element.is_number() ? format_number(*element.value<double>()) : type_name(element)));
-      return fallback;
-    }
-    out.push_back(*element.value<double>());
+    std::optional<Value> v = read_element(element);
+    if (!v) return fallback;
+    out.push_back(std::move(*v));
   }
   return out;
 }
 
+std::vector<int64_t> TableReader::integer_list(std::string_view key, std::vector<int64_t> fallback, int64_t lo, int64_t hi) {
+  describe(key, "integer list", "", accepted_range(static_cast<double>(lo), static_cast<double>(hi)));
+  return list(key, std::move(fallback), 0, "integers", [&](const toml::node& element) -> std::optional<int64_t> {
+    if (element.is_integer() && *element.value<int64_t>() >= lo && *element.value<int64_t>() <= hi) return *element.value<int64_t>();
+    error_at(&element, key, "expected integers in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
+                                (element.is_integer() ? std::to_string(*element.value<int64_t>()) : std::string(toml_type_words(element))));
+    return std::nullopt;
+  });
+}
+
+std::vector<double> TableReader::number_list(std::string_view key, std::vector<double> fallback, size_t exact_size) {
+  describe(key, "number list", "");
+  return list(key, std::move(fallback), exact_size, "numbers", [&](const toml::node& element) -> std::optional<double> {
+    if (element.is_number() && std::isfinite(*element.value<double>())) return *element.value<double>();
+    error_at(&element, key, std::string("expected a finite number, got ") +
+                                (element.is_number() ? format_number(*element.value<double>()) : toml_type_words(element)));
+    return std::nullopt;
+  });
+}
+
 std::vector<std::string> TableReader::string_list(std::string_view key, std::vector<std::string> fallback) {
   describe(key, "string list", "");
-  const toml::node* n = node(key);
-  if (n == nullptr) {
-    if (!fallback.empty()) {  // an empty fallback means "not given"
-      toml::array list;
-      for (const auto& v : fallback) list.push_back(v);
-      record_default(key, std::move(list));
-    }
-    return fallback;
-  }
-  const auto* array = n->as_array();
-  if (array == nullptr) {
-    error_at(n, key, std::string("expected a list of strings, got ") + type_name(*n));
-    return fallback;
-  }
-  std::vector<std::string> out;
-  for (const auto& element : *array) {
-    if (!element.is_string()) {
-      error_at(&element, key, std::string("expected a list of strings, got ") + type_name(element) + " in it");
-      return fallback;
-    }
-    out.push_back(*element.value<std::string>());
-  }
-  return out;
+  return list(key, std::move(fallback), 0, "strings", [&](const toml::node& element) -> std::optional<std::string> {
+    if (element.is_string()) return *element.value<std::string>();
+    error_at(&element, key, std::string("expected a list of strings, got ") + toml_type_words(element) + " in it");
+    return std::nullopt;
+  });
 }
 
 TableReader TableReader::table(std::string_view key) {
   const toml::node* n = node(key);
   if (n != nullptr && !n->is_table()) {
-    error_at(n, key, std::string("expected a table, got ") + type_name(*n));
+    error_at(n, key, std::string("expected a table, got ") + toml_type_words(*n));
     n = nullptr;
   } else if (n == nullptr && fill_defaults_ && table_ != nullptr) {
     record_default(key, toml::table{});
@@ -481,7 +470,7 @@ std::vector<TableReader> TableReader::tables(std::string_view key) {
   if (n == nullptr) return out;
   const auto* array = n->as_array();
   if (array == nullptr) {
-    error_at(n, key, std::string("expected a list of tables ([[") + key_path(key) + "]]), got " + type_name(*n));
+    error_at(n, key, std::string("expected a list of tables ([[") + key_path(key) + "]]), got " + toml_type_words(*n));
     return out;
   }
   size_t index = 0;
@@ -531,6 +520,19 @@ void TableReader::finish() {
       errors_->back().column = static_cast<int>(k.source().begin.column);
     }
   }
+}
+
+TableReader top_table_reader(const ScenarioDocument& doc, std::vector<ScenarioError>* errors) {
+  TableReader root(&doc.root(), "", doc.name(), errors);
+  root.describe_keys_into(doc.key_catalog());
+  if (doc.fills_defaults()) root.fill_defaults();
+  return root;
+}
+
+std::string read_title(TableReader& root, const ScenarioDocument& doc) {
+  std::string title = root.string("title", doc.name());
+  if (title.empty()) root.error("title", "expected a title, got an empty string (leave the key out to use the file name)");
+  return title;
 }
 
 }  // namespace volley

@@ -96,6 +96,9 @@ class ScenarioDocument {
 // Such a source has no line or column.
 inline bool from_command_line(std::string_view source) noexcept { return source.starts_with("--"); }
 
+// What a value is, for "expected ..., got a table" messages: "a table", "an integer", ...
+const char* toml_type_words(const toml::node& n) noexcept;
+
 // Reads one table of the document into plain values. Each accessor records the key as known; finish()
 // reports every key of the table that no accessor asked for ("unknown key"). Range and type errors
 // are collected in the shared error list, never thrown, so one pass finds them all.
@@ -150,6 +153,13 @@ class TableReader {
   // The fallback of an absent key, written into the table when filling defaults.
   template <class Value>
   void record_default(std::string_view key, Value&& value);
+  // What the list accessors share: the key absent (its fallback, written when filling defaults unless
+  // empty: "not given"), not a list or not of `exact_size`
+  // (0: any) elements ("expected a list of [N] WHAT"), then each element read by `read_element`, which
+  // reports a bad one and returns nullopt: the whole list then falls back.
+  template <class Value, class ReadElement>
+  std::vector<Value> list(std::string_view key, std::vector<Value> fallback, size_t exact_size, const std::string& what,
+                          ReadElement read_element);
 
   const toml::table* table_;
   bool fill_defaults_ = false;
@@ -160,5 +170,12 @@ class TableReader {
   std::vector<std::string> known_;
   KeyCatalog* catalog_ = nullptr;
 };
+
+// What every kind's reader does first: a reader of the document's top table that describes its keys
+// into the document's catalog and fills defaults where the document asks (show --toml).
+TableReader top_table_reader(const ScenarioDocument& doc, std::vector<ScenarioError>* errors);
+
+// The scenario's `title` (every kind has one): the file name when absent, never empty.
+std::string read_title(TableReader& root, const ScenarioDocument& doc);
 
 }  // namespace volley

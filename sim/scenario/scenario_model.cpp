@@ -16,17 +16,6 @@ namespace volley {
 
 namespace {
 
-const char* type_word(const toml::node& n) {
-  switch (n.type()) {
-    case toml::node_type::table: return "a table";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a number";
-    case toml::node_type::boolean: return "a boolean";
-    default: return "a date or time";
-  }
-}
-
 std::unique_ptr<ScenarioModel> load_kind(const ScenarioDocument& doc) {
   const toml::node* node = doc.root().get("kind");
   const auto kind = doc.root()["kind"].value_exact<std::string>();
@@ -44,7 +33,7 @@ std::unique_ptr<ScenarioModel> load_kind(const ScenarioDocument& doc) {
     if (node == nullptr)
       err.message = "missing: expected kind = \"firefight\" or kind = \"barrage\" (the rules the scenario uses)";
     else if (!kind)
-      err.message = std::string("expected the string \"firefight\" or \"barrage\", got ") + type_word(*node);
+      err.message = std::string("expected the string \"firefight\" or \"barrage\", got ") + toml_type_words(*node);
     else
       err.message = "expected \"firefight\" or \"barrage\", got '" + *kind + "'";
     throw ScenarioErrors({err});

@@ -36,18 +36,29 @@ double coverage(const PoolSpec& pool, Check&& covers) {
   return static_cast<double>(covered) / Experiments;
 }
 
+// A pool of `dice` dice of `faces` faces, each hitting on 1 to `target`.
+PoolSpec pool_of(int dice, int faces, int target) {
+  PoolSpec pool;
+  pool.dice = dice;
+  pool.faces = faces;
+  pool.target = target;
+  return pool;
+}
+
+// Whether the Wilson interval at `level` on an experiment's hit rate holds the true probability p.
+auto wilson_covers(double p, double level) {
+  return [p, level](const Tally& t) {
+    const auto w = wilson_interval(static_cast<uint64_t>(t.sum(0)), t.trials(), level);
+    return w.low <= p && p <= w.high;
+  };
+}
+
 }  // namespace
 
 TEST_CASE("Calibration: the 95% Wilson interval covers a known probability 0.3 in 93.5%-96.5% of experiments",
           "[analysis][calibration]") {
-  PoolSpec d10_at_3;  // one d10 hitting on 1-3: probability exactly 0.3
-  d10_at_3.dice = 1;
-  d10_at_3.faces = 10;
-  d10_at_3.target = 3;
-  const double c = coverage(d10_at_3, [](const Tally& t) {
-    const auto w = wilson_interval(static_cast<uint64_t>(t.sum(0)), t.trials(), 0.95);
-    return w.low <= 0.3 && 0.3 <= w.high;
-  });
+  const PoolSpec d10_at_3 = pool_of(1, 10, 3);  // one d10 hitting on 1-3: probability exactly 0.3
+  const double c = coverage(d10_at_3, wilson_covers(0.3, 0.95));
   INFO("coverage " << c);
   CHECK(c >= 0.935);
   CHECK(c <= 0.965);
@@ -55,10 +66,7 @@ TEST_CASE("Calibration: the 95% Wilson interval covers a known probability 0.3 i
 
 TEST_CASE("Calibration: the 95% interval on a mean covers the known mean hits of a 10-die pool in 93.5%-96.5%",
           "[analysis][calibration]") {
-  PoolSpec pool;  // 10d20 hitting on 1-6: mean exactly 3
-  pool.dice = 10;
-  pool.faces = 20;
-  pool.target = 6;
+  const PoolSpec pool = pool_of(10, 20, 6);  // 10d20 hitting on 1-6: mean exactly 3
   const double c = coverage(pool, [](const Tally& t) {
     const auto m = mean_interval(t.trials(), t.sum(0), t.sum_squares(0), 0.95);
     return m.low <= 3.0 && 3.0 <= m.high;
@@ -69,13 +77,7 @@ TEST_CASE("Calibration: the 95% interval on a mean covers the known mean hits of
 }
 
 TEST_CASE("Calibration check is sensitive: a 90% interval read as 95% fails the bounds", "[analysis][calibration]") {
-  PoolSpec d10_at_3;
-  d10_at_3.dice = 1;
-  d10_at_3.faces = 10;
-  d10_at_3.target = 3;
-  const double c = coverage(d10_at_3, [](const Tally& t) {
-    const auto w = wilson_interval(static_cast<uint64_t>(t.sum(0)), t.trials(), 0.90);
-    return w.low <= 0.3 && 0.3 <= w.high;
-  });
+  const PoolSpec d10_at_3 = pool_of(1, 10, 3);
+  const double c = coverage(d10_at_3, wilson_covers(0.3, 0.90));
   CHECK(c < 0.935);
 }

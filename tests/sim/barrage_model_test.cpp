@@ -89,6 +89,13 @@ std::string replace(std::string text, const std::string& from, const std::string
   return text.replace(at, from.size(), to);
 }
 
+// Base with one more battery of `side`, named `battery`, firing one mission named `mission`; `keys`
+// are the mission's other lines (its type first).
+std::string with_new_battery(const std::string& side, const std::string& battery, const std::string& mission, const std::string& keys) {
+  return std::string(Base) + "\n[[" + side + ".batteries]]\nname = \"" + battery + "\"\n\n[[" + side + ".missions]]\nname = \"" + mission +
+         "\"\nbattery = \"" + battery + "\"\n" + keys;
+}
+
 }  // namespace
 
 TEST_CASE("barrage loader: the base scenario loads with every default", "[sim][barrage][loader]") {
@@ -130,9 +137,7 @@ TEST_CASE("barrage loader: --set reaches the ruleset, sides and named list entri
 }
 
 TEST_CASE("barrage loader: a defender's rolling barrage is an error", "[sim][barrage][loader][PF-RB]") {
-  const std::string text = std::string(Base) +
-                           "\n[[german.batteries]]\nname = \"G\"\n\n[[german.missions]]\nname = \"GR\"\nbattery = \"G\"\ntype = \"rolling\"\n"
-                           "start = [36, 40]\nspeed = 6\n";
+  const std::string text = with_new_battery("german", "G", "GR", "type = \"rolling\"\nstart = [36, 40]\nspeed = 6\n");
   require_error(errors_of(text), "german.missions.GR.type", "attacker only");
 }
 
@@ -143,14 +148,13 @@ TEST_CASE("barrage loader: a rolling barrage under 4 inches per turn is an error
 }
 
 TEST_CASE("barrage loader: more than two pre-registered points for a battery is an error", "[sim][barrage][loader][PF-PR]") {
-  const std::string three = std::string(Base) +
-                            "\n[[german.batteries]]\nname = \"G\"\n\n[[german.missions]]\nname = \"P\"\nbattery = \"G\"\ntype = \"pre-registered\"\n"
-                            "points = [{at = [10, 10]}, {at = [20, 10]}, {at = [30, 10]}]\n";
+  const std::string three =
+      with_new_battery("german", "G", "P", "type = \"pre-registered\"\npoints = [{at = [10, 10]}, {at = [20, 10]}, {at = [30, 10]}]\n");
   require_error(errors_of(three), "german.missions.P.points", "at most 2 per battery");
-  const std::string two_missions = std::string(Base) +
-                                   "\n[[german.batteries]]\nname = \"G\"\n\n[[german.missions]]\nname = \"P\"\nbattery = \"G\"\n"
-                                   "type = \"pre-registered\"\npoints = [{at = [10, 10]}, {at = [20, 10]}]\n\n[[german.missions]]\n"
-                                   "name = \"Q\"\nbattery = \"G\"\ntype = \"pre-registered\"\npoints = [{at = [30, 10]}]\n";
+  // A second mission on G, with one more point: three in all.
+  const std::string two_missions =
+      with_new_battery("german", "G", "P", "type = \"pre-registered\"\npoints = [{at = [10, 10]}, {at = [20, 10]}]\n") +
+      "\n[[german.missions]]\nname = \"Q\"\nbattery = \"G\"\ntype = \"pre-registered\"\npoints = [{at = [30, 10]}]\n";
   require_error(errors_of(two_missions), "german.missions.Q.points", "3 pre-registered points");
   const std::string ok = replace(three, ", {at = [30, 10]}", "");
   CHECK(errors_of(ok).empty());
@@ -158,9 +162,9 @@ TEST_CASE("barrage loader: more than two pre-registered points for a battery is 
 
 TEST_CASE("barrage loader: PF-DT: a designated target may note its own sheaf; without one it fires the mission's",
           "[sim][barrage][loader][PF-DT]") {
-  const std::string dt = std::string(Base) +
-                         "\n[[british.batteries]]\nname = \"B\"\n\n[[british.missions]]\nname = \"DT\"\nbattery = \"B\"\ntype = \"designated\"\n"
-                         "sheaf = \"regular\"\ntargets = [{at = [20, 30], turns = 2}, {at = [36, 36], turns = 4, sheaf = \"converged\"}]\n";
+  const std::string dt = with_new_battery("british", "B", "DT",
+                                          "type = \"designated\"\nsheaf = \"regular\"\n"
+                                          "targets = [{at = [20, 30], turns = 2}, {at = [36, 36], turns = 4, sheaf = \"converged\"}]\n");
   const BarrageScenario sc = read_barrage_scenario(document(dt));
   REQUIRE(sc.missions.size() == 2);
   const auto& targets = std::get<DesignatedTargets>(sc.missions[1].kind).targets;
@@ -177,13 +181,9 @@ TEST_CASE("barrage loader: a template or a unit off the table at the start is an
   require_error(errors_of(replace(Base, "start = [36, 6]", "start = [36, 50]")), "british.missions.RB1.start", "off the table");
   require_error(errors_of(replace(Base, "position = [36, 30]", "position = [36, 47.5]")), "german.units.G1.position", "off the table");
   require_error(errors_of(replace(Base, "position = [36, 30]", "zone = [30, 40, 40, 47.5]")), "german.units.G1.zone", "off the table");
-  const std::string dt = std::string(Base) +
-                         "\n[[british.batteries]]\nname = \"B\"\n\n[[british.missions]]\nname = \"DT\"\nbattery = \"B\"\ntype = \"designated\"\n"
-                         "targets = [{at = [80, 10], turns = 2}]\n";
+  const std::string dt = with_new_battery("british", "B", "DT", "type = \"designated\"\ntargets = [{at = [80, 10], turns = 2}]\n");
   require_error(errors_of(dt), "british.missions.DT.targets.0.at", "off the table");
-  const std::string pr = std::string(Base) +
-                         "\n[[german.batteries]]\nname = \"G\"\n\n[[german.missions]]\nname = \"P\"\nbattery = \"G\"\ntype = \"pre-registered\"\n"
-                         "points = [{name = \"ford\", at = [10, -1]}]\n";
+  const std::string pr = with_new_battery("german", "G", "P", "type = \"pre-registered\"\npoints = [{name = \"ford\", at = [10, -1]}]\n");
   require_error(errors_of(pr), "german.missions.P.points.ford.at", "off the table");
 }
 

@@ -62,8 +62,7 @@ TEST_CASE("volley --version and the bench and result files name the build and it
   CHECK(std::string(volley::build_identity().compiler).find('.') != std::string::npos);
   CHECK(std::string(volley::build_identity().flags).find("-W") == std::string::npos);
 
-  const auto bench = run_volley("bench --threads 1 --divisor 2000 --repeat 1 --json bench-identity.json");
-  REQUIRE(bench.exit_code == 0);
+  const auto bench = expect_success("bench --threads 1 --divisor 2000 --repeat 1 --json bench-identity.json");
   CHECK(bench.out.rfind("volley " VOLLEY_VERSION ", " + identity + "\nmachine: ", 0) == 0);
   CHECK(bench.out.find("logical cores; 1 worker thread\n") != std::string::npos);
   CHECK(read_file(scratch_directory() + "/bench-identity.json").find("\"build\": \"" + identity + "\"") != std::string::npos);
@@ -83,17 +82,12 @@ TEST_CASE("Each command's help shows the default confidence level as 0.95, not i
 }
 
 TEST_CASE("An unknown command or option exits with 2 and says why", "[sim][cli]") {
-  const auto unknown = run_volley("fly");
-  CHECK(unknown.exit_code == 2);
-  CHECK(unknown.err.find("unknown command 'fly'") != std::string::npos);
-  const auto option = run_volley("dice 3d6 --frobnicate");
-  CHECK(option.exit_code == 2);
-  CHECK(option.err.find("frobnicate") != std::string::npos);
+  expect_refused("fly", "unknown command 'fly'");
+  expect_refused("dice 3d6 --frobnicate", "frobnicate");
 }
 
 TEST_CASE("volley dice prints the exact law beside the simulation, with the -1 modifier applied", "[sim][cli][dice]") {
-  const auto r = run_volley("dice 10d20 --hit '<=6' --mod -1 --simulate 200000");
-  REQUIRE(r.exit_code == 0);
+  const auto r = expect_success("dice 10d20 --hit '<=6' --mod -1 --simulate 200000");
   CHECK(r.out.find("show 1 to 5 (5 of 20 faces)") != std::string::npos);
   // Binomial(10, 1/4): P(0) = 0.75^10 = 0.056314
   CHECK(r.out.find("0.056314") != std::string::npos);
@@ -108,8 +102,7 @@ TEST_CASE("volley dice prints the exact law beside the simulation, with the -1 m
 
 TEST_CASE("volley dice answers exactly, and simulates only when asked", "[sim][cli][dice]") {
   // 3d6: no --hit sums the pool (the old default counted 1s); P(=10) = 27/216, P(>=16) = 10/216.
-  const auto sum = run_volley("dice 3d6");
-  REQUIRE(sum.exit_code == 0);
+  const auto sum = expect_success("dice 3d6");
   CHECK(sum.out.find("the sum of 3d6") != std::string::npos);
   CHECK(sum.out.find("        10   0.125000  0.625000  0.500000") != std::string::npos);
   CHECK(sum.out.find("        16   0.027778  0.046296  0.981481") != std::string::npos);
@@ -117,18 +110,14 @@ TEST_CASE("volley dice answers exactly, and simulates only when asked", "[sim][c
   CHECK(sum.out.find("trials") == std::string::npos);
   CHECK(sum.out.find("simulated") == std::string::npos);
   // B-2: 6 command dice fail (more 1s than 6s) with P(X >= 1) = 0.356...; the comms check 4D vs 3D.
-  const auto failure = run_volley("dice 6d6 --hit '==1' --minus '==6'");
-  REQUIRE(failure.exit_code == 0);
+  const auto failure = expect_success("dice 6d6 --hit '==1' --minus '==6'");
   CHECK(failure.out.find("         1   0.") != std::string::npos);
-  const auto opposed = run_volley("dice 5d6@4+ vs 3d6@4+");
-  REQUIRE(opposed.exit_code == 0);
+  const auto opposed = expect_success("dice 5d6@4+ vs 3d6@4+");
   CHECK(opposed.out.find("the first wins with P(>= 1)") != std::string::npos);
   const auto plus = run_volley("dice 2d6+1");
   CHECK(plus.exit_code == 0);
   CHECK(plus.out.find("mean 8.000000") != std::string::npos);
-  const auto refused = run_volley("dice 2d6+1 --hit '<=3'");
-  CHECK(refused.exit_code == 2);
-  CHECK(refused.err.find("takes no constant") != std::string::npos);
+  expect_refused("dice 2d6+1 --hit '<=3'", "takes no constant");
 }
 
 TEST_CASE("volley bench prints the recorded signature at 1 and 2 threads", "[sim][cli][bench]") {
@@ -153,19 +142,13 @@ TEST_CASE("volley bench prints the recorded signature at 1 and 2 threads", "[sim
 }
 
 TEST_CASE("A scenario that does not exist is refused with its name and exit 2", "[sim][cli]") {
-  const auto r = run_volley("run no-such-scenario.toml");
-  CHECK(r.exit_code == 2);
-  CHECK(r.err.find("no-such-scenario.toml") != std::string::npos);
+  expect_refused("run no-such-scenario.toml", "no-such-scenario.toml");
   // A directory is said to be one (toml++ alone reported a missing 'kind' at line 1).
-  const auto directory = run_volley("run /tmp --trials 100000000");
-  CHECK(directory.exit_code == 2);
-  CHECK(directory.err.find("/tmp: is a directory, not a scenario file") != std::string::npos);
+  expect_refused("run /tmp --trials 100000000", "/tmp: is a directory, not a scenario file");
 }
 
 TEST_CASE("Scale limits: 10^12 trials are refused with a message, not overflowed", "[sim][cli]") {
-  const auto r = run_volley("run osona --trials 1000000000000 --quiet");
-  CHECK(r.exit_code == 2);
-  CHECK(r.err.find("--trials: at most 100000000000") != std::string::npos);
+  expect_refused("run osona --trials 1000000000000 --quiet", "--trials: at most 100000000000");
   const auto zero = run_volley("run osona --trials 0 --quiet");
   CHECK(zero.exit_code == 2);
 }
@@ -176,13 +159,7 @@ struct Refused {
   const char* arguments;
   const char* message;
 };
-void check_refused(const Refused& c) {
-  INFO(c.arguments);
-  const auto r = run_volley(c.arguments);
-  CHECK(r.exit_code == 2);
-  CHECK(r.err.find(c.message) != std::string::npos);
-  CHECK(r.out.empty());
-}
+void check_refused(const Refused& c) { expect_refused_before_work(c.arguments, c.message); }
 }  // namespace
 
 TEST_CASE("A negative or fractional count or index is refused with the option and the text, exit 2", "[sim][cli]") {
@@ -268,21 +245,17 @@ TEST_CASE("A plot that cannot be drawn is refused before the work, for every com
 }
 
 TEST_CASE("dice and bench write JSON and CSV too", "[sim][cli]") {
-  const auto d = run_volley("dice 3d6 --hit '>=5' --simulate 10000 --json dice.json --csv dice.csv");
-  REQUIRE(d.exit_code == 0);
+  expect_success("dice 3d6 --hit '>=5' --simulate 10000 --json dice.json --csv dice.csv");
   CHECK(read_file(scratch_directory() + "/dice.json").find("\"volley-dice\"") != std::string::npos);
   CHECK(read_file(scratch_directory() + "/dice.csv").rfind("law,value,exact,at_least,at_most,simulated", 0) == 0);
-  const auto b = run_volley("bench --divisor 400 --json bench.json --csv bench.csv");
-  REQUIRE(b.exit_code == 0);
+  expect_success("bench --divisor 400 --json bench.json --csv bench.csv");
   CHECK(read_file(scratch_directory() + "/bench.json").find("\"volley-bench\"") != std::string::npos);
   CHECK(read_file(scratch_directory() + "/bench.csv").find("rolling-barrage") != std::string::npos);
 }
 
 TEST_CASE("A run at level 0.995 reports its intervals as 99.5%, not rounded to 100%", "[sim][cli][report]") {
   const std::string single_volley = std::string(VOLLEY_SOURCE_DIR) + "/tests/sim/data/single-volley.toml";
-  const auto r = run_volley("run '" + single_volley + "' --level 0.995 --trials 2000 --quiet");
-  INFO(r.out << r.err);
-  REQUIRE(r.exit_code == 0);
+  const auto r = expect_success("run '" + single_volley + "' --level 0.995 --trials 2000 --quiet");
   CHECK(r.out.find("99.5% Wilson interval") != std::string::npos);
   CHECK(r.out.find("100%") == std::string::npos);
 }
@@ -290,8 +263,7 @@ TEST_CASE("A run at level 0.995 reports its intervals as 99.5%, not rounded to 1
 TEST_CASE("volley show states the [assumed] rule settings a scenario plays with (F-3, F-4, F-8b, B-4)", "[sim][cli]") {
   // They were settable but invisible in the setup text: a designer could not see from `show` that a
   // variant held hidden fire or allowed fire into melee.
-  const auto plain = run_volley("show herero-ambush");
-  REQUIRE(plain.exit_code == 0);
+  const auto plain = expect_success("show herero-ambush");
   CHECK(plain.out.find("units in melee cannot be fired at, unit morale tested at or below 0.5 of a unit's figures") != std::string::npos);
   CHECK(plain.out.find("hold their fire") == std::string::npos);
   const auto varied = run_volley(
@@ -299,8 +271,7 @@ TEST_CASE("volley show states the [assumed] rule settings a scenario plays with 
   REQUIRE(varied.exit_code == 0);
   CHECK(varied.out.find("units in melee may be fired at, unit morale tested at or below 0.4") != std::string::npos);
   CHECK(varied.out.find("side herero: 8 units, 64 figures, 6 decoys, fast fire, native, hidden units hold their fire") != std::string::npos);
-  const auto barrage = run_volley("show rolling-barrage --set ruleset.unpaid_start=cancel");
-  REQUIRE(barrage.exit_code == 0);
+  const auto barrage = expect_success("show rolling-barrage --set ruleset.unpaid_start=cancel");
   CHECK(barrage.out.find("a planned start without its Staff Orders is cancelled") != std::string::npos);
   CHECK(run_volley("show rolling-barrage").out.find("a planned start without its Staff Orders is delayed") != std::string::npos);
 }

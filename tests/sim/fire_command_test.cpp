@@ -7,9 +7,7 @@
 using namespace volley::testing;
 
 TEST_CASE("volley fire gives one volley's exact law, normal beside schnellfeuer (F-4, SF-B, F-8a)", "[sim][fire][F-4][SF-B]") {
-  const auto r = run_volley("fire herero-ambush --weapon herero-rifle --figures 8 --range 10 --class 2");
-  INFO(r.out << r.err);
-  REQUIRE(r.exit_code == 0);
+  const auto r = expect_success("fire herero-ambush --weapon herero-rifle --figures 8 --range 10 --class 2");
   // herero-rifle on tsatf20 at class 2: band 4 of 20; schnellfeuer twice the dice at -1.
   CHECK(r.out.find("8 dice needing 4 or less on d20") != std::string::npos);
   CHECK(r.out.find("16 dice needing 3 or less on d20") != std::string::npos);
@@ -24,26 +22,17 @@ TEST_CASE("volley fire gives one volley's exact law, normal beside schnellfeuer 
 
 TEST_CASE("volley fire reads a unit and its target from the scenario, and refuses what cannot fire", "[sim][fire][F-4]") {
   // Z1 holds the zariba (cover class 4): the herero rifle needs 2 or less, 1 or less in schnellfeuer.
-  const auto r = run_volley("fire herero-ambush --unit N1 --at Z1 --range 10");
-  INFO(r.out << r.err);
-  REQUIRE(r.exit_code == 0);
+  const auto r = expect_success("fire herero-ambush --unit N1 --at Z1 --range 10");
   CHECK(r.out.find("herero N1: 8 figures with herero-rifle at 10\" at target class 4 (german Z1, 10 figures") != std::string::npos);
   CHECK(r.out.find("8 dice needing 2 or less") != std::string::npos);
   CHECK(r.out.find("16 dice needing 1 or less") != std::string::npos);
   // The Germans have no fast fire: one column, and no prone test.
-  const auto german = run_volley("fire herero-ambush --unit Z1 --at N1 --range 10");
-  REQUIRE(german.exit_code == 0);
+  const auto german = expect_success("fire herero-ambush --unit Z1 --at N1 --range 10");
   CHECK(german.out.find("german has no fast fire") != std::string::npos);
   CHECK(german.out.find("schnellfeuer (SF-B)") == std::string::npos);
   CHECK(german.out.find("no prone test") != std::string::npos);
   // Beyond the visibility (12"), and on a barrage scenario, nothing fires.
-  const auto far = run_volley("fire herero-ambush --weapon herero-rifle --figures 8 --range 15 --class 2");
-  CHECK(far.exit_code == 2);
-  CHECK(far.err.find("out of reach") != std::string::npos);
-  const auto barrage = run_volley("fire rolling-barrage --weapon x --figures 1 --class 1");
-  CHECK(barrage.exit_code == 2);
-  CHECK(barrage.err.find("volley fire answers firefights") != std::string::npos);
-  const auto weapon = run_volley("fire herero-ambush --weapon herero-rifel --figures 8 --class 2");
-  CHECK(weapon.exit_code == 2);
-  CHECK(weapon.err.find("weapons: mauser") != std::string::npos);
+  expect_refused("fire herero-ambush --weapon herero-rifle --figures 8 --range 15 --class 2", "out of reach");
+  expect_refused("fire rolling-barrage --weapon x --figures 1 --class 1", "volley fire answers firefights");
+  expect_refused("fire herero-ambush --weapon herero-rifel --figures 8 --class 2", "weapons: mauser");
 }

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <utility>
 
 using namespace volley;
 using namespace volley::firefight;
@@ -130,26 +131,33 @@ TEST_CASE("firefight scenario: --set overrides (policy, units by name, the fire 
 
 TEST_CASE("firefight scenario: rule violations are errors that name the key", "[sim][firefight][scenario]") {
   CHECK(errors_of(Minimal) == "");
-  CHECK(errors_of(Minimal, {"german.units.Z1.figures=0"}).find("german.units.Z1.figures") != std::string::npos);
-  CHECK(errors_of(Minimal, {"herero.which=subgroup:north"}).find("no subgroup named 'north'") != std::string::npos);
-  CHECK(errors_of(Minimal, {"herero.policy=sometimes"}).find("herero.policy") != std::string::npos);
-  CHECK(errors_of(Minimal, {"herero.policy=turns:[0,2]"}).find("herero.policy") != std::string::npos);
-  CHECK(errors_of(Minimal, {"german.policy=always"}).find("has no fast_fire") != std::string::npos);
-  CHECK(errors_of(Minimal, {"german.fast_fire=true"}).find("only one side may have fast_fire") != std::string::npos);
-  CHECK(errors_of(Minimal, {"german.units.Z1.zone=[0.0, 0.0, 5.0, 5.0]"}).find("exactly one of position") != std::string::npos);
-  CHECK(errors_of(Minimal, {"german.units.Z1.weapon=\"bow\""}).find("no weapon named 'bow'") != std::string::npos);
-  CHECK(errors_of(Minimal, {"german.units.Z1.colour=\"red\""}).find("unknown key") != std::string::npos);
-  CHECK(errors_of(Minimal, {"herero.reconceal_blanks=5"}).find("herero.reconceal_blanks") != std::string::npos);
+  // Each --set breaks one rule; the error names the key or says the rule.
+  const std::pair<const char*, const char*> violations[] = {
+      {"german.units.Z1.figures=0", "german.units.Z1.figures"},
+      {"herero.which=subgroup:north", "no subgroup named 'north'"},
+      {"herero.policy=sometimes", "herero.policy"},
+      {"herero.policy=turns:[0,2]", "herero.policy"},
+      {"german.policy=always", "has no fast_fire"},
+      {"german.fast_fire=true", "only one side may have fast_fire"},
+      {"german.units.Z1.zone=[0.0, 0.0, 5.0, 5.0]", "exactly one of position"},
+      {"german.units.Z1.weapon=\"bow\"", "no weapon named 'bow'"},
+      {"german.units.Z1.colour=\"red\"", "unknown key"},
+      {"herero.reconceal_blanks=5", "herero.reconceal_blanks"},
+      {"german.hidden_fire=never", "german.hidden_fire"},
+      {"ruleset.fire_into_melee=1", "ruleset.fire_into_melee"},
+      {"ruleset.kill_chance=\"1/0\"", "kill_chance"},
+      {"ruleset.kill_chance=0.3333", "kill_chance"},
+      {"german.units.Z1.position=[100.0, 10.0]", "on the table"},
+      {"turns=0", "turns"},
+      {"sides=[\"herero\"]", "exactly two sides"},
+      {"ruleset.name=\"tsatf\"", "ruleset.name"},
+  };
+  for (const auto& [set, fragment] : violations) {
+    INFO(set);
+    CHECK(errors_of(Minimal, {set}).find(fragment) != std::string::npos);
+  }
   CHECK(read(Minimal, {"ruleset.fire_into_melee=true"}).ruleset.fire_into_melee);
   CHECK(read(Minimal, {"german.hidden_fire=hold"}).sides[1].hidden_fire == HiddenFire::Hold);
-  CHECK(errors_of(Minimal, {"german.hidden_fire=never"}).find("german.hidden_fire") != std::string::npos);
-  CHECK(errors_of(Minimal, {"ruleset.fire_into_melee=1"}).find("ruleset.fire_into_melee") != std::string::npos);
-  CHECK(errors_of(Minimal, {"ruleset.kill_chance=\"1/0\""}).find("kill_chance") != std::string::npos);
-  CHECK(errors_of(Minimal, {"ruleset.kill_chance=0.3333"}).find("kill_chance") != std::string::npos);
-  CHECK(errors_of(Minimal, {"german.units.Z1.position=[100.0, 10.0]"}).find("on the table") != std::string::npos);
-  CHECK(errors_of(Minimal, {"turns=0"}).find("turns") != std::string::npos);
-  CHECK(errors_of(Minimal, {"sides=[\"herero\"]"}).find("exactly two sides") != std::string::npos);
-  CHECK(errors_of(Minimal, {"ruleset.name=\"tsatf\""}).find("ruleset.name") != std::string::npos);
   // Several errors are reported together, each with its line.
   const std::string many = errors_of(Minimal, {"german.units.Z1.figures=0", "herero.policy=sometimes"});
   CHECK(many.find("figures") != std::string::npos);

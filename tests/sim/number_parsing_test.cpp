@@ -45,35 +45,30 @@ TEST_CASE("A swept or tuned range whose arithmetic would overflow is refused, no
   CHECK(parse_axis("visibility=1e9:1e9", "--param", true).lo == 1e9);  // a range of one value is fine for tune
 }
 
-namespace {
-void check_refused(const std::string& arguments, const std::string& message) {
-  INFO(arguments);
-  const auto r = run_volley(arguments);
-  CHECK(r.exit_code == 2);
-  CHECK(r.err.find(message) != std::string::npos);
-  CHECK(r.out.empty());
-}
-}  // namespace
-
 TEST_CASE("NaN, infinities and trailing text are refused by every numeric option, naming it", "[sim][numbers][cli]") {
   for (const char* level : {"nan", "inf", "-inf", "1e400", "0.95x", "0.5", "1", "0.4", "1.5"}) {
-    check_refused(std::string("run osona --trials 10 --quiet --level ") + level, std::string("--level: expected a finite number in (0.5, 1), got '") + level + "'");
-    check_refused(std::string("dice 3d6 --hit '>=5' --simulate 10 --level ") + level, "--level: expected a finite number in (0.5, 1)");
+    expect_refused_before_work(std::string("run osona --trials 10 --quiet --level ") + level,
+                               std::string("--level: expected a finite number in (0.5, 1), got '") + level + "'");
+    expect_refused_before_work(std::string("dice 3d6 --hit '>=5' --simulate 10 --level ") + level,
+                               "--level: expected a finite number in (0.5, 1)");
   }
   for (const char* e : {"nan", "inf", "1e400", "-1", "0", "0.01x"})
-    check_refused(std::string("run osona --quiet --precision ") + e, "--precision: expected [NAME=]E with E a finite positive number");
+    expect_refused_before_work(std::string("run osona --quiet --precision ") + e,
+                               "--precision: expected [NAME=]E with E a finite positive number");
   for (const char* goal : {"nan", "inf", "-inf", "1e400", "0.5x", ""})
-    check_refused(std::string("tune osona --param german.break_fraction=0.3:0.7 --quiet --trials 10 --target 'german.win=") + goal + "'",
-                  "--target 'german.win=");
-  check_refused("sweep osona --param visibility=0:12:1e-20 --trials 10 --quiet", "more than 1000 values");
-  check_refused("sweep osona --param visibility=0:1e308:1 --trials 10 --quiet", "more than 1000 values");
-  check_refused("sweep osona --param visibility=nan:12:1 --trials 10 --quiet", "expected numbers in KEY=lo:hi:step");
-  check_refused("tune osona --param visibility=-1e308:1e308 --target german.win=0.5 --trials 10 --quiet", "the range is too wide");
+    expect_refused_before_work(std::string("tune osona --param german.break_fraction=0.3:0.7 --quiet --trials 10 --target 'german.win=") + goal + "'",
+                               "--target 'german.win=");
+  expect_refused_before_work("sweep osona --param visibility=0:12:1e-20 --trials 10 --quiet", "more than 1000 values");
+  expect_refused_before_work("sweep osona --param visibility=0:1e308:1 --trials 10 --quiet", "more than 1000 values");
+  expect_refused_before_work("sweep osona --param visibility=nan:12:1 --trials 10 --quiet", "expected numbers in KEY=lo:hi:step");
+  expect_refused_before_work("tune osona --param visibility=-1e308:1e308 --target german.win=0.5 --trials 10 --quiet",
+                             "the range is too wide");
 }
 
 TEST_CASE("The thread count has a stated limit, and every count up to it is accepted", "[sim][numbers][cli]") {
   for (const char* threads : {"1025", "20000", "100000", "2147483647", "99999999999999999999"})
-    check_refused(std::string("run osona --trials 10 --quiet --threads ") + threads, "--threads: expected a whole number from 0 to 1024");
+    expect_refused_before_work(std::string("run osona --trials 10 --quiet --threads ") + threads,
+                               "--threads: expected a whole number from 0 to 1024");
   CHECK(volley::MaxThreads == 1024);
   // The limit itself runs (one block: most threads find no work, and the run is short).
   const auto at_limit = run_volley("run osona --trials 4096 --quiet --threads 1024");

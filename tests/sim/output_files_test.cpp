@@ -24,22 +24,14 @@ using namespace volley::testing;
 namespace fs = std::filesystem;
 
 namespace {
-std::string fresh_directory(const std::string& name) {
-  const std::string dir = scratch_directory() + "/" + name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-void write_text(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
 std::string blocks_done(const std::string& path) { return nlohmann::json::parse(read_file(path))["blocks_done"].dump(); }
 }  // namespace
 
 TEST_CASE("An output through a symbolic link replaces the file it names and keeps the link", "[sim][outputs]") {
   const std::string dir = fresh_directory("link");
-  write_text(dir + "/real.json", "old");
+  write_file(dir + "/real.json", "old");
   fs::create_symlink("real.json", dir + "/link.json");
-  const auto r = run_volley("run osona --trials 100 --quiet --json link.json", dir);
-  REQUIRE(r.exit_code == 0);
+  expect_success("run osona --trials 100 --quiet --json link.json", dir);
   CHECK(fs::is_symlink(dir + "/link.json"));
   CHECK(read_file(dir + "/real.json").find("\"format\": \"volley-result\"") != std::string::npos);
 }
@@ -76,7 +68,7 @@ TEST_CASE("A read-only output file is refused, not replaced", "[sim][outputs]") 
   REQUIRE(::mkdtemp(name) != nullptr);
   const std::string dir = name;
   fs::permissions(dir, fs::perms::all);
-  write_text(dir + "/kept.json", "keep");
+  write_file(dir + "/kept.json", "keep");
   fs::permissions(dir + "/kept.json", fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
   const std::string as_user = ::geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
   const std::string command = "cd '" + dir + "' && " + as_user + "'" VOLLEY_BINARY "' run osona --trials 100 --quiet --json kept.json >/dev/null 2>'" +
@@ -93,21 +85,17 @@ TEST_CASE("An output on an input, or two outputs on one file, are refused before
   const std::string dir = fresh_directory("same");
   fs::copy_file(std::string(VOLLEY_SOURCE_DIR) + "/scenarios/osona.toml", dir + "/in.toml");
   const std::string scenario = read_file(dir + "/in.toml");
-  const auto on_input = run_volley("run in.toml --trials 100000000 --quiet --json in.toml", dir);
-  CHECK(on_input.exit_code == 2);
-  CHECK(on_input.err.find("--json in.toml: is an input of this command") != std::string::npos);
+  expect_refused("run in.toml --trials 100000000 --quiet --json in.toml", "--json in.toml: is an input of this command", dir);
   CHECK(read_file(dir + "/in.toml") == scenario);
-  const auto twice = run_volley("run osona --trials 100000000 --quiet --json out.txt --csv ./out.txt", dir);
-  CHECK(twice.exit_code == 2);
-  CHECK(twice.err.find("--csv ./out.txt: the same file as --json") != std::string::npos);
+  expect_refused("run osona --trials 100000000 --quiet --json out.txt --csv ./out.txt",
+                 "--csv ./out.txt: the same file as --json",
+                 dir);
   CHECK_FALSE(fs::exists(dir + "/out.txt"));
   // merge: an output on one of the shards would lose it.
   for (int k = 1; k <= 2; ++k)
     REQUIRE(run_volley("run osona --trials 8192 --quiet --shard " + std::to_string(k) + "/2 --json s" + std::to_string(k) + ".json", dir).exit_code == 0);
   const std::string shard = read_file(dir + "/s1.json");
-  const auto merge = run_volley("merge s1.json s2.json --json s1.json", dir);
-  CHECK(merge.exit_code == 2);
-  CHECK(merge.err.find("--json s1.json: is an input of this command") != std::string::npos);
+  expect_refused("merge s1.json s2.json --json s1.json", "--json s1.json: is an input of this command", dir);
   CHECK(read_file(dir + "/s1.json") == shard);
 }
 
@@ -140,9 +128,7 @@ TEST_CASE("A run resumed without --checkpoint goes on saving its progress into t
   CHECK(run_volley(common + " --resume ck.json", dir).exit_code == 130);
   CHECK(blocks_done(dir + "/ck.json") == "[[0,29]]");
   // Given, they must agree, and the message says both.
-  const auto other = run_volley(common + " --seed 5 --resume ck.json", dir);
-  CHECK(other.exit_code == 2);
-  CHECK(other.err.find("field 'seed' differs from this run (saved: 4; this run: 5)") != std::string::npos);
+  expect_refused(common + " --seed 5 --resume ck.json", "field 'seed' differs from this run (saved: 4; this run: 5)", dir);
 }
 
 TEST_CASE("A result file whose blocks or scenario text were altered is refused by merge and resume", "[sim][outputs]") {
@@ -154,10 +140,8 @@ TEST_CASE("A result file whose blocks or scenario text were altered is refused b
   REQUIRE(shard["blocks_done"].dump() == "[[1,1]]");
   nlohmann::json more = shard;
   more["blocks_done"] = nlohmann::json::parse("[[1,2]]");
-  write_text(dir + "/s2-blocks.json", more.dump(1));
-  const auto merge = run_volley("merge s1.json s2-blocks.json s3.json", dir);
-  CHECK(merge.exit_code == 2);
-  CHECK(merge.err.find("s2-blocks.json: field 'blocks_done'") != std::string::npos);
+  write_file(dir + "/s2-blocks.json", more.dump(1));
+  expect_refused("merge s1.json s2-blocks.json s3.json", "s2-blocks.json: field 'blocks_done'", dir);
   // The tally's signature does not cover the scenario text; its hash does.
   nlohmann::json text = shard;
   std::string scenario = shard["scenario"]["text"].get<std::string>();
@@ -165,10 +149,8 @@ TEST_CASE("A result file whose blocks or scenario text were altered is refused b
   REQUIRE(turns != std::string::npos);
   scenario.replace(turns, 8, "turns = 1");  // one more digit: 2 turns become 12
   text["scenario"]["text"] = scenario;
-  write_text(dir + "/s2-text.json", text.dump(1));
-  const auto edited = run_volley("merge s1.json s2-text.json s3.json", dir);
-  CHECK(edited.exit_code == 2);
-  CHECK(edited.err.find("s2-text.json: field 'scenario.text'") != std::string::npos);
+  write_file(dir + "/s2-text.json", text.dump(1));
+  expect_refused("merge s1.json s2-text.json s3.json", "s2-text.json: field 'scenario.text'", dir);
   CHECK(run_volley("merge s1.json s2.json s3.json", dir).exit_code == 0);
 }
 
@@ -185,14 +167,13 @@ TEST_CASE("Result files name their build and shards of other builds merge with a
   // written before the field existed: both merge, and the merged file does not claim one build.
   nlohmann::json other = nlohmann::json::parse(read_file(dir + "/s2.json"));
   other["volley_build"] = "commit 000000000000, GNU 12.2.0, -O2";
-  write_text(dir + "/s2-other.json", other.dump(1));
-  const auto mixed = run_volley("merge s1.json s2-other.json --json mixed.json", dir);
-  REQUIRE(mixed.exit_code == 0);
+  write_file(dir + "/s2-other.json", other.dump(1));
+  const auto mixed = expect_success("merge s1.json s2-other.json --json mixed.json", dir);
   CHECK(mixed.err.find("merge: warning: s2-other.json was written by another build than s1.json (\"commit 000000000000") != std::string::npos);
   CHECK(run_volley("merge s1.json s2.json --json same.json", dir).err.empty());
   CHECK(nlohmann::json::parse(read_file(dir + "/mixed.json"))["volley_build"] == "several builds");
   other.erase("volley_build");
-  write_text(dir + "/s2-older.json", other.dump(1));
+  write_file(dir + "/s2-older.json", other.dump(1));
   REQUIRE(run_volley("merge s1.json s2-older.json --json older.json", dir).exit_code == 0);
   CHECK(nlohmann::json::parse(read_file(dir + "/older.json"))["volley_build"] == "several builds");
   CHECK(nlohmann::json::parse(read_file(dir + "/older.json"))["tally"] == nlohmann::json::parse(read_file(dir + "/same.json"))["tally"]);
@@ -205,20 +186,18 @@ TEST_CASE("A checkpoint of another build resumes with a warning and one of anoth
   nlohmann::json checkpoint = nlohmann::json::parse(read_file(dir + "/ck.json"));
   CHECK(checkpoint["volley_build"] == volley::build_identity_text());
   checkpoint["volley_build"] = "commit 000000000000, GNU 12.2.0, -O2";
-  write_text(dir + "/ck.json", checkpoint.dump(1));
-  const auto resumed = run_volley(common + " --resume ck.json --json done.json", dir);
-  REQUIRE(resumed.exit_code == 0);
+  write_file(dir + "/ck.json", checkpoint.dump(1));
+  const auto resumed = expect_success(common + " --resume ck.json --json done.json", dir);
   CHECK(resumed.err.find("--resume ck.json: warning: written by another build (\"commit 000000000000") != std::string::npos);
   CHECK(nlohmann::json::parse(read_file(dir + "/done.json"))["volley_build"] == "several builds");
   // Another version is refused, as merge refuses it.
   checkpoint["volley_version"] = "0.0.9";
-  write_text(dir + "/old.json", checkpoint.dump(1));
-  const auto old = run_volley(common + " --resume old.json", dir);
-  CHECK(old.exit_code == 2);
-  CHECK(old.err.find("--resume old.json: field 'volley_version' differs from this run (saved: 0.0.9; this run: " VOLLEY_VERSION ")") != std::string::npos);
+  write_file(dir + "/old.json", checkpoint.dump(1));
+  expect_refused(common + " --resume old.json",
+                 "--resume old.json: field 'volley_version' differs from this run (saved: 0.0.9; this run: " VOLLEY_VERSION ")",
+                 dir);
   // The same run in one go: one build, no warning.
-  const auto whole = run_volley(common + " --json whole.json", dir);
-  REQUIRE(whole.exit_code == 0);
+  const auto whole = expect_success(common + " --json whole.json", dir);
   CHECK(whole.err.empty());
   CHECK(nlohmann::json::parse(read_file(dir + "/whole.json"))["volley_build"] == volley::build_identity_text());
 }

@@ -28,9 +28,7 @@ double binomial_at_least(int n, int k, double p) {
 }  // namespace
 
 TEST_CASE("sweep takes every value --set takes, colons and bracketed lists included", "[sim][sweep]") {
-  const auto r = run_volley("sweep herero-ambush --param 'herero.policy=never,min-targets:3,turns:[1,3]' --trials 300 --quiet");
-  INFO(r.out << r.err);
-  REQUIRE(r.exit_code == 0);
+  const auto r = expect_success("sweep herero-ambush --param 'herero.policy=never,min-targets:3,turns:[1,3]' --trials 300 --quiet");
   CHECK(r.out.find("min-targets:3") != std::string::npos);
   CHECK(r.out.find("turns:[1,3]") != std::string::npos);
 }
@@ -60,11 +58,8 @@ TEST_CASE("tune and sweep move several keys together and name every key", "[sim]
 
 TEST_CASE("sensitivity ranks every parameter before --limit keeps the largest", "[sim][sensitivity]") {
   const std::string common = "sensitivity '" + SingleVolley + "' --target 'herero.hits>=5' --trials 2000";
-  const auto all = run_volley(common + " --csv all.csv");
-  REQUIRE(all.exit_code == 0);
-  const auto one = run_volley(common + " --limit 1 --csv one.csv");
-  INFO(one.out << one.err);
-  REQUIRE(one.exit_code == 0);
+  expect_success(common + " --csv all.csv");
+  const auto one = expect_success(common + " --limit 1 --csv one.csv");
   // The largest |change| of the full run is the one row of the limited run (same seed, same trials).
   const std::string csv = read_file(scratch_directory() + "/all.csv");
   std::string largest;
@@ -87,24 +82,17 @@ TEST_CASE("Empty question: a compare variant that is the base again is named, no
   CHECK(r.err.find("--vs 'herero.policy=always;herero.which=subgroup:north' gives the same scenario as the base") != std::string::npos);
   CHECK(r.out.find("inf") == std::string::npos);
   CHECK(r.out.find("variant 2") == std::string::npos);
-  const auto only = run_volley("compare river-bed --vs herero.policy=always --trials 2000 --quiet");
-  CHECK(only.exit_code == 2);
-  CHECK(only.err.find("gives the same scenario as the base") != std::string::npos);
-  CHECK(only.out.empty());
+  expect_refused_before_work("compare river-bed --vs herero.policy=always --trials 2000 --quiet",
+                             "gives the same scenario as the base");
   // A key the file leaves out, set to its default (F-6 contact_gap, 1"), is no change either.
-  const auto by_default = run_volley("compare herero-ambush --vs ruleset.contact_gap=1.0 --trials 2000 --quiet");
-  CHECK(by_default.exit_code == 2);
-  CHECK(by_default.err.find("--vs 'ruleset.contact_gap=1.0' gives the same scenario as the base") != std::string::npos);
+  expect_refused("compare herero-ambush --vs ruleset.contact_gap=1.0 --trials 2000 --quiet",
+                 "--vs 'ruleset.contact_gap=1.0' gives the same scenario as the base");
 }
 
 TEST_CASE("Empty question: a misspelled scenario or command gets 'did you mean' and the list", "[sim][cli][empty]") {
-  const auto scenario = run_volley("run osonaa --trials 100 --quiet");
-  CHECK(scenario.exit_code == 2);
-  CHECK(scenario.err.find("did you mean 'osona'?") != std::string::npos);
+  const auto scenario = expect_refused("run osonaa --trials 100 --quiet", "did you mean 'osona'?");
   CHECK(scenario.err.find("shipped scenarios: ") != std::string::npos);
-  const auto command = run_volley("rnu osona");
-  CHECK(command.exit_code == 2);
-  CHECK(command.err.find("did you mean 'run'?") != std::string::npos);
+  const auto command = expect_refused("rnu osona", "did you mean 'run'?");
   CHECK(command.err.find("commands: ") != std::string::npos);
 }
 
@@ -115,28 +103,21 @@ TEST_CASE("Empty question: an unknown metric lists the valid ones before any hea
         "sensitivity '" + SingleVolley + "' --target herero.wim --trials 100 --quiet",
         "run '" + SingleVolley + "' --precision herero.wim=0.01 --quiet"}) {
     INFO(command);
-    const auto r = run_volley(command);
-    CHECK(r.exit_code == 2);
-    CHECK(r.err.find("did you mean 'herero.win'?") != std::string::npos);
+    const auto r = expect_refused(command, "did you mean 'herero.win'?");
     CHECK(r.err.find("estimates: ") != std::string::npos);
     CHECK(r.out.empty());
   }
 }
 
 TEST_CASE("Empty question: a tune goal the estimate cannot take is refused as such", "[sim][tune][empty]") {
-  const auto p = run_volley("tune '" + SingleVolley + "' --param herero.units.H.figures=4:8 --target herero.win=1.5 --trials 100 --quiet");
-  CHECK(p.exit_code == 2);
-  CHECK(p.err.find("herero.win is a probability, between 0 and 1; no parameter value can bring it to 1.5") != std::string::npos);
-  CHECK(p.out.empty());
-  const auto mean = run_volley("tune '" + SingleVolley + "' --param herero.units.H.figures=4:8 --target german.casualties=-1 --trials 100 --quiet");
-  CHECK(mean.exit_code == 2);
-  CHECK(mean.err.find("the mean of german.casualties lies between 0 and") != std::string::npos);
+  expect_refused_before_work("tune '" + SingleVolley + "' --param herero.units.H.figures=4:8 --target herero.win=1.5 --trials 100 --quiet",
+                             "herero.win is a probability, between 0 and 1; no parameter value can bring it to 1.5");
+  expect_refused("tune '" + SingleVolley + "' --param herero.units.H.figures=4:8 --target german.casualties=-1 --trials 100 --quiet",
+                 "the mean of german.casualties lies between 0 and");
 }
 
 TEST_CASE("replay --where narrates the first trial from --trial on where the condition holds", "[sim][replay]") {
-  const auto r = run_volley("replay '" + SingleVolley + "' --where 'herero.hits>=5'");
-  INFO(r.out << r.err);
-  REQUIRE(r.exit_code == 0);
+  const auto r = expect_success("replay '" + SingleVolley + "' --where 'herero.hits>=5'");
   std::smatch m;
   REQUIRE(std::regex_search(r.out, m, std::regex("^trial ([0-9]+) \\(seed 1\\) is the first from trial 0 where herero.hits>=5 holds")));
   const std::string found = m[1];
@@ -152,19 +133,14 @@ TEST_CASE("replay --where narrates the first trial from --trial on where the con
     CHECK(std::stoi(m[1]) < 5);
   }
   // A condition no trial can meet is refused at once; a count needs its values.
-  const auto never = run_volley("replay '" + SingleVolley + "' --where 'herero.hits>=11'");
-  CHECK(never.exit_code == 2);
-  CHECK(never.err.find("no trial can meet it") != std::string::npos);
-  const auto count = run_volley("replay '" + SingleVolley + "' --where herero.hits");
-  CHECK(count.exit_code == 2);
-  CHECK(count.err.find("herero.hits>=K") != std::string::npos);
+  expect_refused("replay '" + SingleVolley + "' --where 'herero.hits>=11'", "no trial can meet it");
+  expect_refused("replay '" + SingleVolley + "' --where herero.hits", "herero.hits>=K");
 }
 
 TEST_CASE("volley new writes a commented starter that validates and runs", "[sim][new]") {
   for (const std::string kind : {"firefight", "barrage"}) {
     INFO(kind);
-    const auto r = run_volley("new " + kind);
-    REQUIRE(r.exit_code == 0);
+    const auto r = expect_success("new " + kind);
     save("starter-" + kind + ".toml", r.out);
     const std::string& text = r.out;
     CHECK(text.rfind("# A starter " + kind, 0) == 0);
@@ -172,16 +148,13 @@ TEST_CASE("volley new writes a commented starter that validates and runs", "[sim
     const auto run = run_volley("run starter-" + kind + ".toml --trials 2000 --quiet");
     CHECK(run.exit_code == 0);
   }
-  const auto typo = run_volley("new firefigt");
-  CHECK(typo.exit_code == 2);
-  CHECK(typo.err.find("did you mean 'firefight'?") != std::string::npos);
+  expect_refused("new firefigt", "did you mean 'firefight'?");
 }
 
 TEST_CASE("show --toml prints every default and --set, and plays exactly as the scenario it came from", "[sim][show]") {
   for (const std::string name : {"herero-ambush", "osona", "river-bed", "rolling-barrage", "designated-targets", "pre-registered"}) {
     INFO(name);
-    const auto shown = run_volley("show " + name + " --toml --set turns=5");
-    REQUIRE(shown.exit_code == 0);
+    const auto shown = expect_success("show " + name + " --toml --set turns=5");
     save("full-" + name + ".toml", shown.out);
     const std::string& text = shown.out;
     CHECK(text.find("turns = 5") != std::string::npos);

@@ -190,6 +190,11 @@ struct Table {
     quiet_command();
     play_turn(ctx, turn);
   }
+  // A whole turn after a Command Failure of `side`.
+  void failed_turn(int side, int turn) {
+    command_failure(side);
+    play_turn(ctx, turn);
+  }
 };
 
 // Whether the narration holds a fragment.

@@ -148,8 +148,7 @@ TEST_CASE("B-2: a Command Failure delays a planned mission's start to the next t
   const int rb = f.rolling(Red, "RB", {a}, pt(10, 10), pt(0, 6));
   f.sc.ruleset.supply_checks = false;
   Table t(f);
-  t.command_failure(Red);
-  play_turn(t.ctx, 1);
+  t.failed_turn(Red, 1);
   CHECK(t.mission(rb).phase == MissionPhase::Waiting);
   CHECK(t.mission(rb).start_turn == 2);
   CHECK(t.side(Red).missions_delayed == 1);
@@ -172,8 +171,7 @@ TEST_CASE("B-2: on a Command Failure an ongoing mission is maintained for 1 Staf
   Table t(f);
   t.quiet_turn(1);  // both start: 4 Staff Orders, 1 left
   REQUIRE(t.side(Red).stock == 1);
-  t.command_failure(Red);
-  play_turn(t.ctx, 2);
+  t.failed_turn(Red, 2);
   // Battery index order: RB (A) is maintained with the last Staff Order, Two (B) is cancelled.
   CHECK(t.mission(rb).phase == MissionPhase::Ongoing);
   CHECK(t.mission(rb).position == pt(10, 16));
@@ -195,8 +193,7 @@ TEST_CASE("B-2: on a Command Failure maintenance is paid in battery index order,
   Table t(f);
   t.quiet_turn(1);  // both start: 4 Staff Orders, 2 left
   REQUIRE(t.side(Red).stock == 2);
-  t.command_failure(Red);
-  play_turn(t.ctx, 2);
+  t.failed_turn(Red, 2);
   // Battery index order: A and B are maintained with the two Staff Orders, C drops out; both
   // missions go on (Both with A alone).
   CHECK(t.state.batteries[a].mission == both);
@@ -219,8 +216,7 @@ TEST_CASE("B-2: policy maintain = never lets a Command Failure cancel every ongo
   f.sc.sides[Red].maintain = MaintainPolicy::Never;
   Table t(f);
   t.quiet_turn(1);
-  t.command_failure(Red);
-  play_turn(t.ctx, 2);
+  t.failed_turn(Red, 2);
   CHECK(t.mission(rb).phase == MissionPhase::Ended);
   CHECK(t.side(Red).missions_cancelled == 1);
   CHECK(t.side(Red).stock == 4);

@@ -234,8 +234,7 @@ TEST_CASE("PF-RB: a Command Failure on each of two turns delays it twice; it the
   f.sc.ruleset.supply_checks = false;
   Table t(f);
   for (int turn = 1; turn <= 2; ++turn) {
-    t.command_failure(Red);
-    play_turn(t.ctx, turn);
+    t.failed_turn(Red, turn);
     CHECK(fired_at(t, rb) == Point{-1, -1});
     CHECK(t.mission(rb).start_turn == turn + 1);
   }
@@ -405,8 +404,7 @@ TEST_CASE("PF-PR: a failed comms check delays the barrage to the next Friendly L
 TEST_CASE("PF-PR: no call in a turn of a friendly Command Failure, nor with no enemy near a point", "[engine][barrage][PF-PR]") {
   PreRegisteredTable p(FireMode::Single);
   Table t(p.f);
-  t.command_failure(Blue);
-  play_turn(t.ctx, 1);
+  t.failed_turn(Blue, 1);
   CHECK(says(t, "DF not called: Command Failure this turn"));
   CHECK(t.side(Blue).missions_started == 0);
 

@@ -76,8 +76,7 @@ TEST_CASE("F-4: candidates 0.2\" apart tie and go to the lower index, 0.3\" apar
     add_unit(sc, German, "Z1", 10, x, y);
     add_unit(sc, German, "Z2", 10, 10, 1);
     Harness h(sc);
-    h.setup_to_turn(1);
-    auto c = h.ctx();
+    auto c = h.setup_to_turn(1);
     build_candidates(c);
     const int g = h.unit(Herero, 0);
     // The fire phase's first pass and the search of a later card agree.
@@ -101,8 +100,7 @@ TEST_CASE("F-4: each -1 lowers the band by one face, clamped to [0, faces]; natu
   add_unit(sc, German, "Z1", 10, 10, 15, Mauser, 4);  // class 4: herero rifle band 2
   add_unit(sc, German, "Z2", 10, 30, 30);
   Harness h(sc);
-  h.setup_to_turn(1);
-  auto c = h.ctx();
+  auto c = h.setup_to_turn(1);
   build_candidates(c);
   const int g = h.unit(Herero, 0);
   SECTION("prone: band 2 - 1 = 1") {
@@ -143,8 +141,7 @@ TEST_CASE("F-4: hits beyond the target's figures are lost; dice per figure", "[e
   add_unit(sc, German, "MG", 3, 10, 10, Maxim);  // 3 dice per figure
   add_unit(sc, Herero, "H1", 2, 10, 20);
   Harness h(sc);
-  h.setup_to_turn(1);
-  auto c = h.ctx();
+  auto c = h.setup_to_turn(1);
   build_candidates(c);
   h.dice.push({5, 2});
   fire_unit(c, h.unit(German, 0), false);
@@ -165,8 +162,7 @@ TEST_CASE("F-3: one card per unit that may fire; a card activates its side's uni
   add_unit(sc, Herero, "H3", 9, 40, 30);   // no target: its card may be drawn but cannot activate it
   add_unit(sc, German, "Z1", 10, 10, 20);
   Harness h(sc);
-  h.setup_to_turn(1);
-  auto c = h.ctx();
+  auto c = h.setup_to_turn(1);
   // The shuffle first, in one draw among the 4 orders of 3 herero cards and 1 german card: herero,
   // german, herero, herero. Card 1: H2 (8 figures, has a target) fires, no hits. Card 2: Z1 fires
   // at H1 (nearest), no hits. Card 3: H1 fires. Then nobody is left to activate (H3 has no
@@ -179,9 +175,9 @@ TEST_CASE("F-3: one card per unit that may fire; a card activates its side's uni
   CHECK(h.dice.calls[0].purpose == Purpose::Cards);
   const auto fire = h.dice.volleys();
   REQUIRE(fire.size() == 3);
-  CHECK(fire[0].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
-  CHECK(fire[1].actor == static_cast<uint32_t>(h.unit(German, 0)));
-  CHECK(fire[2].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+  CHECK(fire[0].actor == h.actor(Herero, 1));
+  CHECK(fire[1].actor == h.actor(German, 0));
+  CHECK(fire[2].actor == h.actor(Herero, 0));
   CHECK(h.dice.exhausted());
 }
 
@@ -207,7 +203,7 @@ TEST_CASE("F-3: units broken, in melee or reloading get no card; casualties take
   CHECK(cards[0].n == 3);
   const auto fire = h.dice.volleys();
   REQUIRE(fire.size() == 3);
-  CHECK(fire[1].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
+  CHECK(fire[1].actor == h.actor(Herero, 1));
   CHECK(fire[1].n == 6);
   CHECK(fire[2].n == 4);
   CHECK(h.st.tally[Herero].reloading_fired == 0);
@@ -221,8 +217,7 @@ TEST_CASE("F-3: a unit hit during the phase gives way to one that now has more f
   add_unit(sc, Herero, "H2", 7, 14, 10);   // 10.8"
   add_unit(sc, German, "Z1", 10, 10, 20);
   Harness h(sc);
-  h.setup_to_turn(1);
-  auto c = h.ctx();
+  auto c = h.setup_to_turn(1);
   SECTION("fewer figures: the other unit fires first") {
     // Deck: german, then the two herero cards. Z1 hits H1 twice (none killed): H1 has 6, H2 7, so
     // the next herero card is H2's, with 7 dice; then H1 with 6.
@@ -230,9 +225,9 @@ TEST_CASE("F-3: a unit hit during the phase gives way to one that now has more f
     fire_phase(c);
     const auto fire = h.dice.volleys();
     REQUIRE(fire.size() == 3);
-    CHECK(fire[1].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
+    CHECK(fire[1].actor == h.actor(Herero, 1));
     CHECK(fire[1].n == 7);
-    CHECK(fire[2].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+    CHECK(fire[2].actor == h.actor(Herero, 0));
     CHECK(fire[2].n == 6);
   }
   SECTION("as many figures: the lower index fires first") {
@@ -241,8 +236,8 @@ TEST_CASE("F-3: a unit hit during the phase gives way to one that now has more f
     fire_phase(c);
     const auto fire = h.dice.volleys();
     REQUIRE(fire.size() == 3);
-    CHECK(fire[1].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
-    CHECK(fire[2].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
+    CHECK(fire[1].actor == h.actor(Herero, 0));
+    CHECK(fire[2].actor == h.actor(Herero, 1));
   }
   CHECK(h.dice.exhausted());
 }
@@ -252,8 +247,7 @@ TEST_CASE("F-3: a card that finds no unit to activate is void; a unit reduced to
   add_unit(sc, Herero, "H1", 2, 10, 12);
   add_unit(sc, German, "Z1", 10, 10, 20);
   Harness h(sc);
-  h.setup_to_turn(1);
-  auto c = h.ctx();
+  auto c = h.setup_to_turn(1);
   // Card 1: german; Z1 scores 2 hits, both killed: H1 is destroyed before its card.
   h.dice.push({deck_rank({German, Herero}), 2, 2});
   fire_phase(c);
@@ -329,8 +323,7 @@ TEST_CASE("F-4: an enemy exactly at the weapon's range is in reach; a hundredth 
   add_unit(sc, Herero, "H1", 8, 10, 0);   // herero rifle: range 24"
   add_unit(sc, German, "Z1", 10, 10, distance);
   Harness h(sc);
-  h.setup_to_turn(1);
-  auto c = h.ctx();
+  auto c = h.setup_to_turn(1);
   build_candidates(c);
   const int h1 = h.unit(Herero, 0);
   const bool in_reach = distance <= 24.0;

@@ -176,10 +176,12 @@ struct Harness {
     auto c = ctx();
     firefight::begin_turn(c, t);
   }
-  // setup(), then begin_turn(t): where a test of a phase of turn t starts.
-  void setup_to_turn(int t) {
+  // setup(), then begin_turn(t): where a test of a phase of turn t starts. Returns the kernel's view,
+  // which the test passes to that phase.
+  Ctx setup_to_turn(int t) {
     setup();
     begin_turn(t);
+    return ctx();
   }
   bool turn(int t) {
     auto c = ctx();
@@ -188,6 +190,8 @@ struct Harness {
   // Global index of a unit by side and position in its side's list.
   int unit(int side, int index) const { return sc.unit_offset[side] + index; }
   UnitState& u(int side, int index) { return st.units[unit(side, index)]; }
+  // The actor a unit's dice calls are recorded under (DiceCall::actor): its global index.
+  uint32_t actor(int side, int index) const { return static_cast<uint32_t>(unit(side, index)); }
   int alive_decoys(int side) const {
     int n = 0;
     for (int d = 0; d < st.decoy_count[side]; ++d) n += st.decoys[side][d].alive;

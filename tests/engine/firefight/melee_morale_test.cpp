@@ -13,8 +13,7 @@ TEST_CASE("F-7: figures pair off in index order; the larger side's extra figures
   add_unit(sc, Herero, "H2", 2, 11, 10);
   add_unit(sc, German, "Z1", 4, 10.5, 10.5);
   Harness h(sc);
-  h.setup_to_turn(1);
-  auto c = h.ctx();
+  auto c = h.setup_to_turn(1);
   add_contact(c, h.unit(Herero, 0), h.unit(German, 0));
   add_contact(c, h.unit(Herero, 1), h.unit(German, 0));
   // 5 herero figures against 4: 4 pairs, H1 x3 then H2 x1 against Z1. Herero, german dice per pair:
@@ -40,8 +39,7 @@ TEST_CASE("F-7: the melee bonus counts in the turn the unit charged; equal losse
   add_unit(sc, Herero, "H1", 2, 10, 10);  // native: melee bonus +1 in the turn it charged
   add_unit(sc, German, "Z1", 2, 10.5, 10);
   Harness h(sc);
-  h.setup_to_turn(1);
-  auto c = h.ctx();
+  auto c = h.setup_to_turn(1);
   add_contact(c, h.unit(Herero, 0), h.unit(German, 0));
   SECTION("charged: 3 + 1 against 4 is a tie; 4 + 1 against 6 loses") {
     h.u(Herero, 0).charged = true;
@@ -77,7 +75,7 @@ TEST_CASE("F-8a: after a burst of the fast-fire side the target rolls d6 + casua
     // The prone die comes from the card's stream: H1's Fire stream, after its fire and casualty pools.
     const auto prone = h.dice.of("die", Purpose::Fire);
     REQUIRE(prone.size() == 1);
-    CHECK(prone[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+    CHECK(prone[0].actor == h.actor(Herero, 0));
     CHECK(h.dice.calls[3].kind == "die");
     const auto f = h.dice.volleys();
     CHECK(f[1].band == 8 - 1);  // a prone firer is at -1
@@ -192,8 +190,7 @@ TEST_CASE("F-9: a side at or below break_fraction of its figures in action is de
   add_unit(sc, German, "Z2", 10, 20, 10);
   add_unit(sc, Herero, "H1", 8, 10, 40);
   Harness h(sc);
-  h.setup_to_turn(3);
-  auto c = h.ctx();
+  auto c = h.setup_to_turn(3);
   h.u(German, 0).lose_figures(9);  // 11 figures left of 20: not yet
   CHECK_FALSE(check_victory(c));
   h.u(German, 1).lose_figures(1);  // 10 of 20: at break_fraction
@@ -208,8 +205,7 @@ TEST_CASE("F-9: both sides defeated in one turn is a draw; none after the last t
   add_unit(sc, Herero, "H1", 8, 40, 30);
   SECTION("both broken") {
     Harness h(sc);
-    h.setup_to_turn(1);
-    auto c = h.ctx();
+    auto c = h.setup_to_turn(1);
     break_unit(c, h.unit(German, 0), "test");
     break_unit(c, h.unit(Herero, 0), "test");
     CHECK(check_victory(c));

@@ -18,6 +18,28 @@ void move(Harness& h, int turn = 1) {
   refresh_geometry(c, false);
 }
 
+// H1 (herero, 8 figures) with `orders` at (x, y); Z1 (german, 10 figures) at (enemy_x, enemy_y).
+FirefightScenario h1_and_z1(Orders orders, double x, double y, double enemy_x, double enemy_y) {
+  auto sc = make_scenario();
+  add_unit(sc, Herero, "H1", 8, x, y).orders = orders;
+  add_unit(sc, German, "Z1", 10, enemy_x, enemy_y);
+  return sc;
+}
+
+// A blocking wall from x = 5 to 15 across y = 20 to 21: it hides an enemy at (10, 28) from a unit
+// advancing up x = 10 until the unit stands in it.
+FirefightScenario with_wall_across(FirefightScenario sc) {
+  sc.terrain.push_back({"wall", {in(5), in(20), in(15), in(21)}, true, 0});
+  return sc;
+}
+
+// Step 0 (setup), the scripted dice, then the movement phase of turn 1: where most of these tests start.
+void setup_and_move(Harness& h, std::initializer_list<int> dice) {
+  h.setup();
+  h.dice.push(dice);
+  move(h);
+}
+
 }  // namespace
 
 TEST_CASE("F-6: hold never moves; a unit with a target does not move and rolls nothing", "[engine][firefight][F-6]") {
@@ -35,26 +57,16 @@ TEST_CASE("F-6: hold never moves; a unit with a target does not move and rolls n
 }
 
 TEST_CASE("F-6: an advancing unit stops at the first point where it has a target, within reach", "[engine][firefight][F-6]") {
-  auto sc = make_scenario();
-  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Advance;  // herero rifle: reach min(24, 12) = 12"
-  add_unit(sc, German, "Z1", 10, 10, 28);
-  Harness h(sc);
-  h.setup();
-  h.dice.push({6, 6, 6});  // 3d6 = 18"
-  move(h);
+  Harness h(h1_and_z1(Orders::Advance, 10, 0, 10, 28));  // herero rifle: reach min(24, 12) = 12"
+  setup_and_move(h, {6, 6, 6});  // 3d6 = 18"
   const auto moves = h.dice.of("die", Purpose::Movement);
   REQUIRE(moves.size() == 3);
   CHECK(h.u(Herero, 0).pos == at(10, 16));  // 16" moved, 12" from Z1: the first point in reach
   CHECK(h.u(Herero, 0).moved);
 
   SECTION("on a slant the rounded stop point is still within reach, and one hundredth earlier is not") {
-    auto sc2 = make_scenario();
-    add_unit(sc2, Herero, "H1", 8, 8, 6).orders = Orders::Advance;
-    add_unit(sc2, German, "Z1", 10, 27.37, 23.11);
-    Harness h2(sc2);
-    h2.setup();
-    h2.dice.push({6, 6, 6});
-    move(h2);
+    Harness h2(h1_and_z1(Orders::Advance, 8, 6, 27.37, 23.11));
+    setup_and_move(h2, {6, 6, 6});
     const Point end = h2.u(Herero, 0).pos;
     const Point z = h2.u(German, 0).pos;
     CHECK(distance_squared(end, z) <= squared(in(12)));
@@ -66,14 +78,8 @@ TEST_CASE("F-6: an advancing unit stops at the first point where it has a target
     CHECK(has_target_now(c, h2.unit(Herero, 0)));
   }
   SECTION("a target out of sight behind blocking terrain does not stop the unit") {
-    auto sc3 = make_scenario();
-    add_unit(sc3, Herero, "H1", 8, 10, 0).orders = Orders::Advance;
-    add_unit(sc3, German, "Z1", 10, 10, 28);
-    sc3.terrain.push_back({"wall", {in(5), in(20), in(15), in(21)}, true, 0});
-    Harness h3(sc3);
-    h3.setup();
-    h3.dice.push({6, 6, 6});
-    move(h3);
+    Harness h3(with_wall_across(h1_and_z1(Orders::Advance, 10, 0, 10, 28)));
+    setup_and_move(h3, {6, 6, 6});
     // In reach from y = 16 but the wall hides Z1 until the unit stands in it (y = 20).
     CHECK(h3.u(Herero, 0).pos == at(10, 18));  // the full 18": y = 20 is not reached
   }
@@ -104,14 +110,8 @@ TEST_CASE("F-6: an advance behind a blocker stops exactly where sight opens", "[
   SECTION("a path that enters the blocker first sees out of it where it enters") {
     // Z2 straight ahead beyond a wall across the path: sight opens at the wall's near edge, y = 20,
     // within the roll (a charge of 4d6 is not in question: H1 advances).
-    auto sc2 = make_scenario();
-    add_unit(sc2, Herero, "H1", 8, 10, 2).orders = Orders::Advance;
-    add_unit(sc2, German, "Z1", 10, 10, 28);
-    sc2.terrain.push_back({"wall", {in(5), in(20), in(15), in(21)}, true, 0});
-    Harness h2(sc2);
-    h2.setup();
-    h2.dice.push({6, 6, 6});  // 18": up to y = 20
-    move(h2);
+    Harness h2(with_wall_across(h1_and_z1(Orders::Advance, 10, 2, 10, 28)));
+    setup_and_move(h2, {6, 6, 6});  // 18": up to y = 20
     CHECK(h2.u(Herero, 0).pos == at(10, 20));
   }
 }
@@ -125,8 +125,7 @@ TEST_CASE("F-6: an advance heads for the nearest enemy, ties within tie_distance
     add_unit(sc, German, "Z2", 10, 2, 32);
     if (decoy_nearest) add_decoy(sc, German, "blank", 2 + 29.9, 2);  // nearer than both, a decoy
     Harness h(sc);
-    h.setup_to_turn(1);
-    auto c = h.ctx();
+    auto c = h.setup_to_turn(1);
     const int g = h.unit(Herero, 0);
     return nearest_enemy_marker_or_unit(c, g, h.u(Herero, 0).pos, -1);
   };
@@ -145,9 +144,7 @@ TEST_CASE("F-6: an advance never comes closer than contact_gap to an enemy marke
   add_unit(sc, Herero, "H1", 8, 40, 30).hidden = true;  // far
   add_decoy(sc, Herero, "blank", 10, 9);
   Harness h(sc);
-  h.setup();
-  h.dice.push({6, 6});  // 2d6 = 12": the decoy is 9" away
-  move(h);
+  setup_and_move(h, {6, 6});  // 2d6 = 12": the decoy is 9" away
   const Point end = h.u(German, 0).pos;
   CHECK(end == at(10, 8));  // stops 1" short of the decoy
   // Spotting after movement reveals (removes) the decoy, now within 6".
@@ -162,34 +159,22 @@ TEST_CASE("F-6: movement is simultaneous: every unit moves from the positions at
   add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Advance;
   add_unit(sc, German, "Z1", 10, 10, 40).orders = Orders::Advance;
   Harness h(sc);
-  h.setup();
-  h.dice.push({5, 5, 5, 4, 4});  // H1 3d6 = 15", Z1 2d6 = 8"
-  move(h);
+  setup_and_move(h, {5, 5, 5, 4, 4});  // H1 3d6 = 15", Z1 2d6 = 8"
   CHECK(h.u(Herero, 0).pos == at(10, 15));
   CHECK(h.u(German, 0).pos == at(10, 32));  // measured from H1's start: no stop 1" from its new spot
 }
 
 TEST_CASE("F-6: a charge short of the distance moves the roll and halts", "[engine][firefight][F-6]") {
-  auto sc = make_scenario();
-  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Charge;  // 4d6 charge, reach 24"
-  add_unit(sc, German, "Z1", 10, 10, 20);
-  Harness h(sc);
-  h.setup();
-  h.dice.push({4, 4, 4, 3});  // 15" < 20"
-  move(h);
+  Harness h(h1_and_z1(Orders::Charge, 10, 0, 10, 20));  // 4d6 charge, reach 24"
+  setup_and_move(h, {4, 4, 4, 3});  // 15" < 20"
   CHECK(h.u(Herero, 0).pos == at(10, 15));
   CHECK_FALSE(h.u(Herero, 0).in_melee);
   CHECK(h.dice.of("die", Purpose::Charge).size() == 4);
 }
 
 TEST_CASE("F-6: a charger failing its test to go in halts 1 inch short", "[engine][firefight][F-6]") {
-  auto sc = make_scenario();
-  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Charge;
-  add_unit(sc, German, "Z1", 10, 10, 20);
-  Harness h(sc);
-  h.setup();
-  h.dice.push({6, 6, 6, 6, 2});  // 24" >= 20"; go-in 2 < 3
-  move(h);
+  Harness h(h1_and_z1(Orders::Charge, 10, 0, 10, 20));
+  setup_and_move(h, {6, 6, 6, 6, 2});  // 24" >= 20"; go-in 2 < 3
   CHECK(h.u(Herero, 0).pos == at(10, 19));
   CHECK_FALSE(h.u(Herero, 0).in_melee);
   CHECK(h.dice.exhausted());
@@ -236,9 +221,7 @@ TEST_CASE("F-6: a charge on a decoy reveals and removes it; the charger ends on 
   add_unit(sc, Herero, "H1", 8, 40, 30).hidden = true;
   add_decoy(sc, Herero, "blank", 10, 12);
   Harness h(sc);
-  h.setup();
-  h.dice.push({5, 5, 5, 3});
-  move(h);
+  setup_and_move(h, {5, 5, 5, 3});
   CHECK(h.alive_decoys(Herero) == 0);
   CHECK(h.u(German, 0).pos == at(10, 12));
   CHECK_FALSE(h.u(German, 0).in_melee);
@@ -250,10 +233,8 @@ TEST_CASE("F-6: charges come after the other moves, in index order; a charge who
   add_unit(sc, Herero, "H2", 8, 14, 2).orders = Orders::Charge;
   add_unit(sc, German, "Z1", 10, 12, 20);
   Harness h(sc);
-  h.setup();
   // H1: 24", goes in (5), Z1 fails to stand (1) and breaks. H2's charge does not happen.
-  h.dice.push({6, 6, 6, 6, 5, 1});
-  move(h);
+  setup_and_move(h, {6, 6, 6, 6, 5, 1});
   CHECK(h.u(German, 0).broken);
   CHECK(h.u(Herero, 1).pos == at(14, 2));
   CHECK_FALSE(h.u(Herero, 1).moved);
@@ -261,10 +242,7 @@ TEST_CASE("F-6: charges come after the other moves, in index order; a charge who
 }
 
 TEST_CASE("F-6: a unit in melee does not move", "[engine][firefight][F-6]") {
-  auto sc = make_scenario();
-  add_unit(sc, Herero, "H1", 8, 10, 10).orders = Orders::Charge;
-  add_unit(sc, German, "Z1", 10, 10, 10.5);
-  Harness h(sc);
+  Harness h(h1_and_z1(Orders::Charge, 10, 10, 10, 10.5));
   h.setup();
   auto c = h.ctx();
   add_contact(c, h.unit(Herero, 0), h.unit(German, 0));
@@ -278,10 +256,8 @@ TEST_CASE("F-6: a charger engaged by an earlier charge in the same phase does no
   add_unit(sc, Herero, "H1", 8, 10, 2).orders = Orders::Charge;
   add_unit(sc, German, "Z1", 10, 10, 14).orders = Orders::Charge;  // 12" apart: both charge
   Harness h(sc);
-  h.setup();
   // H1 (index 0) first: 4d6 = 24", goes in (5), Z1 stands (4): melee. Z1's charge does not happen.
-  h.dice.push({6, 6, 6, 6, 5, 4});
-  move(h);
+  setup_and_move(h, {6, 6, 6, 6, 5, 4});
   CHECK(h.u(Herero, 0).in_melee);
   CHECK(h.dice.of("die", Purpose::Charge).size() == 6);
   CHECK(h.dice.exhausted());
@@ -291,13 +267,9 @@ TEST_CASE("F-6: a charger engaged by an earlier charge in the same phase does no
 // Edge cases found by mutation testing (each mutation survived every other test).
 
 TEST_CASE("F-6: an enemy exactly at charge_reach is charged; a charge roll equal to the distance reaches it", "[engine][firefight][F-6]") {
-  auto sc = make_scenario();
-  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Charge;  // 4d6 charge, reach 24"
-  add_unit(sc, German, "Z1", 10, 10, 24);                         // exactly 24": within reach
-  Harness h(sc);
-  h.setup();
-  h.dice.push({6, 6, 6, 6, 6, 6});  // 24" = the distance: not short; go in on 6; Z1 stands on 6
-  move(h);
+  // H1's 4d6 charge has a reach of 24"; Z1 is exactly 24" away: within reach.
+  Harness h(h1_and_z1(Orders::Charge, 10, 0, 10, 24));
+  setup_and_move(h, {6, 6, 6, 6, 6, 6});  // 24" = the distance: not short; go in on 6; Z1 stands on 6
   CHECK(h.dice.of("die", Purpose::Charge).size() == 6);
   CHECK(h.dice.of("die", Purpose::Movement).empty());
   CHECK(h.u(Herero, 0).in_melee);
@@ -306,13 +278,8 @@ TEST_CASE("F-6: an enemy exactly at charge_reach is charged; a charge roll equal
 }
 
 TEST_CASE("F-6: an enemy a hundredth beyond charge_reach is not charged: the unit advances", "[engine][firefight][F-6]") {
-  auto sc = make_scenario();
-  add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Charge;
-  add_unit(sc, German, "Z1", 10, 10, 24.01);
-  Harness h(sc);
-  h.setup();
-  h.dice.push({1, 1, 1});  // 3d6 move
-  move(h);
+  Harness h(h1_and_z1(Orders::Charge, 10, 0, 10, 24.01));
+  setup_and_move(h, {1, 1, 1});  // 3d6 move
   CHECK(h.dice.of("die", Purpose::Charge).empty());
   CHECK(h.dice.of("die", Purpose::Movement).size() == 3);
   CHECK_FALSE(h.u(Herero, 0).in_melee);

@@ -15,6 +15,13 @@ void fire(Harness& h, int turn) {
   fire_phase(c);
 }
 
+// Step 0 (setup), the scripted dice, then the fire phase of turn 1: where most of these tests start.
+void setup_and_fire(Harness& h, std::initializer_list<int> dice) {
+  h.setup();
+  h.dice.push(dice);
+  fire(h, 1);
+}
+
 FirefightScenario always_scenario() {
   auto sc = make_scenario(8);
   sc.sides[Herero].policy.when = WhenPolicy::Always;
@@ -40,6 +47,15 @@ FirefightScenario charge_after_scenario() {
   return sc;
 }
 
+// H1 and H2 with Z1 in reach, hidden at the start: no herero unit has a target until Z1 fires.
+FirefightScenario hidden_target_scenario() {
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10);
+  add_unit(sc, Herero, "H2", 6, 12, 10);
+  add_unit(sc, German, "Z1", 10, 10, 20).hidden = true;
+  return sc;
+}
+
 // H1 with Z1 (one figure) in sight and reach, Z2 out of everyone's sight, and two herero decoys with
 // no sight of either; the caller adds H2 (the unit under test).
 FirefightScenario one_figure_target_scenario() {
@@ -60,18 +76,16 @@ TEST_CASE("SF-A: the fast-fire side declares at its first firing card, for the w
   add_unit(sc, Herero, "H2", 6, 30, 10).hidden = true;  // no target
   add_unit(sc, German, "Z1", 10, 10, 20);
   Harness h(sc);
-  h.setup();
   // Shuffle: herero, herero, german. Card 1 declares: H1 fires 16 dice at band 6 - 1; H2 has no
   // target and does not fire. Card 2 (herero) is void. Card 3: Z1 fires.
-  h.dice.push({0, 0, 0});  // one Cards draw: herero cards first (the first of 3 orders)
-  fire(h, 1);
+  setup_and_fire(h, {0, 0, 0});  // one Cards draw: herero cards first (the first of 3 orders)
   CHECK(h.st.tally[Herero].schnellfeuer == 1);
   const auto f = h.dice.volleys();
   REQUIRE(f.size() == 2);
-  CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+  CHECK(f[0].actor == h.actor(Herero, 0));
   CHECK(f[0].n == 16);
   CHECK(f[0].band == 5);
-  CHECK(f[1].actor == static_cast<uint32_t>(h.unit(German, 0)));
+  CHECK(f[1].actor == h.actor(German, 0));
   CHECK(h.narr.text.find("declares schnellfeuer (SF-A) for the whole force") != std::string::npos);
   CHECK(h.dice.exhausted());
 }
@@ -88,22 +102,18 @@ TEST_CASE("F-3: with hidden_fire = hold a card does not activate a hidden unit, 
   SECTION("always (the default): H1's card activates it; it fires and is revealed, and Z1 fires back") {
     sc.sides[Herero].hidden_fire = HiddenFire::Always;
     Harness h(sc);
-    h.setup();
-    h.dice.push({deck_rank({Herero, German}), 0, 0});  // H1, then Z1: no hits
-    fire(h, 1);
+    setup_and_fire(h, {deck_rank({Herero, German}), 0, 0});  // H1, then Z1: no hits
     const auto f = h.dice.volleys();
     REQUIRE(f.size() == 2);
-    CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+    CHECK(f[0].actor == h.actor(Herero, 0));
     CHECK(f[0].n == 8);
-    CHECK(f[1].actor == static_cast<uint32_t>(h.unit(German, 0)));
+    CHECK(f[1].actor == h.actor(German, 0));
     CHECK_FALSE(h.u(Herero, 0).hidden);
     CHECK(h.dice.exhausted());
   }
   SECTION("hold, no schnellfeuer: H1's card is void, it stays hidden, and Z1 finds no target") {
     Harness h(sc);
-    h.setup();
-    h.dice.push({deck_rank({Herero, German})});
-    fire(h, 1);
+    setup_and_fire(h, {deck_rank({Herero, German})});
     CHECK(h.dice.volleys().empty());
     CHECK(h.u(Herero, 0).hidden);
     CHECK(h.dice.exhausted());
@@ -115,12 +125,10 @@ TEST_CASE("F-3: with hidden_fire = hold a card does not activate a hidden unit, 
     sc.ruleset.weapons.push_back({"pistol", in(6), 1, {8, 6, 4, 4}});
     sc.sides[German].units[0].weapon = static_cast<int>(sc.ruleset.weapons.size()) - 1;
     Harness h(sc);
-    h.setup();
-    h.dice.push({deck_rank({German, Herero}), 0});  // Z1's card is void; then H1's: 16 dice, no hits
-    fire(h, 1);
+    setup_and_fire(h, {deck_rank({German, Herero}), 0});  // Z1's card is void; then H1's: 16 dice, no hits
     CHECK(h.st.tally[Herero].schnellfeuer == 1);
     REQUIRE(h.dice.volleys().size() == 1);
-    CHECK(h.dice.volleys()[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+    CHECK(h.dice.volleys()[0].actor == h.actor(Herero, 0));
     CHECK(h.dice.volleys()[0].n == 16);
     CHECK_FALSE(h.u(Herero, 0).hidden);  // SF-C
     CHECK(h.dice.exhausted());
@@ -135,18 +143,14 @@ TEST_CASE("SF-A: no declaration without a target in the group; policies never, t
   SECTION("no unit of the group has a target: no declaration") {
     sc.sides[German].units[0].hidden = true;
     Harness h(sc);
-    h.setup();
-    h.dice.push({0, 0});  // shuffle: herero, herero, german; the herero cards are void; Z1 fires
-    fire(h, 1);
+    setup_and_fire(h, {0, 0});  // shuffle: herero, herero, german; the herero cards are void; Z1 fires
     CHECK(h.st.tally[Herero].schnellfeuer == 0);
     CHECK(h.narr.text.find("no unit of the group has a target") != std::string::npos);
   }
   SECTION("never: normal fire only") {
     sc.sides[Herero].policy.when = WhenPolicy::Never;
     Harness h(sc);
-    h.setup();
-    h.dice.push({0, 0, 0, 0});  // herero, herero, german; H1 8 dice, H2 6 dice, Z1
-    fire(h, 1);
+    setup_and_fire(h, {0, 0, 0, 0});  // herero, herero, german; H1 8 dice, H2 6 dice, Z1
     CHECK(h.st.tally[Herero].schnellfeuer == 0);
     const auto f = h.dice.volleys();
     REQUIRE(f.size() == 3);
@@ -157,9 +161,7 @@ TEST_CASE("SF-A: no declaration without a target in the group; policies never, t
     sc.sides[Herero].policy.when = WhenPolicy::Turns;
     sc.sides[Herero].policy.turns = {0, 0, 1, 0, 0, 0, 0, 0, 0};
     Harness h(sc);
-    h.setup();
-    h.dice.push({0, 0, 0, 0});
-    fire(h, 1);
+    setup_and_fire(h, {0, 0, 0, 0});
     CHECK(h.st.tally[Herero].schnellfeuer == 0);
     h.dice.push({0, 0, 0, 0});  // turn 2: herero card declares (H1 16, H2 12 dice), then Z1
     fire(h, 2);
@@ -170,9 +172,7 @@ TEST_CASE("SF-A: no declaration without a target in the group; policies never, t
     sc.sides[Herero].policy.when = WhenPolicy::MinTargets;
     sc.sides[Herero].policy.min_targets = 3;
     Harness h(sc);
-    h.setup();
-    h.dice.push({0, 0, 0, 0});
-    fire(h, 1);
+    setup_and_fire(h, {0, 0, 0, 0});
     CHECK(h.st.tally[Herero].schnellfeuer == 0);
     h.sc.sides[Herero].policy.min_targets = 2;
     h.dice.push({0, 0, 0, 0});
@@ -188,22 +188,20 @@ TEST_CASE("SF-B: every unit of the group with a target fires, in index order, tw
   add_unit(sc, German, "Z1", 3, 10, 18);    // nearest to both
   add_unit(sc, German, "Z2", 10, 20, 18);   // 11.3" from H2, 12.8" from H1
   Harness h(sc);
-  h.setup();
   // Shuffle: herero, german, herero, german. Card 1: schnellfeuer: H1 (16
   // dice) scores 3 on Z1 (1 killed): Z1 is destroyed; H2 takes Z2 (12 dice), no hits. Card 2: Z2
   // fires at H2. Card 3: void (the group fired). Card 4: Z1 is gone: void.
-  h.dice.push({deck_rank({Herero, German, Herero, German}), 3, 1, 0, 0});
-  fire(h, 1);
+  setup_and_fire(h, {deck_rank({Herero, German, Herero, German}), 3, 1, 0, 0});
   const auto f = h.dice.volleys();
   REQUIRE(f.size() == 3);
-  CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+  CHECK(f[0].actor == h.actor(Herero, 0));
   CHECK(f[0].n == 16);
   CHECK(f[0].band == 5);
-  CHECK(f[1].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
+  CHECK(f[1].actor == h.actor(Herero, 1));
   CHECK(f[1].n == 12);
   CHECK(f[1].band == 5);
   CHECK(h.narr.text.find("schnellfeuer: herero H2 (6 figures) at german Z2") != std::string::npos);
-  CHECK(f[2].actor == static_cast<uint32_t>(h.unit(German, 1)));
+  CHECK(f[2].actor == h.actor(German, 1));
   CHECK(h.u(German, 0).out());
   CHECK(h.dice.exhausted());
 }
@@ -224,9 +222,7 @@ TEST_CASE("SF-C: a hidden unit that fires is revealed", "[engine][firefight][SF-
   SECTION("by normal fire too (F-5)") {
     sc.sides[Herero].policy.when = WhenPolicy::Never;
     Harness h(sc);
-    h.setup();
-    h.dice.push({0, 0, 0});
-    fire(h, 1);
+    setup_and_fire(h, {0, 0, 0});
     CHECK_FALSE(h.u(Herero, 0).hidden);
     CHECK(h.u(Herero, 0).sf_revealed_turn == 0);
   }
@@ -240,10 +236,8 @@ TEST_CASE("SF-D: afterwards every other hidden unit and decoy of the group is re
   add_decoy(sc, Herero, "blank", 30, 12);
   add_unit(sc, German, "Z1", 10, 10, 18);
   Harness h(sc);
-  h.setup();
   // n = 2 units + 1 decoy = 3: SF-H keeps none. Shuffle herero, herero, german; H1; Z1.
-  h.dice.push({0, 0, 0});
-  fire(h, 1);
+  setup_and_fire(h, {0, 0, 0});
   CHECK_FALSE(h.u(Herero, 1).hidden);
   CHECK(h.u(Herero, 1).sf_revealed_turn == 1);
   CHECK(h.alive_decoys(Herero) == 0);
@@ -258,13 +252,11 @@ TEST_CASE("SF-E: the group fires no more this phase and gets no card in the next
   add_unit(sc, German, "Z1", 10, 10, 20);
   add_unit(sc, German, "Z2", 10, 30, 20).hidden = true;
   Harness h(sc);
-  h.setup();
   // Shuffle herero, german, german, herero. Card 1: schnellfeuer by H1; H2 (no target) is revealed
   // (SF-D). Cards 2, 3: Z1 fires at H1, Z2 fires at H2 and is revealed: H2 now has a target, but
   // its group is spent: H2 never fires this turn.
-  h.dice.push({deck_rank({Herero, German, German, Herero}), 0, 0, 0});
-  fire(h, 1);
-  for (const auto& call : h.dice.volleys()) CHECK(call.actor != static_cast<uint32_t>(h.unit(Herero, 1)));
+  setup_and_fire(h, {deck_rank({Herero, German, German, Herero}), 0, 0, 0});
+  for (const auto& call : h.dice.volleys()) CHECK(call.actor != h.actor(Herero, 1));
   CHECK_FALSE(h.u(German, 1).hidden);
   CHECK(h.u(Herero, 0).reload_turn == 2);
   CHECK(h.u(Herero, 1).reload_turn == 2);
@@ -274,7 +266,7 @@ TEST_CASE("SF-E: the group fires no more this phase and gets no card in the next
   fire(h, 2);
   for (size_t i = before; i < h.dice.calls.size(); ++i) {
     CHECK(h.dice.calls[i].purpose != Purpose::Cards);
-    CHECK(h.dice.calls[i].actor >= static_cast<uint32_t>(h.unit(German, 0)));
+    CHECK(h.dice.calls[i].actor >= h.actor(German, 0));
   }
   CHECK(h.narr.text.find("deck of 0 herero and 2 german cards") != std::string::npos);
   CHECK(h.st.tally[Herero].reloading_fired == 0);
@@ -379,9 +371,7 @@ TEST_CASE("SF-H: up to min(3, n/4) markers without sight of the enemy stay hidde
   add_unit(sc, German, "Z1", 10, 10, 20);
   for (int k = 1; k < markers; ++k) add_decoy(sc, Herero, "blank " + std::to_string(k), 2 * k, 1);
   Harness h(sc);
-  h.setup();
-  h.dice.push({0, 0, 0});
-  fire(h, 1);
+  setup_and_fire(h, {0, 0, 0});
   CHECK(h.st.tally[Herero].kept_hidden_sf_h == kept);
   CHECK(h.alive_decoys(Herero) == kept);
   CHECK(h.st.tally[Herero].revealed_by_sf_d == markers - 1 - kept);
@@ -398,9 +388,7 @@ TEST_CASE("SF-H: real units first, then farthest from the nearest enemy unit; ke
   add_decoy(sc, Herero, "far blank", 47, 0);
   SECTION("units first") {
     Harness h(sc);
-    h.setup();
-    h.dice.push({0, 0, 0});  // shuffle: 3 herero cards first; H1 (schnellfeuer); Z1
-    fire(h, 1);
+    setup_and_fire(h, {0, 0, 0});  // shuffle: 3 herero cards first; H1 (schnellfeuer); Z1
     CHECK(h.u(Herero, 1).hidden);
     CHECK(h.u(Herero, 2).hidden);
     REQUIRE(h.alive_decoys(Herero) == 1);
@@ -423,16 +411,14 @@ TEST_CASE("SF-H: real units first, then farthest from the nearest enemy unit; ke
     fire_phase(c);
     const auto f = h.dice.volleys();
     REQUIRE(f.size() == 4);
-    CHECK(f[2].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
+    CHECK(f[2].actor == h.actor(Herero, 1));
     CHECK(f[2].n == 8);
     CHECK(f[2].band == 6);
   }
   SECTION("farthest first, units and decoys together") {
     sc.sides[Herero].policy.keep_hidden = KeepHiddenChoice::Farthest;
     Harness h(sc);
-    h.setup();
-    h.dice.push({0, 0, 0});
-    fire(h, 1);
+    setup_and_fire(h, {0, 0, 0});
     // Distances to Z1 (10, 20): far blank 41.2", H2 35.1", H3 27.7", blank 7 (9, 1) 19.0".
     CHECK(h.u(Herero, 1).hidden);
     CHECK(h.u(Herero, 2).hidden);
@@ -441,9 +427,7 @@ TEST_CASE("SF-H: real units first, then farthest from the nearest enemy unit; ke
   SECTION("none: the policy never keeps any") {
     sc.sides[Herero].policy.keep_hidden = KeepHiddenChoice::None;
     Harness h(sc);
-    h.setup();
-    h.dice.push({0, 0, 0});
-    fire(h, 1);
+    setup_and_fire(h, {0, 0, 0});
     CHECK_FALSE(h.u(Herero, 1).hidden);
     CHECK(h.alive_decoys(Herero) == 0);
   }
@@ -460,9 +444,7 @@ TEST_CASE("SF-H: farthest ties within tie_distance go to the lower index", "[eng
     add_unit(sc, German, "Z1", 10, 10, 20);
     add_decoy(sc, Herero, "blank", 40, 2);
     Harness h(sc);
-    h.setup();
-    h.dice.push({0, 0, 0});  // shuffle: the herero cards first; H1 (schnellfeuer) scores nothing
-    fire(h, 1);
+    setup_and_fire(h, {0, 0, 0});  // shuffle: the herero cards first; H1 (schnellfeuer) scores nothing
     REQUIRE(h.st.tally[Herero].kept_hidden_sf_h == 1);
     CHECK(h.u(Herero, 1).hidden != h.u(Herero, 2).hidden);
     return h.u(Herero, 1).hidden ? 2 : 3;
@@ -481,9 +463,7 @@ TEST_CASE("SF-H and SF-I: n counts the declaring subgroup only; other subgroups 
   for (int k = 0; k < 8; ++k) add_decoy(sc, Herero, "south blank", 30 + k, 1, 1);
   add_unit(sc, German, "Z1", 10, 10, 20);
   Harness h(sc);
-  h.setup();
-  h.dice.push({0, 0, 0});  // herero, herero, german; N1; Z1
-  fire(h, 1);
+  setup_and_fire(h, {0, 0, 0});  // herero, herero, german; N1; Z1
   CHECK(h.st.tally[Herero].kept_hidden_sf_h == 1);
   CHECK(h.st.tally[Herero].revealed_by_sf_d == 2);
   CHECK(h.u(Herero, 1).hidden);         // the south subgroup is not revealed
@@ -499,14 +479,12 @@ TEST_CASE("SF-I: one subgroup declares on the first card; the other fires normal
   add_unit(sc, Herero, "S1", 6, 20, 10).subgroup = 1;
   add_unit(sc, German, "Z1", 10, 15, 18);
   Harness h(sc);
-  h.setup();
-  h.dice.push({0, 0, 0, 0});  // herero, herero, german; N1 16 dice; S1 6 dice; Z1
-  fire(h, 1);
+  setup_and_fire(h, {0, 0, 0, 0});  // herero, herero, german; N1 16 dice; S1 6 dice; Z1
   const auto f = h.dice.volleys();
   REQUIRE(f.size() == 3);
-  CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+  CHECK(f[0].actor == h.actor(Herero, 0));
   CHECK(f[0].n == 16);
-  CHECK(f[1].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
+  CHECK(f[1].actor == h.actor(Herero, 1));
   CHECK(f[1].n == 6);
   CHECK(f[1].band == 6);
   CHECK(h.u(Herero, 0).reload_turn == 2);
@@ -520,9 +498,7 @@ TEST_CASE("SF-I: never two turns in a row, for any subgroup: a declaration attem
   add_unit(sc, Herero, "S1", 6, 20, 10).subgroup = 1;
   add_unit(sc, German, "Z1", 30, 15, 18);
   Harness h(sc);
-  h.setup();
-  h.dice.push({0, 0, 0, 0});
-  fire(h, 1);
+  setup_and_fire(h, {0, 0, 0, 0});
   REQUIRE(h.st.tally[Herero].schnellfeuer == 1);
   // Turn 2: the player now wants the south subgroup to declare: refused, S1 fires normally.
   h.sc.sides[Herero].policy.subgroup = 1;
@@ -549,11 +525,9 @@ TEST_CASE("SF-H: sight of a hidden enemy unit counts too; units that fired are n
   add_unit(sc, German, "Z2", 10, 40, 11).hidden = true;
   for (int k = 0; k < 6; ++k) add_decoy(sc, Herero, "blank " + std::to_string(k), 2 + k, 1);  // n = 8: keep 2
   Harness h(sc);
-  h.setup();
   // Shuffle: herero, herero, german, german. H1 fires (schnellfeuer); H2's only candidate Z2 is
   // hidden: no fire. Z1 fires at H1; Z2 has H2 in reach and fires (it is revealed by then).
-  h.dice.push({0, 0, 0, 0});
-  fire(h, 1);
+  setup_and_fire(h, {0, 0, 0, 0});
   CHECK(h.dice.exhausted());
   CHECK_FALSE(h.u(Herero, 0).hidden);
   CHECK_FALSE(h.u(Herero, 1).hidden);   // revealed by SF-D despite room for 2: it has sight of Z2
@@ -580,9 +554,9 @@ TEST_CASE("SF-B, SF-E, SF-H: units in melee or broken do not fire schnellfeuer b
   fire(h, 1);
   const auto f = h.dice.volleys();
   REQUIRE(f.size() == 2);
-  CHECK(f[0].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+  CHECK(f[0].actor == h.actor(Herero, 0));
   CHECK(f[0].n == 16);
-  CHECK(f[1].actor == static_cast<uint32_t>(h.unit(German, 0)));
+  CHECK(f[1].actor == h.actor(German, 0));
   CHECK(h.dice.exhausted());
   // SF-E: the whole group reloads, the unit in melee and the broken one included.
   for (int k = 0; k < 4; ++k) CHECK(h.u(Herero, k).reload_turn == 2);
@@ -592,24 +566,18 @@ TEST_CASE("SF-B, SF-E, SF-H: units in melee or broken do not fire schnellfeuer b
 }
 
 TEST_CASE("SF-A: german cards before the first herero card: the declaration comes at the first herero card, at a german unit revealed by its own fire", "[engine][firefight][SF-A]") {
-  auto sc = always_scenario();
-  add_unit(sc, Herero, "H1", 8, 10, 10);
-  add_unit(sc, Herero, "H2", 6, 12, 10);
-  add_unit(sc, German, "Z1", 10, 10, 20).hidden = true;
-  Harness h(sc);
-  h.setup();
+  Harness h(hidden_target_scenario());
   // Shuffle: german, herero, herero. Card 1: Z1 fires at H1 (no hits) and is revealed. Card 2, the
   // first herero card: schnellfeuer, H1 16 dice and H2 12 dice at Z1, band 6 - 1. Card 3: void.
-  h.dice.push({deck_rank({German, Herero, Herero}), 0, 0, 0});
-  fire(h, 1);
+  setup_and_fire(h, {deck_rank({German, Herero, Herero}), 0, 0, 0});
   CHECK(h.st.tally[Herero].schnellfeuer == 1);
   const auto f = h.dice.volleys();
   REQUIRE(f.size() == 3);
-  CHECK(f[0].actor == static_cast<uint32_t>(h.unit(German, 0)));
-  CHECK(f[1].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+  CHECK(f[0].actor == h.actor(German, 0));
+  CHECK(f[1].actor == h.actor(Herero, 0));
   CHECK(f[1].n == 16);
   CHECK(f[1].band == 5);
-  CHECK(f[2].actor == static_cast<uint32_t>(h.unit(Herero, 1)));
+  CHECK(f[2].actor == h.actor(Herero, 1));
   CHECK(f[2].n == 12);
   CHECK(h.u(Herero, 0).reload_turn == 2);
   CHECK(h.u(Herero, 1).reload_turn == 2);
@@ -617,22 +585,16 @@ TEST_CASE("SF-A: german cards before the first herero card: the declaration come
 }
 
 TEST_CASE("SF-A: a first herero card with no target in the group declares nothing; no later card of the phase declares", "[engine][firefight][SF-A]") {
-  auto sc = always_scenario();
-  add_unit(sc, Herero, "H1", 8, 10, 10);
-  add_unit(sc, Herero, "H2", 6, 12, 10);
-  add_unit(sc, German, "Z1", 10, 10, 20).hidden = true;
-  Harness h(sc);
-  h.setup();
+  Harness h(hidden_target_scenario());
   // Shuffle: herero, german, herero. Card 1: Z1 is hidden, no herero unit has a target: no
   // declaration, void. Card 2: Z1 fires at H1 and is revealed. Card 3: normal fire, H1 (the most
   // figures) 8 dice at band 6; no declaration.
-  h.dice.push({deck_rank({Herero, German, Herero}), 0, 0});
-  fire(h, 1);
+  setup_and_fire(h, {deck_rank({Herero, German, Herero}), 0, 0});
   CHECK(h.st.tally[Herero].schnellfeuer == 0);
   const auto f = h.dice.volleys();
   REQUIRE(f.size() == 2);
-  CHECK(f[0].actor == static_cast<uint32_t>(h.unit(German, 0)));
-  CHECK(f[1].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+  CHECK(f[0].actor == h.actor(German, 0));
+  CHECK(f[1].actor == h.actor(Herero, 0));
   CHECK(f[1].n == 8);
   CHECK(f[1].band == 6);
   CHECK(h.u(Herero, 0).reload_turn == 0);
@@ -646,11 +608,9 @@ TEST_CASE("SF-F through the turn sequence: a unit revealed by schnellfeuer that 
   sc.sides[Herero].units[1].orders = Orders::Advance;
   add_unit(sc, German, "Z1", 10, 10, 22);
   Harness h(sc);
-  h.setup();
   // Turn 1, fire only: herero, herero, german. Schnellfeuer: H1 fires (revealed, SF-C), H2 is
   // revealed by SF-D; Z1 fires at H1. No hits.
-  h.dice.push({0, 0, 0});
-  fire(h, 1);
+  setup_and_fire(h, {0, 0, 0});
   REQUIRE(h.u(Herero, 0).sf_revealed_turn == 1);
   REQUIRE(h.u(Herero, 1).sf_revealed_turn == 1);
   // Turn 2, the reload turn, through play_turn: H2 advances 9" (3d6 = 3, 3, 3); H1 holds and
@@ -689,7 +649,7 @@ TEST_CASE("SF-G: a unit that charges in its reload turn still reloads: it fires 
   CHECK_FALSE(h.turn(3));
   const auto f = h.dice.volleys();
   REQUIRE(f.size() == before + 2);
-  CHECK(f[before].actor == static_cast<uint32_t>(h.unit(Herero, 0)));
+  CHECK(f[before].actor == h.actor(Herero, 0));
   CHECK(f[before].n == 16);
   CHECK(h.st.tally[Herero].schnellfeuer == 1);
   CHECK(h.st.tally[Herero].reloading_fired == 0);
@@ -707,12 +667,10 @@ TEST_CASE("SF-H: a unit whose only target fell before its turn stays hidden with
   const auto play = [](FirefightScenario scenario, SfhSight when) {
     scenario.sides[Herero].policy.sfh_sight = when;
     Harness h(scenario);
-    h.setup();
     // n = 4: one marker may stay hidden. Shuffle: herero, herero, german, german. Card 1:
     // schnellfeuer, H1 scores 1 hit on Z1 (1 figure): destroyed, wounded; H2 has no target left.
     // Z2 has no target.
-    h.dice.push({deck_rank({Herero, Herero, German, German}), 1, 0});
-    fire(h, 1);
+    setup_and_fire(h, {deck_rank({Herero, Herero, German, German}), 1, 0});
     REQUIRE(h.u(German, 0).out());
     CHECK(h.st.tally[Herero].kept_hidden_sf_h == 1);
     CHECK(h.dice.exhausted());
