@@ -91,14 +91,10 @@ int command_tune(const Args& args) {
   double a = result.low_end, b = result.high_end;
   if (partial) {
     std::printf("\nPARTIAL: interrupted after %zu evaluated values; no root is given (the bracket is not final)\n", completed.size());
+  } else if (const TuneValue &ea = result.evaluated.at(a), &eb = result.evaluated.at(b); !result.bracketed) {
+    std::printf("\nThe goal %g is not bracketed: %s is %.4f at %s and %.4f at %s. Widen the range.\n", goal, target.name().c_str(),
+                ea.value.estimate, format_value(a, axis.integer).c_str(), eb.value.estimate, format_value(b, axis.integer).c_str());
   } else {
-    const TuneValue& ea = result.evaluated.at(a);
-    const TuneValue& eb = result.evaluated.at(b);
-    if (!result.bracketed) {
-      std::printf("\nThe goal %g is not bracketed: %s is %.4f at %s and %.4f at %s. Widen the range.\n", goal, target.text.c_str(),
-                  ea.value.estimate, format_value(a, axis.integer).c_str(), eb.value.estimate, format_value(b, axis.integer).c_str());
-      return ExitFailure;
-    }
     auto side = [&](const TuneValue& e) {
       if (e.value.high < goal) return "below the goal";
       if (e.value.low > goal) return "above the goal";
@@ -140,10 +136,14 @@ int command_tune(const Args& args) {
     plot_options.root_low = fit.low;
     plot_options.root_high = fit.high;
   }
-  const PlotSpec plot = sweep_plot({{target.name(), curve}}, axis.key, target.name(), title + ": tune" + (partial ? " (PARTIAL: interrupted)" : ""), plot_options);
+  const char* unanswered = partial ? " (PARTIAL: interrupted)" : result.bracketed ? "" : " (goal not bracketed: no root)";
+  const PlotSpec plot = sweep_plot({{target.name(), curve}}, axis.key, target.name(), title + ": tune" + unanswered, plot_options);
   if (!settings.plot.empty()) outputs.attempt([&] { draw_plot(plot, settings.plot); });
   if (!settings.report.empty()) outputs.attempt([&] { write_file_atomically(settings.report, report_page(tune_json)); });
   outputs.finish();
+  // A goal outside the bracket is a question without an answer: its outputs show the values
+  // evaluated (a script reads `bracketed` in the JSON), and the exit code says it was not answered.
+  if (!partial && !result.bracketed) return ExitFailure;
   return trials_exit_code(partial);
 }
 

@@ -79,6 +79,8 @@ nlohmann::json tune_result_json(const TuneResult& result, const ParameterAxis& a
                      {"title", title}, {"parameter", axis.key}, {"integer", axis.integer}, {"target", target.text}, {"goal", *target.goal},
                      {"seed", seed}, {"level", level}, {"points", points}, {"partial", partial}};
   if (partial) return out;  // no final bracket, no root
+  out["bracketed"] = result.bracketed;
+  if (!result.bracketed) return out;  // the goal lies outside both ends: no bracket, no root
   double fit_from = 1e300, fit_to = -1e300;
   for (const auto& p : result.local) {
     fit_from = std::min(fit_from, p.x);

@@ -7,6 +7,7 @@
 #include "engine/barrage/barrage_state.hpp"
 #include "engine/barrage/supply.hpp"
 #include "engine/rng.hpp"
+#include "sim/scenario/tally_size.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -35,12 +36,9 @@ class BarrageReader {
   explicit BarrageReader(const ScenarioDocument& doc) : doc_(doc) {}
 
   BarrageScenario read() {
-    TableReader root(&doc_.root(), "", doc_.name(), &errors_);
-    root.describe_keys_into(doc_.key_catalog());
-    if (doc_.fills_defaults()) root.fill_defaults();
+    TableReader root = top_table_reader(doc_, &errors_);
     root.string("kind", "barrage");
-    sc_.title = root.string("title", doc_.name());
-    if (sc_.title.empty()) root.error("title", "expected a title, got an empty string (leave the key out to use the file name)");
+    sc_.title = read_title(root, doc_);
     sc_.turns = static_cast<int>(root.integer("turns", 8, 1, MaxTurns));
     const bool named = read_side_names(root);
     if (named) {
@@ -79,6 +77,12 @@ class BarrageReader {
     if (errors_.empty()) {
       index_scenario(sc_);
       const Schema schema = make_barrage_schema(sc_);
+      check_tally_size(root, sc_.turns, [&](int turns) {
+        if (turns == sc_.turns) return schema;
+        BarrageScenario at = sc_;
+        at.turns = turns;
+        return make_barrage_schema(at);
+      });
       if (!sc_.headline.empty() && schema.find(sc_.headline) < 0)
         root.error("headline", "no metric named '" + sc_.headline + "' (e.g. " + sc_.sides[sc_.defender()].name + ".dispersed)");
     }
@@ -217,11 +221,20 @@ class BarrageReader {
     return p;
   }
 
+  // Checks a name an entry (a `what`: unit, mission, ...) gives itself: it addresses the entry in --set
+  // keys, so it is given, has no dot, and is not in `seen` (the names of its list so far).
   void unique_name(TableReader& t, const std::string& name, std::set<std::string>& seen, const char* what) {
     if (name.empty()) t.error("name", std::string("missing: every ") + what + " needs a name");
     else if (name.find('.') != std::string::npos)
       t.error("name", std::string("a ") + what + " name must not contain dots (it addresses the entry in --set keys), got '" + name + "'");
     else if (!seen.insert(name).second) t.error("name", std::string("a second ") + what + " named '" + name + "'");
+  }
+
+  // The name every entry of a list must give: read and checked (unique_name).
+  std::string unique_name(TableReader& t, std::set<std::string>& seen, const char* what) {
+    std::string name = t.string("name", "");
+    unique_name(t, name, seen, what);
+    return name;
   }
 
   void read_side(TableReader& t, int s) {
@@ -251,8 +264,7 @@ class BarrageReader {
     std::set<std::string> names;
     for (auto& b : t.tables("batteries")) {
       BatterySpec battery;
-      battery.name = b.string("name", "");
-      unique_name(b, battery.name, names, "battery");
+      battery.name = unique_name(b, names, "battery");
       battery.side = s;
       battery.fire_dice = static_cast<int>(b.integer("fire_dice", sc_.ruleset.fire_dice, 1, MaxPoolDice));
       battery.direct_support = b.boolean("direct_support", true);
@@ -266,8 +278,7 @@ class BarrageReader {
     std::vector<bool> has_place;
     for (auto& u : t.tables("units")) {
       UnitSpec unit;
-      unit.name = u.string("name", "");
-      unique_name(u, unit.name, names, "unit");
+      unit.name = unique_name(u, names, "unit");
       unit.side = s;
       unit.footprint = size_of(u, "footprint", sc_.ruleset.unit_footprint);
       has_place.push_back(u.has("position") || u.has("zone"));
@@ -286,8 +297,7 @@ class BarrageReader {
     names.clear();
     for (auto& b : t.tables("blinds")) {
       BlindSpec blind;
-      blind.name = b.string("name", "");
-      unique_name(b, blind.name, names, "Blind");
+      blind.name = unique_name(b, names, "Blind");
       blind.side = s;
       blind.footprint = size_of(b, "footprint", sc_.ruleset.blind_footprint);
       blind.placement = read_placement(b, blind.footprint, true);
@@ -354,8 +364,7 @@ class BarrageReader {
     std::set<std::string> names;
     for (auto& m : t.tables("missions")) {
       MissionSpec mission;
-      mission.name = m.string("name", "");
-      unique_name(m, mission.name, names, "mission");
+      mission.name = unique_name(m, names, "mission");
       mission.side = s;
       const std::string type = m.choice("type", RollingBarrage::type_name, {RollingBarrage::type_name, DesignatedTargets::type_name, PreRegisteredBarrage::type_name});
       if (!m.has("type")) m.error("type", "missing: expected type = \"rolling\", \"designated\" or \"pre-registered\"");

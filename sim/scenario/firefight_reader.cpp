@@ -3,8 +3,10 @@
 #include "sim/scenario/firefight_reader.hpp"
 
 #include "engine/binomial_table.hpp"
+#include "engine/firefight/firefight_metrics.hpp"
 #include "engine/firefight/narrator.hpp"
 #include "engine/firefight/weapon_table.hpp"
+#include "sim/scenario/tally_size.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -72,12 +74,9 @@ class Reader {
   explicit Reader(const ScenarioDocument& doc) : doc_(doc) {}
 
   FirefightScenario read() {
-    TableReader root(&doc_.root(), "", doc_.name(), &errors_);
-    root.describe_keys_into(doc_.key_catalog());
-    if (doc_.fills_defaults()) root.fill_defaults();
+    TableReader root = top_table_reader(doc_, &errors_);
     root.choice("kind", "firefight", {"firefight"});
-    sc_.title = root.string("title", doc_.name());
-    if (sc_.title.empty()) root.error("title", "expected a title, got an empty string (leave the key out to use the file name)");
+    sc_.title = read_title(root, doc_);
     sc_.turns = static_cast<int>(root.integer("turns", 8, 1, MaxFirefightTurns));
     sc_.visibility = to_coord(root.number("visibility", 12, 0, MaxInches));
     sc_.spot_range = to_coord(root.number("spot_range", 6, 0, MaxInches));
@@ -137,6 +136,13 @@ class Reader {
     root.finish();
     if (!errors_.empty()) throw ScenarioErrors(errors_);
     sc_.finalize();
+    check_tally_size(root, sc_.turns, [&](int turns) {
+      if (turns == sc_.turns) return firefight_schema(sc_);
+      FirefightScenario at = sc_;
+      at.turns = turns;
+      return firefight_schema(at);
+    });
+    if (!errors_.empty()) throw ScenarioErrors(errors_);
     return std::move(sc_);
   }
 

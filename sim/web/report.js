@@ -668,7 +668,14 @@
     header(root, result.title + ': tune', [el('span', null, 'parameter ', code(result.parameter), ', target ', code(result.target.split('=')[0]), ', goal ' + result.goal),
                                            el('span', { text: points.length + ' values evaluated, seed ' + result.seed + ', intervals at ' + level })], result);
     var b = result.bracket || [];
-    if (!result.bracket) {
+    if (result.bracketed === false) {
+      // The goal lies outside the range: both ends on one side of it. No root; the ends say which way to widen.
+      var ends = points.length ? [points[0], points[points.length - 1]] : [];
+      answer(root, ['The goal ' + result.goal + ' is not bracketed: ', code(result.target.split('=')[0])].concat(
+        ends.length ? [' is ', figure(fixed(ends[0].estimate, 4), ends[0].estimate), ' at ' + show(ends[0].x) + ' and ',
+                       figure(fixed(ends[1].estimate, 4), ends[1].estimate), ' at ' + show(ends[1].x)] : [],
+        ['. Widen the range of ', code(result.parameter), '.']));
+    } else if (!result.bracket) {
       // A search still going (the live page) or interrupted: only the values evaluated so far.
       answer(root, [figure(String(points.length), points.length), ' values of ', code(result.parameter), ' evaluated so far; no root yet.']);
     } else if (result.fit_ok) {
@@ -702,7 +709,7 @@
     cfg.data.datasets.push({ type: 'line', label: 'evaluated values', group: 'points', data: points.map(function (p) { return { x: p.x, y: p.estimate }; }),
                             estimates: points.map(function (p) { return p.estimate; }), lows: points.map(function (p) { return p.low; }),
                             highs: points.map(function (p) { return p.high; }), showLine: false, pointRadius: 5, backgroundColor: '#0072B2', borderColor: '#0072B2' });
-    chart(grid, result.target.split('=')[0] + ' against ' + result.parameter, 'Evaluated values with their ' + level + ' intervals, the fitted model and the root.', cfg, true);
+    chart(grid, result.target.split('=')[0] + ' against ' + result.parameter, 'Evaluated values with their ' + level + ' intervals' + (result.fit_ok ? ', the fitted model and the root.' : ' and the goal.'), cfg, true);
     table(section(root, 'Tables'), [result.parameter, 'estimate', level + ' interval', 'trials'], points.map(function (p) {
       return [show(p.x), fixed(p.estimate, 4), '[' + fixed(p.low, 4) + ', ' + fixed(p.high, 4) + ']', grouped(p.trials)];
     }));

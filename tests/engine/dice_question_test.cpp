@@ -28,10 +28,11 @@ double binomial_closed(int n, int k, double p) {
 
 // P(sum of n dF = s), de Moivre's inclusion-exclusion: F^-n sum_j (-1)^j C(n, j) C(s - jF - 1, n - 1).
 // Computed in integers (__int128), so it is exact before the one division.
+__extension__ typedef __int128 Int128;  // a GCC and Clang extension: -Wpedantic is told so
 double dice_sum_closed(int n, int faces, int s) {
-  __int128 ways = 0;
+  Int128 ways = 0;
   for (int j = 0; j <= n && s - j * faces - 1 >= n - 1; ++j) {
-    __int128 a = 1, b = 1;  // C(n, j), C(s - jF - 1, n - 1)
+    Int128 a = 1, b = 1;  // C(n, j), C(s - jF - 1, n - 1)
     for (int i = 1; i <= j; ++i) a = a * (n - j + i) / i;
     const int m = s - j * faces - 1;
     for (int i = 1; i <= n - 1; ++i) b = b * (m - (n - 1) + i) / i;

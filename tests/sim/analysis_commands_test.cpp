@@ -5,8 +5,10 @@
 #include "single_volley.hpp"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <filesystem>
 #include <regex>
 
 using namespace volley::testing;
@@ -34,10 +36,23 @@ TEST_CASE("tune finds the exact bracket where P(at least 5 hits) of one volley c
   CHECK(root < upper + 0.5);
 }
 
-TEST_CASE("tune says when the goal is not bracketed", "[sim][tune]") {
-  const auto r = run_volley("tune '" + SingleVolley + "' --param herero.units.H.figures=5:8 --target 'herero.hits>=5=0.5' --trials 5000 --quiet");
+TEST_CASE("tune says when the goal is not bracketed, and still writes every output it was asked for", "[sim][tune]") {
+  // Issue 17: the unbracketed tune exited 1 and wrote none of --json, --csv, --plot, --report.
+  const std::string dir = scratch_directory() + "/tune-unbracketed";
+  std::filesystem::create_directories(dir);
+  for (const char* file : {"t.json", "t.csv", "t.svg", "t.html"}) std::filesystem::remove(dir + "/" + file);
+  const auto r = run_volley("tune '" + SingleVolley + "' --param herero.units.H.figures=5:8 --target 'herero.hits>=5=0.5' --trials 5000 --quiet"
+                            " --json t.json --csv t.csv --plot t.svg --report t.html", dir);
   CHECK(r.exit_code == 1);
   CHECK(r.out.find("not bracketed") != std::string::npos);
+  const nlohmann::json result = nlohmann::json::parse(read_file(dir + "/t.json"));
+  CHECK(result["bracketed"] == false);
+  CHECK(result["partial"] == false);
+  CHECK(result["points"].size() == 2);  // the two ends, both on one side of the goal
+  CHECK_FALSE(result.contains("root"));
+  CHECK(read_file(dir + "/t.csv").find("\n5,") != std::string::npos);
+  CHECK(read_file(dir + "/t.svg").find("goal not bracketed") != std::string::npos);
+  CHECK(read_file(dir + "/t.html").find("volley-tune") != std::string::npos);
 }
 
 TEST_CASE("tune's header names an exceedance target whole, with its 'at least k'", "[sim][tune]") {
@@ -47,8 +62,7 @@ TEST_CASE("tune's header names an exceedance target whole, with its 'at least k'
 }
 
 TEST_CASE("sweep over the figures of one volley reproduces the exact binomial mean at every point", "[sim][sweep]") {
-  const auto r = run_volley("sweep '" + SingleVolley + "' --param herero.units.H.figures=4:12:4 --target 'herero.hits>=3' --trials 20000 --quiet --csv sweep.csv");
-  REQUIRE(r.exit_code == 0);
+  expect_success("sweep '" + SingleVolley + "' --param herero.units.H.figures=4:12:4 --target 'herero.hits>=3' --trials 20000 --quiet --csv sweep.csv");
   const std::string csv = read_file(scratch_directory() + "/sweep.csv");
   for (int n : {4, 8, 12}) {
     const std::regex row(std::to_string(n) + ",herero.hits>=3,([0-9.e-]+),([0-9.e-]+),([0-9.e-]+)");
@@ -62,8 +76,7 @@ TEST_CASE("sweep over the figures of one volley reproduces the exact binomial me
 }
 
 TEST_CASE("compare on the default scenario: the paired interval is narrower and the report says by what factor", "[sim][compare]") {
-  const auto r = run_volley("compare --set herero.policy=always --vs herero.policy=never --trials 20000");
-  REQUIRE(r.exit_code == 0);
+  const auto r = expect_success("compare --set herero.policy=always --vs herero.policy=never --trials 20000");
   std::smatch m;
   REQUIRE(std::regex_search(r.out, m, std::regex("Pairing made the interval ([0-9.]+) times narrower \\(variance reduction ([0-9.]+)x\\)")));
   CHECK(std::stod(m[1]) > 1.0);
@@ -76,19 +89,16 @@ TEST_CASE("compare on the default scenario: the paired interval is narrower and 
 TEST_CASE("With --precision, sweep and tune headers give the cap, not one point's count; sensitivity refuses it", "[sim][sweep][tune]") {
   // Each sweep point (and each tuned value) stops on its own: here the points stop at different counts,
   // so no single count is "per point".
-  const auto sweep = run_volley("sweep herero-ambush --param german.units.Z1.figures=2:14:12 --precision 0.005 --quiet --json precision-sweep.json");
-  REQUIRE(sweep.exit_code == 0);
+  const auto sweep = expect_success("sweep herero-ambush --param german.units.Z1.figures=2:14:12 --precision 0.005 --quiet --json precision-sweep.json");
   CHECK(sweep.out.find("sweep, up to 1000000000 (--precision 0.005) trials per point") != std::string::npos);
   const std::string json = read_file(scratch_directory() + "/precision-sweep.json");
   CHECK(json.find("\"trials\": 16384") != std::string::npos);
   CHECK(json.find("\"trials\": 65536") != std::string::npos);
-  const auto tune = run_volley("tune herero-ambush --param german.units.Z1.figures=4:20 --target herero.win=0.5 --precision 0.05 --quiet");
-  REQUIRE(tune.exit_code == 0);
+  const auto tune = expect_success("tune herero-ambush --param german.units.Z1.figures=4:20 --target herero.win=0.5 --precision 0.05 --quiet");
   CHECK(tune.out.find("up to 1000000000 (--precision 0.05) trials per value") != std::string::npos);
   const auto plain = run_volley("sweep herero-ambush --param german.units.Z1.figures=6,10 --trials 300 --quiet");
   CHECK(plain.out.find("sweep, 300 trials per point") != std::string::npos);
   // sensitivity plays --trials per parameter; it used to accept --precision and ignore it.
-  const auto sensitivity = run_volley("sensitivity herero-ambush --precision 0.05 --quiet");
-  CHECK(sensitivity.exit_code == 2);
-  CHECK(sensitivity.err.find("--precision: sensitivity plays a fixed number of paired trials per parameter") != std::string::npos);
+  expect_refused("sensitivity herero-ambush --precision 0.05 --quiet",
+                 "--precision: sensitivity plays a fixed number of paired trials per parameter");
 }

@@ -54,13 +54,6 @@ Stopped stop_with(const std::string& dir, const std::vector<std::string>& argume
   return s;
 }
 
-std::string fresh(const std::string& name) {
-  const std::string dir = scratch_directory() + "/" + name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
 const std::vector<std::string> Outputs = {"--json", "out.json", "--csv", "out.csv", "--plot", "out.svg", "--report", "out.html", "--quiet"};
 
 }  // namespace
@@ -82,7 +75,7 @@ TEST_CASE("Every command that plays trials exits 128+signal with every output, m
   for (const auto& c : cases) {
     for (const int signal : {SIGINT, SIGTERM}) {
       INFO(c.name << " stopped by signal " << signal);
-      const std::string dir = fresh(std::string("stop-") + c.name + "-" + std::to_string(signal));
+      const std::string dir = fresh_directory(std::string("stop-") + c.name + "-" + std::to_string(signal));
       auto arguments = c.arguments;
       arguments.insert(arguments.end(), Outputs.begin(), Outputs.end());
       const Stopped s = stop_with(dir, arguments, signal);
@@ -106,7 +99,7 @@ TEST_CASE("A run at the thread limit still stops at a signal, with its outputs",
   // done (tens of seconds on two cores).
   for (const int signal : {SIGTERM}) {
     INFO("--threads 1024, signal " << signal);
-    const std::string dir = fresh("stop-threads-" + std::to_string(signal));
+    const std::string dir = fresh_directory("stop-threads-" + std::to_string(signal));
     const Stopped s = stop_with(dir, {"run", "osona", "--trials", "100000000000", "--threads", "1024", "--quiet", "--json", "out.json"}, signal);
     CHECK(s.exit_code == 128 + signal);
     REQUIRE(file_exists(dir + "/out.json"));
@@ -118,7 +111,7 @@ TEST_CASE("volley dice --simulate ends like every command that plays trials on a
   // It was outside the mechanism: the signal killed it with nothing written.
   for (const int signal : {SIGINT, SIGTERM}) {
     INFO("dice --simulate stopped by signal " << signal);
-    const std::string dir = fresh("stop-dice-" + std::to_string(signal));
+    const std::string dir = fresh_directory("stop-dice-" + std::to_string(signal));
     const Stopped s = stop_with(dir, {"dice", "10d20", "--hit", "<=6", "--simulate", "100000000000", "--threads", "2", "--json", "out.json",
                                       "--csv", "out.csv", "--plot", "out.svg"},
                                 signal);
@@ -131,7 +124,7 @@ TEST_CASE("volley dice --simulate ends like every command that plays trials on a
     CHECK(json["trials"].get<uint64_t>() < json["trials_planned"].get<uint64_t>());
   }
   // Not interrupted, it is complete and says so.
-  const std::string dir = fresh("dice-whole");
+  const std::string dir = fresh_directory("dice-whole");
   const auto whole = run_volley("dice 3d6 --simulate 8192 --json whole.json", dir);
   CHECK(whole.exit_code == 0);
   CHECK(whole.out.find("PARTIAL") == std::string::npos);
@@ -234,7 +227,7 @@ TEST_CASE("A signal while the plots are drawn loses neither the plots nor the re
   for (const auto& c : cases) {
     for (const auto& [signal, group] : {std::pair{SIGINT, true}, std::pair{SIGTERM, false}}) {
       INFO(c.name << ": signal " << signal << (group ? " to the process group" : " to volley") << " while drawing");
-      const std::string dir = fresh(std::string("draw-") + c.name + "-" + std::to_string(signal));
+      const std::string dir = fresh_directory(std::string("draw-") + c.name + "-" + std::to_string(signal));
       auto arguments = c.arguments;
       for (const char* a : {"--json", "out.json", "--plot", "out.svg"}) arguments.push_back(a);
       if (c.report) arguments.insert(arguments.end(), {"--report", "out.html", "--quiet"});
@@ -258,7 +251,7 @@ TEST_CASE("A second signal while a command stops ends it at once", "[sim][interr
   }
   for (const int signal : {SIGINT, SIGTERM}) {
     INFO("two signals " << signal << " while drawing");
-    const std::string dir = fresh("second-signal-" + std::to_string(signal));
+    const std::string dir = fresh_directory("second-signal-" + std::to_string(signal));
     const Stopped s = stop_while_drawing(dir, {"run", "osona", "--trials", "4096", "--quiet", "--plot", "out.svg"}, signal, false, 2);
     CHECK(s.exit_code == 1000 + signal);  // ended by the signal itself, not by an exit
   }
@@ -266,7 +259,7 @@ TEST_CASE("A second signal while a command stops ends it at once", "[sim][interr
 
 TEST_CASE("A stop that comes after the last block leaves a complete result, exit 0", "[sim][interrupt]") {
   // The test hook raises the stop once this many blocks are done: here, all of them (2 blocks).
-  const std::string dir = fresh("stop-after-last");
+  const std::string dir = fresh_directory("stop-after-last");
   const auto r = run_volley("run osona --trials 8192 --seed 2 --quiet --stop-after-blocks 2 --json last.json", dir);
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("PARTIAL") == std::string::npos);

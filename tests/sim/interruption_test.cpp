@@ -62,20 +62,16 @@ TEST_CASE("An interrupted --precision run says it was interrupted, not stopped b
 TEST_CASE("A run resumed from its checkpoint ends bit-identical to an uninterrupted run", "[sim][interrupt]") {
   const std::string dir = scratch_directory();
   const std::string common = "run rolling-barrage --trials 600000 --seed 9 --quiet";
-  const auto whole = run_volley(common + " --json whole.json");
-  REQUIRE(whole.exit_code == 0);
+  expect_success(common + " --json whole.json");
   const auto first = run_volley(common + " --checkpoint ck.json --stop-after-blocks 70");
   CHECK(first.exit_code == 130);
   const std::string checkpoint = read_file(dir + "/ck.json");
   CHECK(field(checkpoint, "partial") == "true");
-  const auto second = run_volley(common + " --resume ck.json --json resumed.json");
-  REQUIRE(second.exit_code == 0);
+  expect_success(common + " --resume ck.json --json resumed.json");
   CHECK(field(read_file(dir + "/resumed.json"), "signature") == field(read_file(dir + "/whole.json"), "signature"));
   CHECK(field(read_file(dir + "/resumed.json"), "partial") == "false");
   // A checkpoint of another run is refused, naming the field.
-  const auto wrong = run_volley("run rolling-barrage --trials 600000 --seed 10 --quiet --resume ck.json");
-  CHECK(wrong.exit_code == 2);
-  CHECK(wrong.err.find("seed") != std::string::npos);
+  expect_refused("run rolling-barrage --trials 600000 --seed 10 --quiet --resume ck.json", "seed");
 }
 
 TEST_CASE("SIGTERM during a run stops it at a block boundary with partial outputs", "[sim][interrupt]") {
@@ -101,8 +97,7 @@ TEST_CASE("SIGTERM during a run stops it at a block boundary with partial output
 
 TEST_CASE("An unwritable output is refused before the run starts, and nothing is written", "[sim][interrupt]") {
   const std::string dir = scratch_directory();
-  const auto r = run_volley("run osona --trials 1000000000 --quiet --json /nonexistent-dir/out.json --csv fine.csv");
-  CHECK(r.exit_code == 2);
-  CHECK(r.err.find("--json /nonexistent-dir/out.json") != std::string::npos);
+  expect_refused("run osona --trials 1000000000 --quiet --json /nonexistent-dir/out.json --csv fine.csv",
+                 "--json /nonexistent-dir/out.json");
   CHECK_FALSE(file_exists(dir + "/fine.csv"));
 }

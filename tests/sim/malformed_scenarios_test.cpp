@@ -89,11 +89,6 @@ std::string many_units(const std::string& kind, int per_side) {
   return s.str();
 }
 
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path);
-  out << text;
-}
-
 }  // namespace
 
 TEST_CASE("At least 40 malformed scenarios, of both kinds, each with its expected errors written in the file", "[sim][validation]") {

@@ -96,8 +96,7 @@ std::future<Stream> start_long_run(const TestServer& s, const json& request) {
 }
 
 json cli_json(const std::string& arguments, const std::string& file) {
-  const auto r = run_volley(arguments + " --json " + file + " --quiet");
-  REQUIRE(r.exit_code == 0);
+  expect_success(arguments + " --json " + file + " --quiet");
   return json::parse(read_file(scratch_directory() + "/" + file));
 }
 
@@ -185,10 +184,29 @@ TEST_CASE("serve: POST /api/tune streams each evaluated value and ends with voll
   CHECK(done["stopped"] == false);
   const json cli = cli_json("tune herero-ambush --param german.units.Z1.figures=4:20 --target herero.win=0.5 --trials 3000 --seed 4",
                             "serve-tune.json");
-  for (const char* key : {"points", "bracket", "fit_ok", "root", "root_low", "root_high", "fit", "parameter", "target", "goal", "seed"}) {
+  for (const char* key : {"points", "bracketed", "bracket", "fit_ok", "root", "root_low", "root_high", "fit", "parameter", "target", "goal", "seed"}) {
     INFO(key);
     CHECK(done[key] == cli[key]);
   }
+  CHECK(done["bracketed"] == true);
+
+  // A goal outside the range (issue 17): the two ends, `bracketed` false and no root, as volley tune writes it.
+  const json beyond = {{"scenario", "herero-ambush"}, {"param", "german.units.Z1.figures=4:6"}, {"target", "herero.win=0.99"},
+                       {"trials", 2000}, {"seed", 4}};
+  const Stream unbracketed = run_stream(s, beyond, {}, "/api/tune");
+  REQUIRE(unbracketed.status == 200);
+  REQUIRE(unbracketed.events.back().name == "done");
+  const json& none = unbracketed.events.back().data;
+  CHECK(none["bracketed"] == false);
+  CHECK(none["points"].size() == 2);
+  CHECK_FALSE(none.contains("root"));
+  CHECK_FALSE(none.contains("bracket"));
+  const auto cli_run = run_volley("tune herero-ambush --param german.units.Z1.figures=4:6 --target herero.win=0.99 --trials 2000 --seed 4 --quiet --json serve-tune-beyond.json");
+  CHECK(cli_run.exit_code == 1);
+  const json cli_beyond = json::parse(read_file(scratch_directory() + "/serve-tune-beyond.json"));
+  CHECK(none["points"] == cli_beyond["points"]);
+  CHECK(cli_beyond["bracketed"] == false);
+
   auto client = s.client();
   const auto report = client.Post("/api/report", done.dump(), "application/json");
   REQUIRE(report);
