@@ -198,7 +198,10 @@ def main():
 
             # A tune from the page: the server's search (POST /api/tune) is volley tune's, bit for bit.
             driver.find_element(By.CSS_SELECTOR, "input[name=study-kind][value=tune]").click()
-            for id_, value in (("study-from", "4"), ("study-to", "20"), ("study-target", "herero.win=0.5"), ("study-trials", "5000")):
+            # 100,000 trials a value: each value takes a few tenths of a second even on a fast machine, so
+            # the values arrive in frames of their own and the picture is drawn while the search goes
+            # on (5,000 a value finished within a frame or two, and the check below failed by chance).
+            for id_, value in (("study-from", "4"), ("study-to", "20"), ("study-target", "herero.win=0.5"), ("study-trials", "100000")):
                 driver.execute_script("document.getElementById(arguments[0]).value = arguments[1]", id_, value)
             driver.find_element(By.ID, "study-run").click()
             drawn_before = int(driver.execute_script(f"return {study}.dataset.drawnRunning || 0"))
@@ -206,7 +209,7 @@ def main():
             drawn = int(driver.execute_script(f"return {study}.dataset.drawnRunning || 0")) - drawn_before
             check(drawn >= 2, f"the tune's picture was drawn {drawn} times while the search went on")
             tune = cli_json(args.volley, ["tune", "--set", "visibility=10.0", "--set", "herero.policy=always", "--param", "german.units.Z1.figures=4:20",
-                                          "--target", "herero.win=0.5", "--trials", "5000", "--seed", "1"], tmp)
+                                          "--target", "herero.win=0.5", "--trials", "100000", "--seed", "1"], tmp)
             page_tune = driver.execute_script("return state.study")
             check(page_tune["points"] == tune["points"] and page_tune["bracket"] == tune["bracket"],
                   f"the tune's {len(page_tune['points'])} values and its bracket {page_tune['bracket']} are volley tune's")
