@@ -120,6 +120,24 @@ struct Fixture {
     return mission(side, std::move(name), std::move(batteries), std::move(barrage));
   }
 
+  // Red's battery "A" alone on one planned mission, with no supply checks (B-3 step 5), so that a test
+  // of another rule scripts no supply dice.
+  struct LoneMission {
+    int battery = 0, mission = 0;
+  };
+  // A rolling barrage "RB" from `start`, 6" a turn toward blue's edge.
+  LoneMission lone_rolling(Point start) {
+    sc.ruleset.supply_checks = false;
+    const int a = battery(Red, "A");
+    return {a, rolling(Red, "RB", {a}, start, pt(0, 6))};
+  }
+  // Designated targets "DT".
+  LoneMission lone_designated(std::vector<DesignatedTarget> targets, int start_turn = 1) {
+    sc.ruleset.supply_checks = false;
+    const int a = battery(Red, "A");
+    return {a, designated(Red, "DT", {a}, std::move(targets), start_turn)};
+  }
+
   int mission(int side, std::string name, std::vector<int> batteries, MissionKind kind, int start_turn = 1) {
     MissionSpec m;
     m.name = std::move(name);

@@ -24,6 +24,15 @@ D6Histogram packed(const FaceCounts& faces) {
   return pack_faces(counts);
 }
 
+// The two turns of the maintenance tests: Red's missions all start on a quiet turn 1 (start_cost, 2
+// Staff Orders each), leaving `left` of its fixed stock; then Red's command fails on turn 2, with them
+// ongoing.
+void start_then_fail(Table& t, int left) {
+  t.quiet_turn(1);
+  REQUIRE(t.side(Red).stock == left);
+  t.failed_turn(Red, 2);
+}
+
 }  // namespace
 
 TEST_CASE("B-2: more 1s than 6s is a Command Failure", "[engine][barrage][B-2]") {
@@ -144,9 +153,7 @@ TEST_CASE("B-2: a packed roll compares as the pulse order does: 6s, then 5s, and
 
 TEST_CASE("B-2: a Command Failure delays a planned mission's start to the next turn", "[engine][barrage][B-2]") {
   Fixture f;
-  const int a = f.battery(Red, "A");
-  const int rb = f.rolling(Red, "RB", {a}, pt(10, 10), pt(0, 6));
-  f.sc.ruleset.supply_checks = false;
+  const int rb = f.lone_rolling(pt(10, 10)).mission;
   Table t(f);
   t.failed_turn(Red, 1);
   CHECK(t.mission(rb).phase == MissionPhase::Waiting);
@@ -164,36 +171,32 @@ TEST_CASE("B-2: a Command Failure delays a planned mission's start to the next t
 TEST_CASE("B-2: on a Command Failure an ongoing mission is maintained for 1 Staff Order per battery, or cancelled",
           "[engine][barrage][B-2]") {
   Fixture f;
+  f.fixed_stock(Red, 5);
   const auto [a, b] = f.batteries(Red, "A", "B");
   const int rb = f.rolling(Red, "RB", {a}, pt(10, 10), pt(0, 6));
   const int two = f.rolling(Red, "Two", {b}, pt(60, 10), pt(0, 6));
-  f.fixed_stock(Red, 5);
   Table t(f);
-  t.quiet_turn(1);  // both start: 4 Staff Orders, 1 left
-  REQUIRE(t.side(Red).stock == 1);
-  t.failed_turn(Red, 2);
+  start_then_fail(t, 1);  // both start: 4 Staff Orders, 1 left
   // Battery index order: RB (A) is maintained with the last Staff Order, Two (B) is cancelled.
   CHECK(t.mission(rb).phase == MissionPhase::Ongoing);
   CHECK(t.mission(rb).position == pt(10, 16));
-  CHECK(t.mission(two).phase == MissionPhase::Ended);
-  CHECK(t.state.batteries[b].mission == -1);
-  CHECK(t.side(Red).missions_cancelled == 1);
   CHECK(t.side(Red).stock == 0);
   CHECK(t.side(Red).staff_spent == 5);
+  CHECK(t.side(Red).missions_cancelled == 1);
+  CHECK(t.mission(two).phase == MissionPhase::Ended);
+  CHECK(t.state.batteries[b].mission == -1);
   CHECK(t.dice.exhausted());
 }
 
 TEST_CASE("B-2: on a Command Failure maintenance is paid in battery index order, whatever order a mission lists its batteries in",
           "[engine][barrage][B-2]") {
   Fixture f;
+  f.fixed_stock(Red, 6);
   const auto [a, b, c] = f.batteries(Red, "A", "B", "C");
   const int both = f.rolling(Red, "Both", {c, a}, pt(10, 10), pt(0, 6));  // lists C before A
   const int one = f.rolling(Red, "One", {b}, pt(60, 10), pt(0, 6));
-  f.fixed_stock(Red, 6);
   Table t(f);
-  t.quiet_turn(1);  // both start: 4 Staff Orders, 2 left
-  REQUIRE(t.side(Red).stock == 2);
-  t.failed_turn(Red, 2);
+  start_then_fail(t, 2);  // both start: 4 Staff Orders, 2 left
   // Battery index order: A and B are maintained with the two Staff Orders, C drops out; both
   // missions go on (Both with A alone).
   CHECK(t.state.batteries[a].mission == both);
@@ -210,9 +213,7 @@ TEST_CASE("B-2: on a Command Failure maintenance is paid in battery index order,
 
 TEST_CASE("B-2: policy maintain = never lets a Command Failure cancel every ongoing mission", "[engine][barrage][B-2]") {
   Fixture f;
-  const int a = f.battery(Red, "A");
-  const int rb = f.rolling(Red, "RB", {a}, pt(10, 10), pt(0, 6));
-  f.sc.ruleset.supply_checks = false;
+  const int rb = f.lone_rolling(pt(10, 10)).mission;
   f.sc.sides[Red].maintain = MaintainPolicy::Never;
   Table t(f);
   t.quiet_turn(1);

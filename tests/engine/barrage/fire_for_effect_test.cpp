@@ -110,14 +110,14 @@ TEST_CASE("B-5: less than half the footprint covered adds a reaction die; exactl
   Table t(ft.f);
   t.dice.push({0, 0, 0, 0, 0, 0, 0, 0});
   fire_for_effect(t.ctx, ft.mission, 4, ft.battery, rect_around(pt(36, 30), {600, 4000}), 1);
+  CHECK(t.unit(half).first_hit == 1);
+  CHECK(t.unit(less).first_hit == 1);
+  CHECK(t.unit(touching).first_hit == 0);
   CHECK(says(t, "Half (blue, medium cover): battery 4 dice at 4+: 0 successes (0 sixes); reaction 6 dice at 4+"));
   CHECK(says(t, "Less (blue, heavy cover, less than half covered): battery 4 dice at 4+: 0 successes (0 sixes); reaction 8 dice at 4+"));
   REQUIRE(t.dice.calls.size() == 4);  // battery on Half, on Less; reactions of Half, of Less
   CHECK(t.dice.calls[2].dice == 4 + 2);
   CHECK(t.dice.calls[3].dice == 4 + 3 + 1);
-  CHECK(t.unit(half).first_hit == 1);
-  CHECK(t.unit(less).first_hit == 1);
-  CHECK(t.unit(touching).first_hit == 0);
   CHECK(t.dice.exhausted());
 }
 
@@ -153,9 +153,7 @@ TEST_CASE("B-5: a suppressed unit's reaction dice succeed at 5+; separate missio
 
 TEST_CASE("B-5: suppression wears off at the end of the turn after the one it came in", "[engine][barrage][B-5]") {
   Fixture f;
-  const int a = f.battery(Red, "A");
-  f.designated(Red, "DT", {a}, {{pt(36, 30), 1}});
-  f.sc.ruleset.supply_checks = false;
+  f.lone_designated({{pt(36, 30), 1}});
   const int u = f.unit(Blue, "U", pt(36, 30));
   Table t(f);
   t.quiet_command();

@@ -74,9 +74,7 @@ TEST_CASE("B-3: the Friendly Logistics Phase attempts cancels, then adjusts, the
 TEST_CASE("B-3: a successful cancel frees the battery for a new mission this turn", "[engine][barrage][B-3]") {
   Fixture f;
   f.sc.sides[Red].cancel = CancelPolicy::FriendlyUnder;
-  f.sc.ruleset.supply_checks = false;
-  const int a = f.battery(Red, "A");
-  const int rb = f.rolling(Red, "RB", {a}, pt(36, 18), pt(0, 6));
+  const auto [a, rb] = f.lone_rolling(pt(36, 18));
   const int pr = f.pre_registered(Red, "PR", {a}, {pt(60, 10)}, FireMode::Single);
   f.unit(Red, "Friendly", pt(36, 25));  // under the barrage's second position, (36, 24)
   f.unit(Blue, "Enemy", pt(60, 12));

@@ -24,16 +24,13 @@ Point fired_at(const Table& t, int mission) {
   return {-1, -1};
 }
 
-// B-4: a rolling barrage RB of Red, whose stock is one Staff Order short of start_cost on its turn
-// (1, restocked by 1 a turn), with no supply checks. Returns the mission.
+// B-4: Red's lone rolling barrage RB from (36, 10), on a stock one Staff Order short of start_cost on
+// its turn (1, restocked by 1 a turn). Returns the mission.
 int rolling_short_of_staff_orders(Fixture& f) {
-  const int a = f.battery(Red, "A");
-  const int rb = f.rolling(Red, "RB", {a}, pt(36, 10), pt(0, 6));
-  f.sc.ruleset.supply_checks = false;
   f.sc.sides[Red].staff_orders = 1;
   f.sc.sides[Red].restock = RestockRule::Fixed;
   f.sc.sides[Red].restock_fixed = 1;
-  return rb;
+  return f.lone_rolling(pt(36, 10)).mission;
 }
 
 }  // namespace
@@ -116,9 +113,7 @@ TEST_CASE("PF-RB: ends as soon as, after a move, its template no longer overlaps
 
 TEST_CASE("PF-RB: any unit or Blind under the template is hit, friendly units too", "[engine][barrage][PF-RB]") {
   Fixture f;
-  const int a = f.battery(Red, "A");
-  f.rolling(Red, "RB", {a}, pt(36, 10), pt(0, 6));
-  f.sc.ruleset.supply_checks = false;
+  f.lone_rolling(pt(36, 10));
   const int own = f.unit(Red, "Own", pt(36, 8));
   const int enemy = f.unit(Blue, "Enemy", pt(38, 12));
   const int inside = f.unit(Blue, "Inside", {});
@@ -229,9 +224,7 @@ TEST_CASE("PF-RB: with no failures, no supply checks and no forced back, a rolli
 TEST_CASE("PF-RB: a Command Failure on each of two turns delays it twice; it then starts at its start position",
           "[engine][barrage][PF-RB][B-2]") {
   Fixture f;
-  const int a = f.battery(Red, "A");
-  const int rb = f.rolling(Red, "RB", {a}, pt(36, 10), pt(0, 6));
-  f.sc.ruleset.supply_checks = false;
+  const int rb = f.lone_rolling(pt(36, 10)).mission;
   Table t(f);
   for (int turn = 1; turn <= 2; ++turn) {
     t.failed_turn(Red, turn);
@@ -252,9 +245,7 @@ TEST_CASE("PF-RB: a Command Failure on each of two turns delays it twice; it the
 
 TEST_CASE("B-4: a planned mission whose battery is busy, or has fired this turn, is delayed a turn", "[engine][barrage][B-4]") {
   Fixture f;
-  const int a = f.battery(Red, "A");
-  f.sc.ruleset.supply_checks = false;
-  const int dt = f.designated(Red, "DT", {a}, {{pt(10, 10), 2}});
+  const auto [a, dt] = f.lone_designated({{pt(10, 10), 2}});
   const int rb = f.rolling(Red, "RB", {a}, pt(36, 10), pt(0, 6), 1);
   Table t(f);
   const std::vector<Point> dt_at{pt(10, 10), pt(10, 10), {-1, -1}};
@@ -275,9 +266,7 @@ TEST_CASE("B-4: a planned mission whose battery is busy, or has fired this turn,
 TEST_CASE("PF-DT: fires the given number of turns at each target, shifts without deviation, ends after the last",
           "[engine][barrage][PF-DT]") {
   Fixture f;
-  const int a = f.battery(Red, "A");
-  f.sc.ruleset.supply_checks = false;
-  const int dt = f.designated(Red, "DT", {a}, {{pt(10, 10), 2}, {pt(30, 30), 1}, {pt(50, 40), 2}});
+  const auto [a, dt] = f.lone_designated({{pt(10, 10), 2}, {pt(30, 30), 1}, {pt(50, 40), 2}});
   f.sc.sides[Red].adjust = AdjustPolicy::NearestEnemy;  // designated targets cannot be adjusted
   f.unit(Blue, "Bait", pt(12, 12));
   Table t(f);
@@ -301,9 +290,7 @@ TEST_CASE("PF-DT: fires the given number of turns at each target, shifts without
 
 TEST_CASE("PF-DT: a Command Failure on its turn delays the whole schedule; turns fired are what count", "[engine][barrage][PF-DT]") {
   Fixture f;
-  const int a = f.battery(Red, "A");
-  f.sc.ruleset.supply_checks = false;
-  const int dt = f.designated(Red, "DT", {a}, {{pt(10, 10), 2}, {pt(30, 30), 1}}, 2);
+  const int dt = f.lone_designated({{pt(10, 10), 2}, {pt(30, 30), 1}}, 2).mission;
   Table t(f);
   const std::vector<Point> expected{{-1, -1}, {-1, -1}, pt(10, 10), pt(10, 10), pt(30, 30), {-1, -1}};
   for (int turn = 1; turn <= 6; ++turn) {
@@ -323,9 +310,7 @@ TEST_CASE("PF-DT: each target fires the sheaf noted for it, or the mission's", "
   // The seed: the player notes "the type of sheaves fired"; Tom fires a regular sheaf at the farm
   // house, then "orders a regular sheaf" at the crossroads: a sheaf goes with each location.
   Fixture f;
-  const int a = f.battery(Red, "A");
-  f.sc.ruleset.supply_checks = false;
-  const int dt = f.designated(Red, "DT", {a}, {{pt(10, 10), 1}, {pt(30, 30), 2, Sheaf::Converged}, {pt(50, 40), 1}});
+  const int dt = f.lone_designated({{pt(10, 10), 1}, {pt(30, 30), 2, Sheaf::Converged}, {pt(50, 40), 1}}).mission;
   f.sc.missions[dt].sheaf = Sheaf::Regular;  // the mission's, for targets 1 and 3
   Table t(f);
   const std::vector<Rect> expected{rect_around(pt(10, 10), {600, 600}), rect_around(pt(30, 30), {600, 300}),
