@@ -2,21 +2,27 @@
 // A trial job that rolls one dice question per trial (`volley dice --simulate N`): the Monte Carlo
 // column beside the exact law, through the kernel's own random source and pool sampling.
 #include "engine/dice_question.hpp"
-#include "sim/run/dice_roll_job.hpp"
+#include "sim/run/dice_roll_kernel.hpp"
 
 namespace volley {
 
-template <PoolPath Path>
-class DiceQuestionJob final : public DiceRollJob<Path, DiceQuestionJob<Path>> {
- public:
-  DiceQuestionJob(DiceQuestion question, uint64_t seed)
-      : DiceRollJob<Path, DiceQuestionJob<Path>>(question_schema(question), seed), question_(std::move(question)) {}
+struct QuestionRoll {
+  DiceQuestion question;
 
+  template <PoolPath Path>
   void roll(BasicTrialDice<Path>& dice, int64_t* obs) const {
     int64_t killed = 0;
-    question_.roll(dice, obs[0], killed);
-    if (question_.kills) obs[1] = killed;
+    question.roll(dice, obs[0], killed);
+    if (question.kills) obs[1] = killed;
   }
+};
+
+template <PoolPath Path>
+class DiceQuestionJob final : public KernelJob<play_dice_roll<Path, QuestionRoll>> {
+ public:
+  DiceQuestionJob(DiceQuestion question, uint64_t seed)
+      : KernelJob<play_dice_roll<Path, QuestionRoll>>(std::make_shared<const QuestionRoll>(QuestionRoll{question}),
+                                                      question_schema(question), seed) {}
 
  private:
   static std::shared_ptr<const Schema> question_schema(const DiceQuestion& question) {
@@ -26,8 +32,6 @@ class DiceQuestionJob final : public DiceRollJob<Path, DiceQuestionJob<Path>> {
     if (question.kills) schema->add({"killed", MetricKind::Count, 0, law.highest(), "hits that kill", true});
     return schema;
   }
-
-  DiceQuestion question_;
 };
 
 }  // namespace volley
