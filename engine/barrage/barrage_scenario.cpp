@@ -56,43 +56,4 @@ Point rolling_step(double dx, double dy, Coord speed) {
   return {away(x), away(y)};
 }
 
-const char* to_string(Sheaf s) noexcept {
-  switch (s) {
-    case Sheaf::Regular: return "regular";
-    case Sheaf::Converged: return "converged";
-  }
-  return "?";
-}
-
-const char* to_string(Cover c) noexcept {
-  switch (c) {
-    case Cover::None: return "none";
-    case Cover::Light: return "light";
-    case Cover::Medium: return "medium";
-    case Cover::Heavy: return "heavy";
-  }
-  return "?";
-}
-
-const char* to_string(Edge e) noexcept {
-  switch (e) {
-    case Edge::South: return "south";
-    case Edge::North: return "north";
-    case Edge::West: return "west";
-    case Edge::East: return "east";
-  }
-  return "?";
-}
-
-const char* to_string(Nation n) noexcept {
-  switch (n) {
-    case Nation::Commonwealth: return "commonwealth";
-    case Nation::Germany: return "germany";
-    case Nation::Soviet: return "soviet";
-    case Nation::Usa: return "usa";
-    case Nation::Other: return "other";
-  }
-  return "?";
-}
-
 }  // namespace volley::barrage

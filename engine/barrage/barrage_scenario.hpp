@@ -9,6 +9,7 @@
 // are in engine/geometry.hpp's fixed point (CoordPerInch to the inch).
 #include "engine/barrage/mission_kind.hpp"
 #include "engine/barrage/sheaf.hpp"
+#include "engine/enum_words.hpp"
 #include "engine/barrage/template_geometry.hpp"
 
 #include <array>
@@ -39,6 +40,30 @@ enum class Edge : uint8_t { South, North, West, East };         // B-1: south is
 enum class Nation : uint8_t { Commonwealth, Germany, Soviet, Usa, Other };  // B-3 supply dice
 enum class PulseTie : uint8_t { Attacker, Defender };           // B-2
 enum class UnpaidStart : uint8_t { Delay, Cancel };             // B-4
+
+// The words a scenario file uses for each (engine/enum_words.hpp).
+constexpr EnumWords<Cover, 4> words_of(Cover) {
+  return {{{Cover::None, "none"}, {Cover::Light, "light"}, {Cover::Medium, "medium"}, {Cover::Heavy, "heavy"}}};
+}
+constexpr EnumWords<CommsRule, 2> words_of(CommsRule) { return {{{CommsRule::Opposed, "opposed"}, {CommsRule::AnySuccess, "any-success"}}}; }
+constexpr EnumWords<CancelPolicy, 2> words_of(CancelPolicy) {
+  return {{{CancelPolicy::Never, "never"}, {CancelPolicy::FriendlyUnder, "friendly-under"}}};
+}
+constexpr EnumWords<AdjustPolicy, 2> words_of(AdjustPolicy) { return {{{AdjustPolicy::None, "none"}, {AdjustPolicy::NearestEnemy, "nearest-enemy"}}}; }
+constexpr EnumWords<MaintainPolicy, 2> words_of(MaintainPolicy) {
+  return {{{MaintainPolicy::WhileStockLasts, "while-stock-lasts"}, {MaintainPolicy::Never, "never"}}};
+}
+constexpr EnumWords<Edge, 4> words_of(Edge) { return {{{Edge::South, "south"}, {Edge::North, "north"}, {Edge::West, "west"}, {Edge::East, "east"}}}; }
+constexpr EnumWords<Nation, 5> words_of(Nation) {
+  return {{{Nation::Commonwealth, "commonwealth"}, {Nation::Germany, "germany"}, {Nation::Soviet, "soviet"}, {Nation::Usa, "usa"}, {Nation::Other, "other"}}};
+}
+constexpr EnumWords<PulseTie, 2> words_of(PulseTie) { return {{{PulseTie::Attacker, "attacker"}, {PulseTie::Defender, "defender"}}}; }
+constexpr EnumWords<UnpaidStart, 2> words_of(UnpaidStart) { return {{{UnpaidStart::Delay, "delay"}, {UnpaidStart::Cancel, "cancel"}}}; }
+static_assert(lists_values_in_order(words_of(Cover{})) && lists_values_in_order(words_of(CommsRule{})) &&
+              lists_values_in_order(words_of(CancelPolicy{})) && lists_values_in_order(words_of(AdjustPolicy{})) &&
+              lists_values_in_order(words_of(MaintainPolicy{})) && lists_values_in_order(words_of(Edge{})) &&
+              lists_values_in_order(words_of(Nation{})) && lists_values_in_order(words_of(PulseTie{})) &&
+              lists_values_in_order(words_of(UnpaidStart{})));
 
 struct Ruleset {
   // Switches that isolate effects (B-2, B-3, B-5).
@@ -182,8 +207,5 @@ void index_scenario(BarrageScenario& scenario);
 // coordinates once, here, so the kernel moves in integers (PF-RB); never shorter than `speed`.
 Point rolling_step(double dx, double dy, Coord speed);
 
-const char* to_string(Cover c) noexcept;
-const char* to_string(Edge e) noexcept;
-const char* to_string(Nation n) noexcept;
 
 }  // namespace volley::barrage

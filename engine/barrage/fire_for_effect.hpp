@@ -144,7 +144,7 @@ void fire_for_effect(Ctx& c, int mission, int fire_dice, int lead_battery, const
     }
     if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
       std::string line = spec.name + " (" + c.side_name(spec.side) + (attack.in_blind ? ", in Blind " + sc.blinds[spec.blind].name : "") +
-                         ", " + to_string(spec.cover) + " cover" + (attack.partial ? ", less than half covered" : "") + "): battery " +
+                         ", " + word_of(spec.cover) + " cover" + (attack.partial ? ", less than half covered" : "") + "): battery " +
                          std::to_string(fire_dice) + " dice at " + std::to_string(rules.hit_target) + "+: " +
                          std::to_string(attack.battery_hits) + " successes (" + std::to_string(attack.battery_sixes) +
                          " sixes); reaction " + std::to_string(reaction) + " dice at " + std::to_string(target) + "+" +

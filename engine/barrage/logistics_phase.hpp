@@ -26,16 +26,12 @@ inline bool covers_own_units(const BarrageScenario& sc, const BarrageState& st, 
 }
 
 // Step 2 (B-3): attempt to cancel a fire mission, delayed ones included: a comms check (B-6); on a
-// success the battery is free for a new mission this turn. Policy `never` (default) or
+// success the battery is free for a new mission this turn. Policy `never` (default: not called) or
 // `friendly-under`: try for each mission about to fire on the side's own units.
 template <class Ctx>
 void attempt_cancel(Ctx& c, int side_index, int turn) {
   const BarrageScenario& sc = c.sc;
   BarrageState& st = c.st;
-  switch (sc.sides[side_index].cancel) {
-    case CancelPolicy::Never: return;
-    case CancelPolicy::FriendlyUnder: break;
-  }
   for (int mission : sc.sides[side_index].missions) {
     const std::optional<Point> next = next_fire_position(c, mission, turn);
     if (!next) continue;
@@ -52,19 +48,15 @@ void attempt_cancel(Ctx& c, int side_index, int turn) {
 }
 
 // Step 3 (B-3): adjust fire. Only pre-registered barrages may be adjusted (PF-RB and PF-DT forbid
-// it): one called last turn and not yet fired, or a continuous one. Policy `none` (default) or
-// `nearest-enemy`: onto the nearest enemy unit or Blind within adjust_range of the template.
+// it): one called last turn and not yet fired, or a continuous one. Policy `none` (default: not
+// called) or `nearest-enemy`: onto the nearest enemy unit or Blind within adjust_range of the template.
 template <class Ctx>
 void adjust_fire(Ctx& c, int side_index) {
   const BarrageScenario& sc = c.sc;
   BarrageState& st = c.st;
-  switch (sc.sides[side_index].adjust) {
-    case AdjustPolicy::None: return;
-    case AdjustPolicy::NearestEnemy: break;
-  }
   for (int mission : sc.sides[side_index].missions) {
-    MissionState& m = st.missions[mission];
     if (!visit_kind(sc.missions[mission].kind, [](const auto& kind) { return kind.adjustable; })) continue;
+    MissionState& m = st.missions[mission];
     if (m.phase != MissionPhase::Called && m.phase != MissionPhase::Ongoing) continue;
     Point target;
     int64_t d = 0;
@@ -126,10 +118,10 @@ template <class Ctx>
   // Step 1: remove smoke screens fired last turn (no smoke is modelled).
   if constexpr (narrating) heading("1. remove smoke screens: none (smoke is not modelled)");
   // Step 2: attempt to cancel a fire mission (policy).
-  if constexpr (narrating) heading("2. cancel fire missions: policy ", side.cancel == CancelPolicy::Never ? "never" : "friendly-under");
+  if constexpr (narrating) heading("2. cancel fire missions: policy ", word_of(side.cancel));
   if (side.cancel != CancelPolicy::Never) attempt_cancel(c, side_index, turn);  // (the default costs no call)
   // Step 3: adjust fire missions (policy).
-  if constexpr (narrating) heading("3. adjust fire missions: policy ", side.adjust == AdjustPolicy::None ? "none" : "nearest-enemy");
+  if constexpr (narrating) heading("3. adjust fire missions: policy ", word_of(side.adjust));
   if (side.adjust != AdjustPolicy::None) adjust_fire(c, side_index);
   // Step 4: fire for effect, in battery index order.
   if constexpr (narrating) heading("4. fire for effect");

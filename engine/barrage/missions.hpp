@@ -118,7 +118,7 @@ void fire_mission(Ctx& c, int mission, Point centre, int turn) {
   st.fired.push_back({mission, rect});
   if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
     return sc.missions[mission].name + " (" + sc.missions[mission].type_name() + ", " + battery_names(sc, mission) +
-           "): fire for effect, " + to_string(mission_sheaf(sc, st, mission)) + " sheaf at " + at(centre) + ", " + std::to_string(dice) +
+           "): fire for effect, " + word_of(mission_sheaf(sc, st, mission)) + " sheaf at " + at(centre) + ", " + std::to_string(dice) +
            " dice per target";
   }());
   if constexpr (Ctx::Narrator::enabled) c.narr.indent();

@@ -8,6 +8,7 @@
 #include "engine/barrage/mission_state.hpp"
 #include "engine/barrage/sheaf.hpp"
 #include "engine/barrage/template_geometry.hpp"
+#include "engine/enum_words.hpp"
 #include "engine/measuring.hpp"
 
 #include <cstdint>
@@ -18,6 +19,9 @@ namespace volley::barrage {
 
 enum class FireMode : uint8_t { Single, Continuous };  // PF-PR
 enum class CallPolicy : uint8_t { Trigger, Turns };    // PF-PR
+constexpr EnumWords<FireMode, 2> words_of(FireMode) { return {{{FireMode::Single, "single"}, {FireMode::Continuous, "continuous"}}}; }
+constexpr EnumWords<CallPolicy, 2> words_of(CallPolicy) { return {{{CallPolicy::Trigger, "trigger"}, {CallPolicy::Turns, "turns"}}}; }
+static_assert(lists_values_in_order(words_of(FireMode{})) && lists_values_in_order(words_of(CallPolicy{})));
 
 struct PreRegisteredBarrage {
   static constexpr const char* type_name = "pre-registered";

@@ -2,6 +2,7 @@
 // The firefight scenario as the kernel reads it (RULES.md Part F): plain structs, every number of
 // the rules a field with its default, positions in hundredths of an inch (engine/geometry.hpp).
 // sim/scenario/firefight_reader.cpp fills them from a scenario file; tests build them directly.
+#include "engine/enum_words.hpp"
 #include "engine/geometry.hpp"
 
 #include <algorithm>
@@ -44,6 +45,17 @@ enum class KeepHiddenChoice : uint8_t {
   DecoysFirst,  // decoys first, then units, farthest first within each
   None,         // the player never uses SF-H: everything is revealed
 };
+
+// The words a scenario file uses for each (engine/enum_words.hpp).
+constexpr EnumWords<Orders, 3> words_of(Orders) { return {{{Orders::Hold, "hold"}, {Orders::Advance, "advance"}, {Orders::Charge, "charge"}}}; }
+constexpr EnumWords<HiddenFire, 2> words_of(HiddenFire) { return {{{HiddenFire::Always, "always"}, {HiddenFire::Hold, "hold"}}}; }
+constexpr EnumWords<SfhSight, 2> words_of(SfhSight) { return {{{SfhSight::Reveal, "reveal"}, {SfhSight::Declaration, "declaration"}}}; }
+constexpr EnumWords<KeepHiddenChoice, 4> words_of(KeepHiddenChoice) {
+  return {{{KeepHiddenChoice::UnitsFirst, "units-first"}, {KeepHiddenChoice::Farthest, "farthest"},
+           {KeepHiddenChoice::DecoysFirst, "decoys-first"}, {KeepHiddenChoice::None, "none"}}};
+}
+static_assert(lists_values_in_order(words_of(Orders{})) && lists_values_in_order(words_of(HiddenFire{})) &&
+              lists_values_in_order(words_of(SfhSight{})) && lists_values_in_order(words_of(KeepHiddenChoice{})));
 
 // A probability as a fraction num/den (den <= 20) so that a kill-or-wound split is one dice pool:
 // successes(h, num, den) (F-4).

@@ -150,7 +150,7 @@ class BarrageReader {
     Ruleset& rs = sc_.ruleset;
     rs.command_failures = r.boolean("command_failures", rs.command_failures);
     rs.supply_checks = r.boolean("supply_checks", rs.supply_checks);
-    rs.comms_rule = r.choice("comms_rule", "opposed", {"opposed", "any-success"}) == "any-success" ? CommsRule::AnySuccess : CommsRule::Opposed;
+    rs.comms_rule = r.choose("comms_rule", CommsRule::Opposed);
     rs.forced_back = length_of(r, "forced_back", rs.forced_back);
     rs.regular_template = size_of(r, "template", rs.regular_template);
     rs.converged_template = size_of(r, "converged_template", rs.converged_template);
@@ -158,7 +158,7 @@ class BarrageReader {
     rs.blind_footprint = size_of(r, "blind_footprint", rs.blind_footprint);
     rs.maintain_cost = static_cast<int>(r.integer("maintain_cost", rs.maintain_cost, 0, MaxPoolDice));
     rs.start_cost = static_cast<int>(r.integer("start_cost", rs.start_cost, 0, MaxPoolDice));
-    rs.unpaid_start = r.choice("unpaid_start", "delay", {"delay", "cancel"}) == "cancel" ? UnpaidStart::Cancel : UnpaidStart::Delay;
+    rs.unpaid_start = r.choose("unpaid_start", UnpaidStart::Delay);
     rs.call_cost = static_cast<int>(r.integer("call_cost", rs.call_cost, 0, MaxPoolDice));
     rs.supply_bonus_cost = static_cast<int>(r.integer("supply_bonus_cost", rs.supply_bonus_cost, 0, MaxPoolDice));
     rs.supply_bonus_dice = dice_of(r, "supply_bonus_dice", rs.supply_bonus_dice);
@@ -180,7 +180,7 @@ class BarrageReader {
     rs.partial_cover_dice = dice_of(r, "partial_cover_dice", rs.partial_cover_dice);
     rs.morale_loss_die = static_cast<int>(r.integer("morale_loss_die", rs.morale_loss_die, 1, 20));
     rs.suppression_turns = static_cast<int>(r.integer("suppression_turns", rs.suppression_turns, 0, MaxTurns));
-    rs.pulse_tie = r.choice("pulse_tie", "attacker", {"attacker", "defender"}) == "defender" ? PulseTie::Defender : PulseTie::Attacker;
+    rs.pulse_tie = r.choose("pulse_tie", PulseTie::Attacker);
     rs.fire_dice = dice_of(r, "fire_dice", rs.fire_dice);
     rs.reaction_dice = dice_of(r, "reaction_dice", rs.reaction_dice);
     rs.cohesion = static_cast<int>(r.integer("cohesion", rs.cohesion, 1, 1000000));
@@ -239,26 +239,19 @@ class BarrageReader {
 
   void read_side(TableReader& t, int s) {
     SideSpec& side = sc_.sides[s];
-    const std::string nation = t.choice("nation", "other", {"commonwealth", "germany", "soviet", "usa", "other"});
-    side.nation = nation == "commonwealth" ? Nation::Commonwealth
-                  : nation == "germany"    ? Nation::Germany
-                  : nation == "soviet"     ? Nation::Soviet
-                  : nation == "usa"        ? Nation::Usa
-                                           : Nation::Other;
+    side.nation = t.choose("nation", Nation::Other);
     side.command_dice = dice_of(t, "command_dice", 6);
     side.staff_orders = dice_of(t, "staff_orders", side.command_dice);
     read_restock(t, side);
     side.comms_dice = dice_of(t, "comms_dice", 4);
     side.supply_dice = dice_of(t, "supply_dice", nation_supply_dice(side.nation));
-    const std::string home = t.choice("home_edge", s == sc_.attacker ? "south" : "north", {"south", "north", "west", "east"});
-    side.home_edge = home == "south" ? Edge::South : home == "north" ? Edge::North : home == "west" ? Edge::West : Edge::East;
+    side.home_edge = t.choose("home_edge", s == sc_.attacker ? Edge::South : Edge::North);
 
     TableReader policies = t.table("policies");
-    side.cancel = policies.choice("cancel", "never", {"never", "friendly-under"}) == "friendly-under" ? CancelPolicy::FriendlyUnder : CancelPolicy::Never;
-    side.adjust = policies.choice("adjust", "none", {"none", "nearest-enemy"}) == "nearest-enemy" ? AdjustPolicy::NearestEnemy : AdjustPolicy::None;
+    side.cancel = policies.choose("cancel", CancelPolicy::Never);
+    side.adjust = policies.choose("adjust", AdjustPolicy::None);
     side.supply_bonus = policies.boolean("supply_bonus", false);
-    side.maintain = policies.choice("maintain", "while-stock-lasts", {"while-stock-lasts", "never"}) == "never" ? MaintainPolicy::Never
-                                                                                                              : MaintainPolicy::WhileStockLasts;
+    side.maintain = policies.choose("maintain", MaintainPolicy::WhileStockLasts);
     policies.finish();
 
     std::set<std::string> names;
@@ -284,8 +277,7 @@ class BarrageReader {
       has_place.push_back(u.has("position") || u.has("zone"));
       unit.placement = read_placement(u, unit.footprint, false);
       unit.reaction_dice = dice_of(u, "reaction_dice", sc_.ruleset.reaction_dice);
-      const std::string cover = u.choice("cover", "none", {"none", "light", "medium", "heavy"});
-      unit.cover = cover == "light" ? Cover::Light : cover == "medium" ? Cover::Medium : cover == "heavy" ? Cover::Heavy : Cover::None;
+      unit.cover = u.choose("cover", Cover::None);
       unit.cohesion = static_cast<int>(u.integer("cohesion", sc_.ruleset.cohesion, 1, 1000000));
       unit_velocity_given_.push_back(u.has("velocity"));
       unit.velocity = point_of(u, "velocity", {});
@@ -374,7 +366,7 @@ class BarrageReader {
       if (type == PreRegisteredBarrage::type_name) m.keep_absent({"start_turn"});
       m.keep_absent({m.has("battery") ? "batteries" : "battery"});
       read_mission_batteries(m, mission, s);
-      mission.sheaf = m.choice("sheaf", "regular", {"regular", "converged"}) == "converged" ? Sheaf::Converged : Sheaf::Regular;
+      mission.sheaf = m.choose("sheaf", Sheaf::Regular);
       mission.start_turn = static_cast<int>(m.integer("start_turn", 1, 1, sc_.turns));
 
       // Each type's keys are read whatever the type (so that every error is reported); the mission
@@ -422,7 +414,7 @@ class BarrageReader {
         // PF-DT: "the type of sheaves fired" is noted with each target (the seed's example orders a
         // sheaf at each location); a target without one fires the mission's.
         if (target.has("sheaf"))
-          d.sheaf = target.choice("sheaf", "regular", {"regular", "converged"}) == "converged" ? Sheaf::Converged : Sheaf::Regular;
+          d.sheaf = target.choose("sheaf", Sheaf::Regular);
         if (!contains(table_rect(sc_.table), d.at)) target.error("at", "off the table at the start: " + at(d.at));
         target.finish();
         designated_targets.targets.push_back(d);
@@ -439,8 +431,8 @@ class BarrageReader {
         pre_registered_barrage.points.push_back(p);
       }
       PreRegisteredBarrage& pr = pre_registered_barrage;
-      pr.mode = m.choice("mode", "single", {"single", "continuous"}) == "continuous" ? FireMode::Continuous : FireMode::Single;
-      pr.call_policy = m.choice("policy", "trigger", {"trigger", "turns"}) == "turns" ? CallPolicy::Turns : CallPolicy::Trigger;
+      pr.mode = m.choose("mode", FireMode::Single);
+      pr.call_policy = m.choose("policy", CallPolicy::Trigger);
       pr.trigger_radius = length_of(m, "trigger_radius", sc_.ruleset.trigger_radius);
       for (int64_t turn : m.integer_list("call_turns", {}, 1, sc_.turns)) pr.call_turns.push_back(static_cast<int>(turn));
       pr.call_point = static_cast<int>(m.integer("call_point", 1, 1, 1000)) - 1;

@@ -36,11 +36,11 @@ struct MissionDescription {
     os << ", from turn " << mission.start_turn << ":";
     for (const auto& t : designated.targets) {
       os << " " << at(t.at) << " x" << t.turns;
-      if (t.sheaf) os << " " << to_string(*t.sheaf);
+      if (t.sheaf) os << " " << word_of(*t.sheaf);
     }
   }
   void operator()(const PreRegisteredBarrage& barrage) const {
-    os << ", " << (barrage.mode == FireMode::Single ? "single" : "continuous") << ", points";
+    os << ", " << word_of(barrage.mode) << ", points";
     for (const auto& p : barrage.points) os << " " << at(p);
     if (barrage.call_policy == CallPolicy::Trigger) os << ", called when an enemy is within " << in(barrage.trigger_radius) << "\"";
     else {
@@ -85,16 +85,16 @@ class BarrageModel final : public ScenarioModel {
     std::ostringstream os;
     os << sc.title << " (barrage): " << sc.turns << " turns on a " << in(sc.table.w) << "\" x " << in(sc.table.d) << "\" table\n";
     os << "ruleset: command failures " << (r.command_failures ? "on" : "off") << ", supply checks " << (r.supply_checks ? "on" : "off")
-       << ", comms " << (r.comms_rule == CommsRule::Opposed ? "opposed" : "any-success") << ", forced back " << in(r.forced_back)
+       << ", comms " << word_of(r.comms_rule) << ", forced back " << in(r.forced_back)
        << "\", templates " << in(r.regular_template.w) << "\" x " << in(r.regular_template.d) << "\" (regular) and "
        << in(r.converged_template.w) << "\" x " << in(r.converged_template.d) << "\" (converged), maintain " << r.maintain_cost
        << " Staff Order(s) per battery, a planned start without its Staff Orders is "
        << (r.unpaid_start == UnpaidStart::Cancel ? "cancelled" : "delayed") << "\n";
     for (int s = 0; s < SideCount; ++s) {
       const SideSpec& side = sc.sides[s];
-      os << side.name << " (" << (s == sc.attacker ? "attacker" : "defender") << ", " << to_string(side.nation) << "): "
+      os << side.name << " (" << (s == sc.attacker ? "attacker" : "defender") << ", " << word_of(side.nation) << "): "
          << side.command_dice << " command dice, " << side.staff_orders << " Staff Orders, " << side.comms_dice << " comms dice, "
-         << side.supply_dice << " supply dice, home edge " << to_string(side.home_edge) << "\n";
+         << side.supply_dice << " supply dice, home edge " << word_of(side.home_edge) << "\n";
       for (int b : side.batteries) os << "  battery " << sc.batteries[b].name << ": " << sc.batteries[b].fire_dice << " fire dice\n";
       for (int u : side.units) {
         const UnitSpec& unit = sc.units[u];
@@ -103,7 +103,7 @@ class BarrageModel final : public ScenarioModel {
         else if (unit.placement.zoned)
           os << "in zone " << at({unit.placement.zone.x0, unit.placement.zone.y0}) << "-" << at({unit.placement.zone.x1, unit.placement.zone.y1});
         else os << "at " << at(unit.placement.position);
-        os << ", " << unit.reaction_dice << " reaction dice, " << to_string(unit.cover) << " cover, cohesion " << unit.cohesion;
+        os << ", " << unit.reaction_dice << " reaction dice, " << word_of(unit.cover) << " cover, cohesion " << unit.cohesion;
         if (unit.velocity.x != 0 || unit.velocity.y != 0) os << ", velocity " << vector_text(unit.velocity);
         os << "\n";
       }
@@ -117,7 +117,7 @@ class BarrageModel final : public ScenarioModel {
       for (int m : side.missions) {
         const MissionSpec& mission = sc.missions[m];
         os << "  mission " << mission.name << ": " << mission.type_name() << ", " << battery_names(sc, m) << ", "
-           << to_string(mission.sheaf) << " sheaf";
+           << word_of(mission.sheaf) << " sheaf";
         visit_kind(mission.kind, MissionDescription{os, mission});
         os << "\n";
       }

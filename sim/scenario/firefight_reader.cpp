@@ -275,19 +275,14 @@ class Reader {
     side.native = r.boolean("native", false);
     side.prone_rule = r.boolean("prone_rule", false);
     side.break_fraction = r.number("break_fraction", 0.5, 0, 1);
-    side.hidden_fire = r.choice("hidden_fire", "always", {"always", "hold"}) == "hold" ? HiddenFire::Hold : HiddenFire::Always;
+    side.hidden_fire = r.choose("hidden_fire", HiddenFire::Always);
     const std::string policy = r.string("policy", "never");
     const std::string which = r.string("which", "force");
     side.policy.charge_after = r.boolean("charge_after", false);
     side.policy.reconceal = r.boolean("reconceal", true);
     side.policy.reconceal_blanks = static_cast<int>(r.integer("reconceal_blanks", 3, 2, 3));
-    const std::string keep = r.choice("keep_hidden", "units-first", {"units-first", "farthest", "decoys-first", "none"});
-    side.policy.keep_hidden = keep == "farthest"       ? KeepHiddenChoice::Farthest
-                              : keep == "decoys-first" ? KeepHiddenChoice::DecoysFirst
-                              : keep == "none"         ? KeepHiddenChoice::None
-                                                       : KeepHiddenChoice::UnitsFirst;
-    side.policy.sfh_sight =
-        r.choice("sfh_sight", "reveal", {"reveal", "declaration"}) == "declaration" ? SfhSight::Declaration : SfhSight::Reveal;
+    side.policy.keep_hidden = r.choose("keep_hidden", KeepHiddenChoice::UnitsFirst);
+    side.policy.sfh_sight = r.choose("sfh_sight", SfhSight::Reveal);
     side.subgroups.clear();
     std::set<std::string> names;
     for (auto& t : r.tables("units")) {
@@ -310,8 +305,7 @@ class Reader {
       u.placement = read_placement(t);
       u.hidden = t.boolean("hidden", false);
       u.subgroup = subgroup_index(side, t.string("subgroup", "main"));
-      const std::string orders = t.choice("orders", "hold", {"hold", "advance", "charge"});
-      u.orders = orders == "advance" ? Orders::Advance : orders == "charge" ? Orders::Charge : Orders::Hold;
+      u.orders = t.choose("orders", Orders::Hold);
       u.leader = t.boolean("leader", true);
       u.move_dice = static_cast<int>(t.integer("move_dice", side.native ? rs.native_move_dice : rs.imperial_move_dice, 0, 100));
       u.charge_dice = static_cast<int>(t.integer("charge_dice", side.native ? rs.native_charge_dice : rs.imperial_charge_dice, 0, 100));

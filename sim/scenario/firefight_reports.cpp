@@ -66,16 +66,9 @@ std::string policy_text(const Side& side) {
       break;
     }
   }
-  std::string keep;
-  switch (p.keep_hidden) {
-    case KeepHiddenChoice::UnitsFirst: keep = "units-first"; break;
-    case KeepHiddenChoice::Farthest: keep = "farthest"; break;
-    case KeepHiddenChoice::DecoysFirst: keep = "decoys-first"; break;
-    case KeepHiddenChoice::None: keep = "none"; break;
-  }
   return when + ", which " + (p.which == WhichPolicy::Force ? std::string("force") : "subgroup:" + side.subgroups[p.subgroup]) +
          (p.charge_after ? ", charge-after" : "") + ", reconceal " + (p.reconceal ? "yes" : "no") + " with " +
-         std::to_string(p.reconceal_blanks) + " blanks, keep hidden " + keep +
+         std::to_string(p.reconceal_blanks) + " blanks, keep hidden " + word_of(p.keep_hidden) +
          (p.sfh_sight == SfhSight::Declaration ? " (sight judged at the declaration)" : "");
 }
 

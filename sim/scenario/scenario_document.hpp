@@ -4,6 +4,7 @@
 //
 // Keys address the document as the file writes it; entries of an array of tables are addressed by
 // their `name` (DESIGN.md, "Command line"): `german.units.Z1.figures=14`, `ruleset.fire_die=10`.
+#include "engine/enum_words.hpp"
 #include "sim/scenario/scenario_errors.hpp"
 
 #include <toml++/toml.h>
@@ -113,6 +114,16 @@ class TableReader {
   std::string string(std::string_view key, std::string fallback);
   // One of the listed words; an unlisted one is an error that lists the choices.
   std::string choice(std::string_view key, std::string fallback, const std::vector<std::string>& options);
+  // A value of an enumeration, named by its words (engine/enum_words.hpp); the same errors as choice().
+  template <class Enum>
+  Enum choose(std::string_view key, Enum fallback) {
+    std::vector<std::string> options;
+    for (const auto& w : words_of(fallback)) options.emplace_back(w.word);
+    const std::string word = choice(key, word_of(fallback), options);
+    for (const auto& w : words_of(fallback))
+      if (word == w.word) return w.value;
+    return fallback;
+  }
   std::vector<int64_t> integer_list(std::string_view key, std::vector<int64_t> fallback, int64_t lo, int64_t hi);
   std::vector<double> number_list(std::string_view key, std::vector<double> fallback, size_t exact_size);
   // A list of strings (`sides = ["herero", "german"]`).
