@@ -28,8 +28,7 @@ namespace volley {
 
 int command_sweep(const Args& args) {
   install_interrupt_handlers();  // first: a signal that arrives while the scenario loads still stops cleanly
-  RunSettings settings;
-  settings.trials = 20000;
+  RunSettings settings = study_run_settings();
   std::vector<std::string> params;
   std::string target_text;
   po::options_description options(
@@ -41,7 +40,7 @@ int command_sweep(const Args& args) {
       ("target", po::value<std::string>(&target_text), "the estimate to plot (default: the scenario's headline), e.g. herero.win");
   add_run_options(options, settings, false);
   po::variables_map vm;
-  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm, "(--trials is per grid point; default 20000)")) return ExitOk;
+  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm, "(--trials is per grid point; default " + std::to_string(TrialsPerStudyValue) + ")")) return ExitOk;
   if (params.empty() || params.size() > 2) throw std::invalid_argument("--param: give one or two parameters to sweep");
   std::vector<ParameterAxis> axes;
   for (const auto& p : params) axes.push_back(parse_axis(p, "--param"));

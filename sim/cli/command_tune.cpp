@@ -30,8 +30,7 @@ namespace volley {
 
 int command_tune(const Args& args) {
   install_interrupt_handlers();  // first: a signal that arrives while the scenario loads still stops cleanly
-  RunSettings settings;
-  settings.trials = 20000;
+  RunSettings settings = study_run_settings();
   std::string param, target_text;
   int steps = 8;
   po::options_description options(
@@ -44,7 +43,7 @@ int command_tune(const Args& args) {
       ("steps", whole_number(steps, "--steps", 0)->default_value("8"), "bisection steps for a continuous parameter");
   add_run_options(options, settings, false);
   po::variables_map vm;
-  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm, "(--trials is per evaluated value; default 20000)")) return ExitOk;
+  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm, "(--trials is per evaluated value; default " + std::to_string(TrialsPerStudyValue) + ")")) return ExitOk;
   if (param.empty() || target_text.empty()) throw std::invalid_argument("give --param KEY=lo:hi and --target NAME=GOAL");
   ParameterAxis axis = parse_axis(param, "--param", true);
   keep_whole_key_where_accepted(axis, [&](const std::string& a) { return scenario_accepts(settings.scenario, settings.sets, a); });

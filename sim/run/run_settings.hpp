@@ -51,4 +51,13 @@ inline constexpr uint64_t PrecisionTrialCap = 1'000'000'000;
 
 inline constexpr uint64_t MaxTrials = 100'000'000'000;
 
+// The settings of the commands that run a scenario at many values (sweep's grid points, tune's
+// evaluated values): by default a fifth of `run`'s trials a value, since a study plays many.
+inline constexpr uint64_t TrialsPerStudyValue = 20'000;
+inline RunSettings study_run_settings() {
+  RunSettings settings;
+  settings.trials = TrialsPerStudyValue;
+  return settings;
+}
+
 }  // namespace volley
