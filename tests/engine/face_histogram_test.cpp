@@ -39,6 +39,21 @@ D6Histogram plain_search(std::span<const FaceHistogramTable::Outcome> outcomes, 
   return 0;
 }
 
+// Trial `trial`'s dice of seed `seed`, restarted on the stream these tests draw from.
+template <class Dice>
+Dice test_stream_dice(uint64_t seed, uint64_t trial) {
+  Dice dice(seed, trial);
+  dice.restart(Purpose::Test, 0, 0);
+  return dice;
+}
+
+// `count` outcomes seen in `trials` against their exact probability: within 5 standard errors (the
+// 1e-12 lets a probability of 0 be seen 0 times).
+void check_within_5_se(uint64_t count, uint64_t trials, double exact) {
+  const double se = std::sqrt(exact * (1 - exact) / static_cast<double>(trials));
+  CHECK(std::abs(static_cast<double>(count) / static_cast<double>(trials) - exact) <= 5 * se + 1e-12);
+}
+
 // Every die of a histogram.
 int dice_in(D6Histogram h) {
   int sum = 0;
@@ -106,8 +121,7 @@ TEST_CASE("d6_categories: the law of categories(n, 6, ...), one word per 8 dice,
     const std::array<int, 2> sizes{1, 2};
     std::vector<uint64_t> seen(25, 0);
     for (uint64_t trial = 0; trial < N; ++trial) {
-      TrialDice dice(11, trial);
-      dice.restart(Purpose::Test, 0, 0);
+      auto dice = test_stream_dice<TrialDice>(11, trial);
       std::array<int, 2> out{};
       dice.d6_categories(4, sizes, out);
       REQUIRE(dice.words() == 1);
@@ -118,9 +132,8 @@ TEST_CASE("d6_categories: the law of categories(n, 6, ...), one word per 8 dice,
     for (const auto& [faces, count] : enumerate_histograms(4))
       exact[static_cast<size_t>(face_count(faces, 6) * 5 + face_count(faces, 5) + face_count(faces, 4))] += static_cast<double>(count) / 1296.0;
     for (size_t k = 0; k < exact.size(); ++k) {
-      const double se = std::sqrt(exact[k] * (1 - exact[k]) / N);
       INFO("sixes " << k / 5 << ", fours and fives " << k % 5);
-      CHECK(std::abs(static_cast<double>(seen[k]) / N - exact[k]) <= 5 * se + 1e-12);
+      check_within_5_se(seen[k], N, exact[k]);
     }
   }
   SECTION("20 dice in five groups: three words (8 + 8 + 4 dice); the sixes Binomial(20, 1/6)") {
@@ -129,8 +142,7 @@ TEST_CASE("d6_categories: the law of categories(n, 6, ...), one word per 8 dice,
     std::vector<uint64_t> sixes(21, 0);
     uint64_t total_dice = 0;
     for (uint64_t trial = 0; trial < N; ++trial) {
-      TrialDice dice(12, trial);
-      dice.restart(Purpose::Test, 0, 0);
+      auto dice = test_stream_dice<TrialDice>(12, trial);
       std::array<int, 5> out{};
       dice.d6_categories(20, sizes, out);
       REQUIRE(dice.words() == 3);
@@ -139,17 +151,15 @@ TEST_CASE("d6_categories: the law of categories(n, 6, ...), one word per 8 dice,
     }
     const auto exact = pool_distribution(20, 1, 6);
     for (size_t k = 0; k <= 20; ++k) {
-      const double se = std::sqrt(exact[k] * (1 - exact[k]) / N);
       INFO(k << " sixes");
-      CHECK(std::abs(static_cast<double>(sixes[k]) / N - exact[k]) <= 5 * se + 1e-12);
+      check_within_5_se(sixes[k], N, exact[k]);
     }
     // Ones are the rest: on average 5/6 of the dice are in the groups (5 standard errors).
     const double mean = static_cast<double>(total_dice) / N;
     CHECK(std::abs(mean - 20.0 * 5 / 6) <= 5 * std::sqrt(20.0 * 5 / 6 * (1.0 / 6) / N));
   }
   SECTION("a large pool in two groups draws chained binomials: fewer words") {
-    TrialDice dice(13, 0);
-    dice.restart(Purpose::Test, 0, 0);
+    auto dice = test_stream_dice<TrialDice>(13, 0);
     const std::array<int, 2> sizes{1, 2};
     std::array<int, 2> out{};
     dice.d6_categories(100, sizes, out);
@@ -159,8 +169,7 @@ TEST_CASE("d6_categories: the law of categories(n, 6, ...), one word per 8 dice,
     CHECK(out[0] + out[1] <= 100);
   }
   SECTION("no dice, no word") {
-    TrialDice dice(14, 0);
-    dice.restart(Purpose::Test, 0, 0);
+    auto dice = test_stream_dice<TrialDice>(14, 0);
     const std::array<int, 2> sizes{1, 2};
     std::array<int, 2> out{7, 7};
     dice.d6_categories(0, sizes, out);
@@ -168,8 +177,7 @@ TEST_CASE("d6_categories: the law of categories(n, 6, ...), one word per 8 dice,
     CHECK(out == std::array<int, 2>{0, 0});
   }
   SECTION("the per-die path rolls each die, with the same groups") {
-    PerDieTrialDice dice(15, 0);
-    dice.restart(Purpose::Test, 0, 0);
+    auto dice = test_stream_dice<PerDieTrialDice>(15, 0);
     const std::array<int, 2> sizes{1, 2};
     std::array<int, 2> out{};
     dice.d6_categories(6, sizes, out);
@@ -214,8 +222,7 @@ TEST_CASE("d6_histogram: each face of n d6, one word per 8 dice; scripted sixes 
     constexpr uint64_t N = 100'000;
     uint64_t failures = 0, total = 0;
     for (uint64_t trial = 0; trial < N; ++trial) {
-      TrialDice dice(16, trial);
-      dice.restart(Purpose::Test, 0, 0);
+      auto dice = test_stream_dice<TrialDice>(16, trial);
       const D6Histogram h = dice.d6_histogram(6);
       REQUIRE(dice.words() == 1);
       failures += face_count(h, 1) > face_count(h, 6) ? 1 : 0;
@@ -226,8 +233,7 @@ TEST_CASE("d6_histogram: each face of n d6, one word per 8 dice; scripted sixes 
     CHECK(std::abs(static_cast<double>(failures) / N - exact) <= 5 * std::sqrt(exact * (1 - exact) / N));
   }
   SECTION("20 dice: three words, every die counted") {
-    TrialDice dice(17, 0);
-    dice.restart(Purpose::Test, 0, 0);
+    auto dice = test_stream_dice<TrialDice>(17, 0);
     const D6Histogram h = dice.d6_histogram(20);
     CHECK(dice.words() == 3);
     CHECK(dice_in(h) == 20);
@@ -235,8 +241,7 @@ TEST_CASE("d6_histogram: each face of n d6, one word per 8 dice; scripted sixes 
     CHECK(dice.words() == 3);
   }
   SECTION("the per-die path rolls each die") {
-    PerDieTrialDice dice(18, 0);
-    dice.restart(Purpose::Test, 0, 0);
+    auto dice = test_stream_dice<PerDieTrialDice>(18, 0);
     const D6Histogram h = dice.d6_histogram(7);
     CHECK(dice.words() >= 7);
     CHECK(dice_in(h) == 7);

@@ -76,6 +76,10 @@ CliResult expect_refused(const std::string& arguments, const std::string& messag
   return r;
 }
 
+void check_contains(const std::string& text, std::initializer_list<std::string> pieces) {
+  for (const auto& piece : pieces) CHECK_THAT(text, Catch::Contains(piece));
+}
+
 void expect_refused_before_work(const std::string& arguments, const std::string& message) {
   INFO("volley " << arguments);
   const auto r = run_volley(arguments);

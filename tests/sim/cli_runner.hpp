@@ -1,5 +1,6 @@
 #pragma once
 // Runs the built `volley` binary as a user would, for end-to-end tests of the command line.
+#include <initializer_list>
 #include <string>
 
 namespace volley::testing {
@@ -24,6 +25,10 @@ CliResult expect_refused(const std::string& arguments, const std::string& messag
 
 // expect_refused, and nothing on stdout: bad input is refused before any work.
 void expect_refused_before_work(const std::string& arguments, const std::string& message);
+
+// Checks that `text` holds each of `pieces`, one CHECK a piece: a failure names the piece missing and
+// shows the whole text.
+void check_contains(const std::string& text, std::initializer_list<std::string> pieces);
 
 // A temporary directory for the test run's files (created once).
 const std::string& scratch_directory();

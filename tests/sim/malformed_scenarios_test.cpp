@@ -89,6 +89,11 @@ std::string many_units(const std::string& kind, int per_side) {
   return s.str();
 }
 
+// many_units written as `file` in the scratch directory, where run_volley runs.
+void write_many_units(const std::string& file, const std::string& kind, int per_side) {
+  write_file(scratch_directory() + "/" + file, many_units(kind, per_side));
+}
+
 }  // namespace
 
 TEST_CASE("At least 40 malformed scenarios, of both kinds, each with its expected errors written in the file", "[sim][validation]") {
@@ -144,8 +149,7 @@ TEST_CASE("volley run on a malformed scenario exits 2, prints the errors and wri
 }
 
 TEST_CASE("A firefight of 10,000 units is refused naming the key and the limit; 1,024 a side runs", "[sim][validation][scale]") {
-  const std::string dir = scratch_directory();
-  write_file(dir + "/ff-10000.toml", many_units("firefight", 5000));
+  write_many_units("ff-10000.toml", "firefight", 5000);
   const auto big = run_volley("validate ff-10000.toml");
   INFO(big.err.substr(0, 2000));
   CHECK(big.exit_code == 2);
@@ -155,7 +159,7 @@ TEST_CASE("A firefight of 10,000 units is refused naming the key and the limit; 
   CHECK(big.err.find("ff-10000.toml:20012:1: german.units: 5000 units: at most 1024 units per side") != std::string::npos);
   CHECK(big.err.find("\n2 errors\n") != std::string::npos);
 
-  write_file(dir + "/ff-1024.toml", many_units("firefight", 1024));
+  write_many_units("ff-1024.toml", "firefight", 1024);
   const auto limit = run_volley("run ff-1024.toml --trials 4 --threads 1 --quiet");
   INFO(limit.err.substr(0, 2000));
   CHECK(limit.exit_code == 0);
@@ -164,14 +168,13 @@ TEST_CASE("A firefight of 10,000 units is refused naming the key and the limit; 
 
 TEST_CASE("A barrage of 10,000 units runs; one past the documented 30,000 is refused naming the key and the limit",
           "[sim][validation][scale]") {
-  const std::string dir = scratch_directory();
-  write_file(dir + "/br-10000.toml", many_units("barrage", 5000));
+  write_many_units("br-10000.toml", "barrage", 5000);
   const auto big = run_volley("run br-10000.toml --trials 16 --threads 1 --quiet");
   INFO(big.err.substr(0, 2000));
   CHECK(big.exit_code == 0);
   CHECK(big.out.find("16 trials") != std::string::npos);
 
-  write_file(dir + "/br-30002.toml", many_units("barrage", 15001));
+  write_many_units("br-30002.toml", "barrage", 15001);
   const auto over = run_volley("validate br-30002.toml");
   INFO(over.err.substr(0, 2000));
   CHECK(over.exit_code == 2);

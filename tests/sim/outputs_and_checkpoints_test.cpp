@@ -92,8 +92,7 @@ TEST_CASE("A checkpoint that cannot be saved does not lose the run: every output
   // /dev/full: every write fails with ENOSPC, as on a full disk.
   const auto r = run_volley("run osona --trials 409600 --seed 5 --quiet --checkpoint /dev/full --json r.json --csv r.csv", dir);
   CHECK(r.exit_code == 1);
-  CHECK(r.err.find("checkpoint:") != std::string::npos);
-  CHECK(r.err.find("/dev/full") != std::string::npos);
+  check_contains(r.err, {"checkpoint:", "/dev/full"});
   const auto json = nlohmann::json::parse(read_file(dir + "/r.json"));
   CHECK(json["partial"] == false);
   CHECK(json["tally"]["trials"] == 409600);
@@ -242,8 +241,7 @@ TEST_CASE("A shard that owns no block says it has no trials; its plot and report
   const std::string dir = fresh_directory("empty-shard");
   const auto r = run_volley("run osona --trials 4096 --shard 2/2 --quiet --json s2.json --csv s2.csv --plot s2.svg --report s2.html", dir);
   CHECK(r.exit_code == 0);
-  CHECK(r.out.find("owns no block") != std::string::npos);
-  CHECK(r.out.find("no trials") != std::string::npos);
+  check_contains(r.out, {"owns no block", "no trials"});
   CHECK(r.out.find("0 [0, 0]") == std::string::npos);
   for (const char* file : {"s2.json", "s2.csv", "s2.svg", "s2.html"}) CHECK(file_exists(dir + "/" + file));
   REQUIRE(run_volley("run osona --trials 4096 --shard 1/2 --quiet --json s1.json", dir).exit_code == 0);

@@ -218,12 +218,15 @@ TEST_CASE("F-3: a unit hit during the phase gives way to one that now has more f
   add_unit(sc, German, "Z1", 10, 10, 20);
   Harness h(sc);
   auto c = h.setup_to_turn(1);
-  SECTION("fewer figures: the other unit fires first") {
-    // Deck: german, then the two herero cards. Z1 hits H1 twice (none killed): H1 has 6, H2 7, so
-    // the next herero card is H2's, with 7 dice; then H1 with 6.
-    h.dice.push({deck_rank({German, Herero, Herero}), 2, 0, 0, 0});
+  // Deck: german, then the two herero cards. Z1 scores `hits` on H1 (none killed), the herero nothing.
+  const auto fire_after_z1_hits = [&](int hits) {
+    h.dice.push({deck_rank({German, Herero, Herero}), hits, 0, 0, 0});
     fire_phase(c);
-    const auto fire = h.dice.volleys();
+    return h.dice.volleys();
+  };
+  SECTION("fewer figures: the other unit fires first") {
+    // Two hits: H1 has 6, H2 7, so the next herero card is H2's, with 7 dice; then H1 with 6.
+    const auto fire = fire_after_z1_hits(2);
     REQUIRE(fire.size() == 3);
     CHECK(fire[1].actor == h.actor(Herero, 1));
     CHECK(fire[1].n == 7);
@@ -231,10 +234,8 @@ TEST_CASE("F-3: a unit hit during the phase gives way to one that now has more f
     CHECK(fire[2].n == 6);
   }
   SECTION("as many figures: the lower index fires first") {
-    // Z1 hits H1 once: 7 and 7, and H1 has the lower index.
-    h.dice.push({deck_rank({German, Herero, Herero}), 1, 0, 0, 0});
-    fire_phase(c);
-    const auto fire = h.dice.volleys();
+    // One hit: 7 and 7, and H1 has the lower index.
+    const auto fire = fire_after_z1_hits(1);
     REQUIRE(fire.size() == 3);
     CHECK(fire[1].actor == h.actor(Herero, 0));
     CHECK(fire[2].actor == h.actor(Herero, 1));
@@ -243,10 +244,7 @@ TEST_CASE("F-3: a unit hit during the phase gives way to one that now has more f
 }
 
 TEST_CASE("F-3: a card that finds no unit to activate is void; a unit reduced to 0 figures does not fire", "[engine][firefight][F-3]") {
-  auto sc = make_scenario();
-  add_unit(sc, Herero, "H1", 2, 10, 12);
-  add_unit(sc, German, "Z1", 10, 10, 20);
-  Harness h(sc);
+  Harness h(h1_against_z1({2, 10, 12}, {10, 10, 20}));
   auto c = h.setup_to_turn(1);
   // Card 1: german; Z1 scores 2 hits, both killed: H1 is destroyed before its card.
   h.dice.push({deck_rank({German, Herero}), 2, 2});

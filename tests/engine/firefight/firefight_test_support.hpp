@@ -148,6 +148,20 @@ inline UnitSpec& add_unit(FirefightScenario& sc, int side, const std::string& na
   return sc.sides[side].units.back();
 }
 
+// A unit's figures and place (inches), for h1_against_z1.
+struct Placed {
+  int figures;
+  double x, y;
+};
+
+// One unit a side, where many rules tests start: herero H1 and german Z1, each with its side's
+// default weapon, added to `sc`.
+inline FirefightScenario h1_against_z1(Placed h1, Placed z1, FirefightScenario sc = make_scenario()) {
+  add_unit(sc, Herero, "H1", h1.figures, h1.x, h1.y);
+  add_unit(sc, German, "Z1", z1.figures, z1.x, z1.y);
+  return sc;
+}
+
 inline DecoySpec& add_decoy(FirefightScenario& sc, int side, const std::string& name, double x, double y, int subgroup = 0) {
   DecoySpec d;
   d.name = name;

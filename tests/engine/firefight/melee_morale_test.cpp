@@ -35,10 +35,7 @@ TEST_CASE("F-7: figures pair off in index order; the larger side's extra figures
 }
 
 TEST_CASE("F-7: the melee bonus counts in the turn the unit charged; equal losses: no morale test", "[engine][firefight][F-7]") {
-  auto sc = make_scenario();
-  add_unit(sc, Herero, "H1", 2, 10, 10);  // native: melee bonus +1 in the turn it charged
-  add_unit(sc, German, "Z1", 2, 10.5, 10);
-  Harness h(sc);
+  Harness h(h1_against_z1({2, 10, 10}, {2, 10.5, 10}));  // H1 native: melee bonus +1 in the turn it charged
   auto c = h.setup_to_turn(1);
   add_contact(c, h.unit(Herero, 0), h.unit(German, 0));
   SECTION("charged: 3 + 1 against 4 is a tie; 4 + 1 against 6 loses") {
@@ -138,10 +135,7 @@ TEST_CASE("F-8b: a unit with casualties this turn at or below half its figures t
 
 TEST_CASE("F-8b: a unit at or below half its figures that took no casualties this turn does not test", "[engine][firefight][F-8]") {
   // Found by mutation testing: a morale phase testing every unit at half or below survived the test above.
-  auto sc = make_scenario();
-  add_unit(sc, German, "Z1", 10, 10, 10);
-  add_unit(sc, Herero, "H1", 8, 10, 40);
-  Harness h(sc);
+  Harness h(h1_against_z1({8, 10, 40}, {10, 10, 10}));
   h.setup_to_turn(1);
   h.u(German, 0).lose_figures(6);  // 4 of 10 left, lost in turn 1
   h.begin_turn(2);                 // no casualties in turn 2

@@ -22,6 +22,14 @@ void setup_and_fire(Harness& h, std::initializer_list<int> dice) {
   fire(h, 1);
 }
 
+// Who fired a volley, how many dice, at what band: what these tests check of most volleys.
+void check_volley(const DiceCall& volley, uint32_t actor, int n, int band) {
+  INFO("the volley expected of actor " << actor);
+  CHECK(volley.actor == actor);
+  CHECK(volley.n == n);
+  CHECK(volley.band == band);
+}
+
 FirefightScenario always_scenario() {
   auto sc = make_scenario(8);
   sc.sides[Herero].policy.when = WhenPolicy::Always;
@@ -35,6 +43,15 @@ FirefightScenario north_declares_scenario() {
   sc.sides[Herero].subgroups = {"north", "south"};
   sc.sides[Herero].policy.which = WhichPolicy::Subgroup;
   sc.sides[Herero].policy.subgroup = 0;
+  return sc;
+}
+
+// N1 (north) and S1 (south), Z1 in reach of both: a group for each subgroup.
+FirefightScenario n1_and_s1_against_z1(int z1_figures) {
+  auto sc = north_declares_scenario();
+  add_unit(sc, Herero, "N1", 8, 10, 10).subgroup = 0;
+  add_unit(sc, Herero, "S1", 6, 20, 10).subgroup = 1;
+  add_unit(sc, German, "Z1", z1_figures, 15, 18);
   return sc;
 }
 
@@ -82,9 +99,7 @@ TEST_CASE("SF-A: the fast-fire side declares at its first firing card, for the w
   CHECK(h.st.tally[Herero].schnellfeuer == 1);
   const auto f = h.dice.volleys();
   REQUIRE(f.size() == 2);
-  CHECK(f[0].actor == h.actor(Herero, 0));
-  CHECK(f[0].n == 16);
-  CHECK(f[0].band == 5);
+  check_volley(f[0], h.actor(Herero, 0), 16, 5);
   CHECK(f[1].actor == h.actor(German, 0));
   CHECK(h.narr.text.find("declares schnellfeuer (SF-A) for the whole force") != std::string::npos);
   CHECK(h.dice.exhausted());
@@ -194,12 +209,8 @@ TEST_CASE("SF-B: every unit of the group with a target fires, in index order, tw
   setup_and_fire(h, {deck_rank({Herero, German, Herero, German}), 3, 1, 0, 0});
   const auto f = h.dice.volleys();
   REQUIRE(f.size() == 3);
-  CHECK(f[0].actor == h.actor(Herero, 0));
-  CHECK(f[0].n == 16);
-  CHECK(f[0].band == 5);
-  CHECK(f[1].actor == h.actor(Herero, 1));
-  CHECK(f[1].n == 12);
-  CHECK(f[1].band == 5);
+  check_volley(f[0], h.actor(Herero, 0), 16, 5);
+  check_volley(f[1], h.actor(Herero, 1), 12, 5);
   CHECK(h.narr.text.find("schnellfeuer: herero H2 (6 figures) at german Z2") != std::string::npos);
   CHECK(f[2].actor == h.actor(German, 1));
   CHECK(h.u(German, 0).out());
@@ -274,10 +285,7 @@ TEST_CASE("SF-E: the group fires no more this phase and gets no card in the next
 }
 
 TEST_CASE("SF-F: in its reload turn a unit revealed by schnellfeuer may re-conceal with blanks", "[engine][firefight][SF-F]") {
-  auto sc = always_scenario();
-  add_unit(sc, Herero, "H1", 8, 10, 10);
-  add_unit(sc, German, "Z1", 10, 10, 20);
-  Harness h(sc);
+  Harness h(h1_against_z1({8, 10, 10}, {10, 10, 20}, always_scenario()));
   h.setup();
   auto revealed_by_sf = [&] {
     UnitState& u = h.u(Herero, 0);
@@ -366,9 +374,7 @@ TEST_CASE("SF-G: reloading units may still move and charge; charge-after charges
 TEST_CASE("SF-H: up to min(3, n/4) markers without sight of the enemy stay hidden: forces of 3, 4, 12 and 20", "[engine][firefight][SF-H]") {
   const auto [markers, kept] = GENERATE(table<int, int>({{3, 0}, {4, 1}, {12, 3}, {20, 3}}));
   CAPTURE(markers);
-  auto sc = always_scenario();
-  add_unit(sc, Herero, "H1", 8, 10, 10);
-  add_unit(sc, German, "Z1", 10, 10, 20);
+  auto sc = h1_against_z1({8, 10, 10}, {10, 10, 20}, always_scenario());
   for (int k = 1; k < markers; ++k) add_decoy(sc, Herero, "blank " + std::to_string(k), 2 * k, 1);
   Harness h(sc);
   setup_and_fire(h, {0, 0, 0});
@@ -411,9 +417,7 @@ TEST_CASE("SF-H: real units first, then farthest from the nearest enemy unit; ke
     fire_phase(c);
     const auto f = h.dice.volleys();
     REQUIRE(f.size() == 4);
-    CHECK(f[2].actor == h.actor(Herero, 1));
-    CHECK(f[2].n == 8);
-    CHECK(f[2].band == 6);
+    check_volley(f[2], h.actor(Herero, 1), 8, 6);
   }
   SECTION("farthest first, units and decoys together") {
     sc.sides[Herero].policy.keep_hidden = KeepHiddenChoice::Farthest;
@@ -474,30 +478,20 @@ TEST_CASE("SF-H and SF-I: n counts the declaring subgroup only; other subgroups 
 }
 
 TEST_CASE("SF-I: one subgroup declares on the first card; the other fires normally on a later card", "[engine][firefight][SF-I]") {
-  auto sc = north_declares_scenario();
-  add_unit(sc, Herero, "N1", 8, 10, 10).subgroup = 0;
-  add_unit(sc, Herero, "S1", 6, 20, 10).subgroup = 1;
-  add_unit(sc, German, "Z1", 10, 15, 18);
-  Harness h(sc);
+  Harness h(n1_and_s1_against_z1(10));
   setup_and_fire(h, {0, 0, 0, 0});  // herero, herero, german; N1 16 dice; S1 6 dice; Z1
   const auto f = h.dice.volleys();
   REQUIRE(f.size() == 3);
   CHECK(f[0].actor == h.actor(Herero, 0));
   CHECK(f[0].n == 16);
-  CHECK(f[1].actor == h.actor(Herero, 1));
-  CHECK(f[1].n == 6);
-  CHECK(f[1].band == 6);
+  check_volley(f[1], h.actor(Herero, 1), 6, 6);
   CHECK(h.u(Herero, 0).reload_turn == 2);
   CHECK(h.u(Herero, 1).reload_turn == 0);
   CHECK(h.narr.text.find("for subgroup north") != std::string::npos);
 }
 
 TEST_CASE("SF-I: never two turns in a row, for any subgroup: a declaration attempt in two consecutive turns", "[engine][firefight][SF-I]") {
-  auto sc = north_declares_scenario();
-  add_unit(sc, Herero, "N1", 8, 10, 10).subgroup = 0;
-  add_unit(sc, Herero, "S1", 6, 20, 10).subgroup = 1;
-  add_unit(sc, German, "Z1", 30, 15, 18);
-  Harness h(sc);
+  Harness h(n1_and_s1_against_z1(30));
   setup_and_fire(h, {0, 0, 0, 0});
   REQUIRE(h.st.tally[Herero].schnellfeuer == 1);
   // Turn 2: the player now wants the south subgroup to declare: refused, S1 fires normally.
@@ -574,9 +568,7 @@ TEST_CASE("SF-A: german cards before the first herero card: the declaration come
   const auto f = h.dice.volleys();
   REQUIRE(f.size() == 3);
   CHECK(f[0].actor == h.actor(German, 0));
-  CHECK(f[1].actor == h.actor(Herero, 0));
-  CHECK(f[1].n == 16);
-  CHECK(f[1].band == 5);
+  check_volley(f[1], h.actor(Herero, 0), 16, 5);
   CHECK(f[2].actor == h.actor(Herero, 1));
   CHECK(f[2].n == 12);
   CHECK(h.u(Herero, 0).reload_turn == 2);
@@ -594,9 +586,7 @@ TEST_CASE("SF-A: a first herero card with no target in the group declares nothin
   const auto f = h.dice.volleys();
   REQUIRE(f.size() == 2);
   CHECK(f[0].actor == h.actor(German, 0));
-  CHECK(f[1].actor == h.actor(Herero, 0));
-  CHECK(f[1].n == 8);
-  CHECK(f[1].band == 6);
+  check_volley(f[1], h.actor(Herero, 0), 8, 6);
   CHECK(h.u(Herero, 0).reload_turn == 0);
   CHECK(h.dice.exhausted());
 }
