@@ -2,6 +2,8 @@
 // Runs the built `volley` binary as a user would, for end-to-end tests of the command line.
 #include <initializer_list>
 #include <string>
+#include <sys/types.h>
+#include <vector>
 
 namespace volley::testing {
 
@@ -29,6 +31,22 @@ void expect_refused_before_work(const std::string& arguments, const std::string&
 // Checks that `text` holds each of `pieces`, one CHECK a piece: a failure names the piece missing and
 // shows the whole text.
 void check_contains(const std::string& text, std::initializer_list<std::string> pieces);
+
+// Starts `volley <arguments>` (no shell) in `directory`, its stdout to `stdout_path`, and returns at
+// once with its process id (the caller waits for it). With `own_group` it leads a process group of
+// its own, as a shell's foreground job does; a non-empty `path` replaces its PATH.
+pid_t start_volley(const std::vector<std::string>& arguments, const std::string& directory, const std::string& stdout_path,
+                   bool own_group = false, const std::string& path = "");
+
+// Waits until process `pid` has installed its handler of `signal` (SigCgt in /proc/PID/status), however
+// slowly a loaded machine starts it. A signal before that ends any process by its default action, so a
+// test that signals a command "at any moment" means any moment after this. False if the process ended
+// first or two minutes passed.
+bool wait_until_catching(pid_t pid, int signal);
+
+// Waits until process `pid` holds a flock on the file `path` (/proc/locks), without taking the lock
+// itself. False if the process ended first or two minutes passed.
+bool wait_until_locked(pid_t pid, const std::string& path);
 
 // A temporary directory for the test run's files (created once).
 const std::string& scratch_directory();

@@ -30,20 +30,15 @@ struct Stopped {
   std::string out;
 };
 
-// Starts volley with `arguments` (no shell) in `dir`, stdout to a file, sends `signal` after a
-// moment and waits. Whatever the moment (loading, the first trials, between points), the command
-// must end the same way: waiting is not a timing assertion.
+// Starts volley with `arguments` (no shell) in `dir`, stdout to a file, sends `signal` a moment after
+// it has installed its handlers, and waits. Whatever the moment after that (loading, the first trials,
+// between points), the command must end the same way: waiting is not a timing assertion. (Before its
+// handlers, a signal ends any process by its default action: on a loaded machine, start-up alone
+// took over two seconds.)
 Stopped stop_with(const std::string& dir, const std::vector<std::string>& arguments, int signal) {
   const std::string out = dir + "/stdout.txt";
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    if (::chdir(dir.c_str()) != 0 || std::freopen(out.c_str(), "w", stdout) == nullptr) ::_exit(126);
-    std::vector<char*> argv{const_cast<char*>(VOLLEY_BINARY)};
-    for (const auto& a : arguments) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    ::execv(VOLLEY_BINARY, argv.data());
-    ::_exit(127);
-  }
+  const pid_t pid = start_volley(arguments, dir, out);
+  CHECK(wait_until_catching(pid, signal));
   ::usleep(2000000);
   ::kill(pid, signal);
   int status = 0;
@@ -169,18 +164,7 @@ Stopped stop_while_drawing(const std::string& dir, const std::vector<std::string
   const std::string bin = slow_gnuplot_directory(dir, real_gnuplot());
   const std::string out = dir + "/stdout.txt";
   const std::string path = bin + ":" + (std::getenv("PATH") != nullptr ? std::getenv("PATH") : "/usr/bin:/bin");
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::setpgid(0, 0);
-    if (::chdir(dir.c_str()) != 0 || std::freopen(out.c_str(), "w", stdout) == nullptr) ::_exit(126);
-    ::setenv("PATH", path.c_str(), 1);
-    std::vector<char*> argv{const_cast<char*>(VOLLEY_BINARY)};
-    for (const auto& a : arguments) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    ::execv(VOLLEY_BINARY, argv.data());
-    ::_exit(127);
-  }
-  ::setpgid(pid, pid);  // either side may set it first
+  const pid_t pid = start_volley(arguments, dir, out, /*own_group=*/true, path);
   // Waits for the drawing however slow the machine is; a command that ends without drawing fails below.
   int status = 0;
   bool ended = false;

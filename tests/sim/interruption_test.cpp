@@ -76,16 +76,12 @@ TEST_CASE("A run resumed from its checkpoint ends bit-identical to an uninterrup
 
 TEST_CASE("SIGTERM during a run stops it at a block boundary with partial outputs", "[sim][interrupt]") {
   const std::string dir = scratch_directory();
-  const pid_t pid = ::fork();
-  REQUIRE(pid >= 0);
-  if (pid == 0) {
-    const std::string out = dir + "/sigterm.json";
-    if (std::freopen("/dev/null", "w", stdout) == nullptr) ::_exit(126);  // keep the report out of the test log
-    ::execl(VOLLEY_BINARY, VOLLEY_BINARY, "run", "osona", "--trials", "100000000000", "--quiet", "--json", out.c_str(), (char*)nullptr);
-    ::_exit(127);
-  }
+  const pid_t pid = start_volley({"run", "osona", "--trials", "100000000000", "--quiet", "--json", "sigterm.json"}, dir, "/dev/null");
+  REQUIRE(pid > 0);
   // The signal may arrive before or after the first block: either way the run must end cleanly and
-  // write a partial result (waiting is not a timing assertion: any delay gives the same outcome).
+  // write a partial result (waiting is not a timing assertion: any delay after the handler is
+  // installed gives the same outcome).
+  CHECK(wait_until_catching(pid, SIGTERM));
   ::usleep(1500000);
   ::kill(pid, SIGTERM);
   int status = 0;

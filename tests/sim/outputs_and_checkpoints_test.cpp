@@ -108,14 +108,10 @@ TEST_CASE("A checkpoint belongs to one run: a second run on it is refused, and r
   REQUIRE(run_volley("run osona --trials 100000000000 --quiet --checkpoint ck.json --stop-after-blocks 1", dir).exit_code == 130);
   const std::string run_id = nlohmann::json::parse(read_file(dir + "/ck.json"))["run_id"].get<std::string>();
   CHECK_FALSE(run_id.empty());
-  const pid_t pid = ::fork();
-  REQUIRE(pid >= 0);
-  if (pid == 0) {
-    if (::chdir(dir.c_str()) != 0 || std::freopen("/dev/null", "w", stdout) == nullptr) ::_exit(126);
-    ::execl(VOLLEY_BINARY, VOLLEY_BINARY, "run", "osona", "--quiet", "--resume", "ck.json", (char*)nullptr);
-    ::_exit(127);
-  }
-  ::usleep(1500000);  // the lock is taken before the first trial; any moment after that gives the same answers
+  const pid_t pid = start_volley({"run", "osona", "--quiet", "--resume", "ck.json"}, dir, "/dev/null");
+  REQUIRE(pid > 0);
+  // The lock is taken before the first trial; any moment after that gives the same answers.
+  REQUIRE(wait_until_locked(pid, dir + "/ck.json.lock"));
   for (const char* second : {"run osona --trials 8192 --quiet --checkpoint ck.json", "run osona --quiet --resume ck.json",
                              "run osona --trials 8192 --quiet --checkpoint ./ck.json"}) {
     INFO(second);
