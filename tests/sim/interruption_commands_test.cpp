@@ -87,7 +87,7 @@ TEST_CASE("Every command that plays trials exits 128+signal with every output, m
   }
 }
 
-TEST_CASE("A run at the thread limit still stops at a signal, with its outputs", "[sim][interrupt][signals]") {
+TEST_CASE("A run at the thread limit still stops at a signal, with its outputs", "[sim][interrupt][signals][alone]") {
   // Issue 17, class 3: 20,000 threads ignored SIGTERM for minutes. The limit (1024) is accepted, and
   // at it a signal still ends the run one way.
   // One signal: at 1024 threads on a small machine the run ends only once the blocks in flight are
