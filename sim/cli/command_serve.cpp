@@ -3,6 +3,7 @@
 #include "sim/cli/commands.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/scenario/scenario_model.hpp"
+#include "sim/web/access_policy.hpp"
 #include "sim/web/web_server.hpp"
 
 #include <boost/program_options.hpp>
@@ -32,7 +33,9 @@ int command_serve(const Args& args) {
       "Example: volley serve my-scenario.toml --port 8080\n\nOptions");
   description.add_options()("port,p", whole_number(options.port, "--port", 0)->default_value("8080"), "TCP port (0: any free port)")(
       "host", po::value<std::string>(&options.host)->default_value(options.host),
-      "address to listen on; anything but loopback lets anyone on that network run trials");
+      "address to listen on; anything but loopback lets anyone on that network run trials")(
+      "token", po::value<std::string>(&options.token),
+      "the API's token (default: a random one, printed in the address to open); for tests and scripts");
   po::variables_map vm;
   if (!parse_command_line(args, description, "scenario", po::value<std::vector<std::string>>(&files), -1, vm)) return ExitOk;
   if (options.port > 65535) throw std::invalid_argument("--port: expected a port number in [0, 65535]");
@@ -42,6 +45,7 @@ int command_serve(const Args& args) {
     (void)load_model(doc);
   }
   options.sources.files = files;
+  if (vm.count("token")) AccessPolicy::check_token_text(options.token);
 
   const auto* stop_flag = install_interrupt_handlers();
   WebServer server(options);
@@ -54,10 +58,12 @@ int command_serve(const Args& args) {
   const bool wildcard = options.host == "0.0.0.0" || options.host == "::" || options.host == "[::]" || options.host.empty();
   const std::string shown = wildcard ? (options.host.find(':') != std::string::npos ? "[::1]" : "127.0.0.1")
                             : options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
-  std::printf("volley serve: open http://%s:%d/ (Ctrl-C stops)\n", shown.c_str(), port);
+  // The token in the address, as Jupyter prints it: the page that opens it keeps the token, and no
+  // other page can use the server (docs/api.md, "Access").
+  std::printf("volley serve: open http://%s:%d/?token=%s (Ctrl-C stops)\n", shown.c_str(), port, server.token().c_str());
   if (wildcard)
-    std::printf("volley serve: listening on every address of this machine: from another machine, open http://ADDRESS:%d/ with this "
-                "machine's name or address\n", port);
+    std::printf("volley serve: listening on every address of this machine: from another machine, open http://ADDRESS:%d/?token=%s "
+                "with this machine's name or address\n", port, server.token().c_str());
   std::fflush(stdout);
   // Ctrl-C raises the flag (sim/run/interrupt.hpp); this thread stops the server, which stops the runs.
   std::atomic<bool> listening_ended{false};
@@ -70,7 +76,8 @@ int command_serve(const Args& args) {
   listening_ended.store(true);
   watcher.join();
   std::fprintf(stderr, "volley serve: stopped\n");
-  return ExitOk;
+  // Ended by a signal, as every command: 128 + the signal (130, 143).
+  return interrupt_signal() != 0 ? interrupted_exit_code() : ExitOk;
 }
 
 }  // namespace volley

@@ -30,10 +30,17 @@ window.volleyTimingDetail = [];
 
 const $ = (id) => document.getElementById(id);
 
+// The server answers only its own page: the address it printed carries its token (?token=...),
+// which it leaves with this page as a cookie that every request here then carries (docs/api.md,
+// "Access"). The token is taken out of the address bar so that it is not copied with a link.
+if (new URLSearchParams(location.search).has('token')) history.replaceState(null, '', location.pathname);
+
 async function api(path, body) {
   const response = await fetch(path, body === undefined ? {} : {
     method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
-  return {status: response.status, body: await response.json()};
+  const answer = {status: response.status, body: await response.json()};
+  if (response.status === 403) $('status').textContent = 'refused (403): ' + answer.body.error;
+  return answer;
 }
 
 // POSTs a request whose answer is a stream of Server-Sent Events (docs/api.md) and calls
@@ -398,7 +405,11 @@ function downloads(container, current) {
       else if (link.dataset.kind === 'csv') save(new Blob([csvOf(result)], {type: 'text/csv'}), stem + '.csv');
       else {
         // The report: the server makes the `--report` page of the result drawn here.
-        const response = await fetch('/api/report', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(result)});
+        // The server draws the map from the scenario itself: a report takes no markup from a request.
+        const source = state.text !== null ? {text: state.text} : {scenario: state.scenario};
+        source.sets = assignments(state.pinned || state.current);
+        const response = await fetch('/api/report', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                                                     body: JSON.stringify(Object.assign({result}, source))});
         if (response.status !== 200) { $('status').textContent = 'report refused: ' + (await response.json()).error; return; }
         save(await response.blob(), stem + '.html');
       }

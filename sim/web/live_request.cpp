@@ -53,13 +53,31 @@ std::vector<std::string> ScenarioSources::names() const {
   return out;
 }
 
-nlohmann::json parse_request_object(const std::string& body, const std::vector<std::string>& allowed) {
-  nlohmann::json json;
+nlohmann::json parse_json_body(const std::string& body) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < body.size(); ++i) {
+    const char c = body[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > MaxJsonDepth) throw RequestError(400, "the body is JSON nested deeper than " + std::to_string(MaxJsonDepth) + " levels");
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
   try {
-    json = nlohmann::json::parse(body);
-  } catch (const nlohmann::json::parse_error& e) {
+    return nlohmann::json::parse(body);
+  } catch (const nlohmann::json::exception& e) {  // a parse error, or a number out of range (1e999)
     throw RequestError(400, std::string("the body is not JSON: ") + e.what());
   }
+}
+
+nlohmann::json parse_request_object(const std::string& body, const std::vector<std::string>& allowed) {
+  const nlohmann::json json = parse_json_body(body);
   if (!json.is_object()) throw RequestError(400, "the body must be a JSON object");
   for (const auto& [key, value] : json.items())
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -33,6 +34,8 @@ struct ServeLimits {
   size_t max_sets = 256;                  // --set assignments per variant
   uint64_t max_trials = 100'000'000;      // per run: about 3 minutes of the default scenario on 2 cores
   size_t max_runs = 64;                   // runs in flight at once (a thread each); more are answered 503
+  size_t max_connections = 256;           // connections served at once (runs included); more are answered 503
+  std::chrono::milliseconds request_time{10'000};  // for a request's head and body to arrive (slow clients)
 };
 
 struct ScenarioSources {
@@ -100,6 +103,12 @@ LiveTuneRequest parse_tune_request(const std::string& body, const ServeLimits& l
 // Reads the body of POST /api/run. Throws RequestError(400) for bad JSON, an unknown key or a value of
 // the wrong type or range, RequestError(413) beyond the limits.
 LiveRequest parse_live_request(const std::string& body, const ServeLimits& limits);
+
+// Parses a request body as JSON. RequestError 400 for anything but JSON, and for JSON nested deeper
+// than MaxJsonDepth, found before anything recurses into it (a body of a hundred thousand '[' would
+// otherwise overflow the stack of whatever walks it).
+constexpr int MaxJsonDepth = 64;
+nlohmann::json parse_json_body(const std::string& body);
 
 // Reads a JSON object body, refusing keys not in `allowed` (RequestError 400 naming the key).
 nlohmann::json parse_request_object(const std::string& body, const std::vector<std::string>& allowed);

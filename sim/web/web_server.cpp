@@ -5,6 +5,9 @@
 #include "sim/scenario/assumed_parameters.hpp"
 #include "sim/scenario/embedded_scenarios.hpp"
 #include "sim/scenario/scenario_model.hpp"
+#include "sim/output/map_svg.hpp"
+#include "sim/web/access_policy.hpp"
+#include "sim/web/http_server.hpp"
 #include "sim/web/live_run.hpp"
 #include "sim/web/live_tune.hpp"
 #include "sim/web/run_registry.hpp"
@@ -12,6 +15,7 @@
 #include <httplib.h>
 
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <csignal>
 #include <fstream>
@@ -32,9 +36,13 @@ const char* content_type_of(std::string_view path) {
   return "text/html; charset=utf-8";
 }
 
+// JSON text of anything the server sends. Text that is not UTF-8 (a request's path, a file's bytes)
+// is replaced, never thrown over: an answer must not be able to fail.
+std::string json_text(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
+
 void answer(httplib::Response& res, int status, const json& body) {
   res.status = status;
-  res.set_content(body.dump() + "\n", "application/json");
+  res.set_content(json_text(body) + "\n", "application/json");
 }
 
 void refuse(httplib::Response& res, int status, const std::string& message) { answer(res, status, {{"error", message}}); }
@@ -80,15 +88,62 @@ json validation_json(const ScenarioDocument& doc) {
 constexpr auto ConnectionCheck = std::chrono::milliseconds(50);
 
 // One Server-Sent Event: its data is one line of JSON (a dump has no raw newline).
-std::string event(const char* name, const json& data) { return std::string("event: ") + name + "\ndata: " + data.dump() + "\n\n"; }
+std::string event(const char* name, const json& data) { return std::string("event: ") + name + "\ndata: " + json_text(data) + "\n\n"; }
+
+// The token a request carries: `Authorization: token T` (or Bearer), ?token=T, or the page's cookie.
+std::string token_of(const httplib::Request& req, const std::string& cookie_name) {
+  const std::string authorization = req.get_header_value("Authorization");
+  for (const std::string_view scheme : {"token ", "Token ", "Bearer "})
+    if (authorization.starts_with(scheme)) return authorization.substr(scheme.size());
+  if (req.has_param("token")) return req.get_param_value("token");
+  const std::string cookies = req.get_header_value("Cookie");
+  for (size_t at = 0; at < cookies.size();) {
+    const size_t end = std::min(cookies.find(';', at), cookies.size());
+    std::string_view pair(cookies.data() + at, end - at);
+    while (pair.starts_with(' ')) pair.remove_prefix(1);
+    if (pair.starts_with(cookie_name + "=")) return std::string(pair.substr(cookie_name.size() + 1));
+    at = end + 1;
+  }
+  return {};
+}
+
+const std::string* header_or_null(const httplib::Request& req, const char* name) {
+  const auto it = req.headers.find(name);
+  return it == req.headers.end() ? nullptr : &it->second;
+}
+
+// A request's declared body length; nullopt when it declares none, RequestError for one that is not a number.
+std::optional<uint64_t> content_length(const httplib::Request& req) {
+  const std::string* text = header_or_null(req, "Content-Length");
+  if (text == nullptr) return std::nullopt;
+  uint64_t length = 0;
+  const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), length);
+  if (error != std::errc() || end != text->data() + text->size()) throw RequestError(400, "Content-Length: not a number");
+  return length;
+}
 
 }  // namespace
+
+HttpLimits http_limits(const ServeLimits& limits) {
+  HttpLimits out;
+  out.connections = limits.max_connections;
+  out.body_bytes = limits.max_body_bytes;
+  out.request_time = limits.request_time;
+  return out;
+}
 
 struct WebServer::State {
   ServeOptions options;
   RunRegistry registry;
-  httplib::Server server;
-  explicit State(ServeOptions o) : options(std::move(o)), registry(options.sources.limits.max_runs) {}
+  HttpServer server;
+  std::optional<AccessPolicy> access;  // known once the port is bound
+  explicit State(ServeOptions o)
+      : options(std::move(o)), registry(options.sources.limits.max_runs), server(http_limits(options.sources.limits)) {}
+
+  // Host, Origin and token (sim/web/access_policy.hpp), and a body's declared size, before routing.
+  httplib::Server::HandlerResponse admit(const httplib::Request& req, httplib::Response& res);
+  // POST /api/report: the report page of a result, its map drawn here from the scenario named.
+  void report(const httplib::Request& req, httplib::Response& res);
 
   void routes();
   void run(const httplib::Request& req, httplib::Response& res);
@@ -114,15 +169,46 @@ std::string WebServer::State::scenario_text(const std::string& name) const {
   return text.str();
 }
 
+httplib::Server::HandlerResponse WebServer::State::admit(const httplib::Request& req, httplib::Response& res) {
+  const auto refused = [&](int status, const std::string& message) {
+    refuse(res, status, message);
+    HttpServer::close_after_response();  // its body, if any, was not read
+    return httplib::Server::HandlerResponse::Handled;
+  };
+  try {
+    const std::string token = token_of(req, access->cookie_name());
+    const AccessVerdict verdict = access->check({req.path, header_or_null(req, "Host"), header_or_null(req, "Origin"),
+                                                 header_or_null(req, "Sec-Fetch-Site"), token});
+    if (verdict.status != 0) return refused(verdict.status, verdict.message);
+    if (const auto length = content_length(req); length && *length > options.sources.limits.max_body_bytes)
+      return refused(413, "request body of " + std::to_string(*length) + " bytes; at most " + std::to_string(options.sources.limits.max_body_bytes));
+    // The printed address (/?token=...) leaves the token with the page as a cookie that no other
+    // site's request carries; the page's own requests then carry it.
+    if (req.path == "/" && req.has_param("token")) {
+      if (!access->token_matches(req.get_param_value("token")))
+        return refused(403, "this is not the token volley serve printed: open the address it printed");
+      res.set_header("Set-Cookie", access->cookie_name() + "=" + access->token() + "; Path=/; HttpOnly; SameSite=Strict");
+    }
+  } catch (const RequestError& e) {
+    return refused(e.status(), e.what());
+  }
+  return httplib::Server::HandlerResponse::Unhandled;
+}
+
 void WebServer::State::routes() {
-  server.set_payload_max_length(options.sources.limits.max_body_bytes);
   server.set_tcp_nodelay(true);  // an event must leave at once, not wait for the next (Nagle)
-  // A thread per connection in flight: every run may stream while pages still load and stop runs.
-  const size_t threads = options.sources.limits.max_runs + 16;
-  server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  server.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) { return admit(req, res); });
+  // The last guard: whatever a handler throws becomes an answer. Bad input is a 4xx (each handler's
+  // own refusals are finer); only a fault of volley's own is a 500.
   server.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
     try {
       std::rethrow_exception(ep);
+    } catch (const nlohmann::json::exception& e) {
+      refuse(res, 400, std::string("bad request: ") + e.what());
+    } catch (const std::bad_alloc&) {
+      refuse(res, 503, "not enough memory for this request");
+    } catch (const std::logic_error& e) {  // invalid_argument, out_of_range, length_error: a value out of bounds
+      refuse(res, 400, std::string("bad request: ") + e.what());
     } catch (const std::exception& e) {
       refuse(res, 500, std::string("internal error: ") + e.what());
     } catch (...) {
@@ -130,7 +216,10 @@ void WebServer::State::routes() {
     }
   });
   server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-    if (res.body.empty()) refuse(res, res.status, res.status == 413 ? "request body too large" : "no such resource: " + req.path);
+    if (!res.body.empty()) return;
+    refuse(res, res.status, res.status == 413 ? "request body too large"
+                            : res.status == 404 ? "no such resource: " + req.path
+                                                : "bad request (" + std::to_string(res.status) + ")");
   });
 
   // The live page's files (sim/web/, embedded with the report's, cmake/embed_web.cmake), by path.
@@ -198,33 +287,44 @@ void WebServer::State::routes() {
     if (!body.contains("client") && !body.contains("run")) throw RequestError(400, "give client or run: which run to stop");
     answer(res, 200, {{"stopped", stopped}});
   }));
-  server.Get("/api/status", [this](const httplib::Request&, httplib::Response& res) {
+  server.Get("/api/status", guarded([this](const httplib::Request&, httplib::Response& res) {
     answer(res, 200, {{"runs_active", registry.active()}, {"runs_started", registry.started()}, {"runs_cancelled", registry.cancelled()}});
-  });
-  // The report of a result the page drew (the same front end with the data frozen in): the page
-  // sends back a result this server streamed; report_page escapes it for the page it goes into.
-  server.Post("/api/report", guarded([](const httplib::Request& req, httplib::Response& res) {
-    nlohmann::json result;
-    try {
-      result = nlohmann::json::parse(req.body);
-    } catch (const nlohmann::json::parse_error& e) {
-      throw RequestError(400, std::string("the body is not JSON: ") + e.what());
-    }
-    // A run's or compare's result (/api/run), a tune's (/api/tune) or a sweep the page put together
-    // from runs: the formats the report page draws.
-    const std::string format = result.is_object() ? result.value("format", "") : "";
-    const bool drawable = (format == "volley-result" && result.contains("estimates") && result["estimates"].is_array()) ||
-                          ((format == "volley-tune" || format == "volley-sweep") && result.contains("points") && result["points"].is_array());
-    if (!drawable) throw RequestError(400, "expected a result of /api/run or /api/tune, or a sweep (format \"volley-result\", \"volley-tune\" or \"volley-sweep\")");
-    try {
-      res.set_content(report_page(result), "text/html; charset=utf-8");
-    } catch (const nlohmann::json::exception& e) {
-      throw RequestError(400, std::string("the result is not one the report can draw: ") + e.what());
-    }
-    res.set_header("Content-Disposition", "attachment; filename=\"volley-report.html\"");
   }));
+  server.Post("/api/report", guarded([this](const httplib::Request& req, httplib::Response& res) { report(req, res); }));
   server.Post("/api/run", guarded([this](const httplib::Request& req, httplib::Response& res) { run(req, res); }));
   server.Post("/api/tune", guarded([this](const httplib::Request& req, httplib::Response& res) { tune(req, res); }));
+}
+
+// The report of a result the page drew (the same front end with the data frozen in): the page sends
+// back a result this server streamed, with the scenario and assignments it ran. Nothing the request
+// says reaches the page as markup: report_page escapes the result for the script it goes into, and
+// the map is drawn here from the scenario, never taken from the request.
+void WebServer::State::report(const httplib::Request& req, httplib::Response& res) {
+  json body = parse_request_object(req.body, {"result", "scenario", "text", "sets"});
+  if (!body.contains("result")) throw RequestError(400, "give result: a result of /api/run or /api/tune, or a sweep");
+  json result = std::move(body["result"]);
+  // A run's or compare's result (/api/run), a tune's (/api/tune) or a sweep the page put together
+  // from runs: the formats the report page draws.
+  const std::string format = result.is_object() && result.contains("format") && result["format"].is_string() ? result["format"].get<std::string>() : "";
+  const bool drawable = (format == "volley-result" && result.contains("estimates") && result["estimates"].is_array()) ||
+                        ((format == "volley-tune" || format == "volley-sweep") && result.contains("points") && result["points"].is_array());
+  if (!drawable) throw RequestError(400, "expected a result of /api/run or /api/tune, or a sweep (format \"volley-result\", \"volley-tune\" or \"volley-sweep\")");
+  result.erase("map_svg");
+  if (body.contains("scenario") || body.contains("text")) {
+    json source = {{"sets", body.value("sets", json::array())}};
+    if (body.contains("scenario")) source["scenario"] = body["scenario"];
+    if (body.contains("text")) source["text"] = body["text"];
+    const LiveRequest r = parse_live_request(json_text(source), options.sources.limits);
+    const ScenarioDocument doc = options.sources.open(r.scenario, r.has_text ? &r.text : nullptr, r.sets, {}, "--set");
+    const uint64_t seed = result.contains("seed") && result["seed"].is_number_unsigned() ? result["seed"].get<uint64_t>() : 1;
+    result["map_svg"] = map_svg(load_model(doc)->map_data(seed, 0, 0));
+  }
+  try {
+    res.set_content(report_page(result), "text/html; charset=utf-8");
+  } catch (const nlohmann::json::exception& e) {
+    throw RequestError(400, std::string("the result is not one the report can draw: ") + e.what());
+  }
+  res.set_header("Content-Disposition", "attachment; filename=\"volley-report.html\"");
 }
 
 void WebServer::State::stream(httplib::Response& res, const std::string& client, uint64_t trials_planned,
@@ -302,10 +402,13 @@ WebServer::~WebServer() { stop(); }
 
 int WebServer::bind() {
   const auto& o = state_->options;
-  const int port = o.port == 0 ? state_->server.bind_to_any_port(o.host) : (state_->server.bind_to_port(o.host, o.port) ? o.port : -1);
+  const int port = o.port == 0 ? state_->server.bind_any_port(o.host) : (state_->server.bind_port(o.host, o.port) ? o.port : -1);
   if (port < 0) throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port) + " (in use, or not an address of this machine)");
+  state_->access.emplace(o.token.empty() ? AccessPolicy::random_token() : o.token, AccessPolicy::names_for_bound_host(o.host), port);
   return port;
 }
+
+const std::string& WebServer::token() const { return state_->access->token(); }
 
 void WebServer::listen() { state_->server.listen_after_bind(); }
 

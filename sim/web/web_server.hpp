@@ -13,6 +13,7 @@ namespace volley {
 struct ServeOptions {
   std::string host = "127.0.0.1";
   int port = 8080;  // 0: any free port (the tests)
+  std::string token;  // the API's token (sim/web/access_policy.hpp); empty: a random one at bind()
   ScenarioSources sources;
 };
 
@@ -26,6 +27,8 @@ class WebServer {
   // Binds the address; returns the port (the one chosen when options.port is 0). Throws
   // std::runtime_error when the address cannot be bound.
   int bind();
+  // The token every /api/ request must carry (after bind()).
+  const std::string& token() const;
   // Serves until stop(); call after bind().
   void listen();
   // Stops every run in flight (at its next block boundary) and the server. Safe from any thread.

@@ -53,6 +53,11 @@ class Totals:
                 setattr(self, k, getattr(self, k) + v)
 
 
+# The server's API token (docs/api.md, "Access"): scripts send it in a header.
+TOKEN = "load-test-token-" + os.urandom(8).hex()
+AUTH = {"Authorization": "token " + TOKEN}
+
+
 def client_loop(port, name, deadline, totals, rng):
     while time.monotonic() < deadline:
         settings = (rng.choice(POLICIES), rng.choice(TRIALS), rng.choice(SEEDS))
@@ -62,7 +67,7 @@ def client_loop(port, name, deadline, totals, rng):
         cancel_after = rng.randint(1, 3)  # events before cancelling
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         try:
-            conn.request("POST", "/api/run", body, {"Content-Type": "application/json"})
+            conn.request("POST", "/api/run", body, {"Content-Type": "application/json", **AUTH})
             resp = conn.getresponse()
             totals.add(started=1)
             if resp.status != 200:
@@ -98,7 +103,7 @@ def client_loop(port, name, deadline, totals, rng):
                             break
                         if fate == "stop":
                             stop = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-                            stop.request("POST", "/api/stop", json.dumps({"client": name}), {"Content-Type": "application/json"})
+                            stop.request("POST", "/api/stop", json.dumps({"client": name}), {"Content-Type": "application/json", **AUTH})
                             r = stop.getresponse()
                             if r.status != 200:
                                 totals.errors.append(f"{name}: /api/stop answered {r.status}")
@@ -122,7 +127,7 @@ def main():
     ap.add_argument("--clients", type=int, default=20)
     args = ap.parse_args()
     port = free_port()
-    server = subprocess.Popen([args.volley, "serve", "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen([args.volley, "serve", "--port", str(port), "--token", TOKEN], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = server.stdout.readline()
     if "http://127.0.0.1" not in line:
         print("load test: the server did not start:", line, server.stderr.read(), file=sys.stderr)
@@ -146,7 +151,7 @@ def main():
     status = {}
     if alive:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        conn.request("GET", "/api/status")
+        conn.request("GET", "/api/status", headers=AUTH)
         status = json.loads(conn.getresponse().read())
         conn.close()
     server.terminate()

@@ -2,11 +2,13 @@
 // ends with the tally of `volley run --json` (and `volley compare --json`) bit for bit, runs stop and
 // cancel each other as documented, and every malformed request gets its 4xx with a message.
 #include "cli_runner.hpp"
-#include "sim/web/web_server.hpp"
+#include "test_server.hpp"
 
 #include <catch2/catch.hpp>
 #include <httplib.h>
 #include <nlohmann/json.hpp>
+
+#include <sys/wait.h>
 
 #include <chrono>
 #include <cstdio>
@@ -18,26 +20,6 @@ using namespace volley::testing;
 using nlohmann::json;
 
 namespace {
-
-// A server on a free loopback port for the test's lifetime.
-struct TestServer {
-  WebServer server;
-  int port;
-  std::thread thread;
-  explicit TestServer(ServeOptions options = {}) : server([&] {
-    options.port = 0;
-    return options;
-  }()), port(server.bind()), thread([this] { server.listen(); }) {}
-  ~TestServer() {
-    server.stop();
-    thread.join();
-  }
-  httplib::Client client() const {
-    httplib::Client c("127.0.0.1", port);
-    c.set_read_timeout(std::chrono::seconds(60));
-    return c;
-  }
-};
 
 struct Event {
   std::string name;
@@ -131,9 +113,10 @@ TEST_CASE("serve: a run streams rounds of growing trials and ends with volley ru
   CHECK(done["map_svg"] == cli["map_svg"]);  // the page draws the report's map
   CHECK(done["distributions"] == cli["distributions"]);
 
-  // The report of that result: the report page with it frozen in.
+  // The report of that result: the report page with it frozen in, its map drawn by the server.
   auto client = s.client();
-  const auto report = client.Post("/api/report", done.dump(), "application/json");
+  const auto report = client.Post("/api/report", json{{"result", done}, {"scenario", "herero-ambush"}, {"sets", {"herero.policy=never"}}}.dump(),
+                                  "application/json");
   REQUIRE(report);
   CHECK(report->status == 200);
   CHECK(report->body.find("volley.render") != std::string::npos);
@@ -208,7 +191,7 @@ TEST_CASE("serve: POST /api/tune streams each evaluated value and ends with voll
   CHECK(cli_beyond["bracketed"] == false);
 
   auto client = s.client();
-  const auto report = client.Post("/api/report", done.dump(), "application/json");
+  const auto report = client.Post("/api/report", json{{"result", done}}.dump(), "application/json");
   REQUIRE(report);
   CHECK(report->status == 200);
   CHECK(report->body.find("volley-tune") != std::string::npos);
@@ -228,7 +211,7 @@ TEST_CASE("serve: POST /api/tune streams each evaluated value and ends with voll
   CHECK(post({{"param", "german.units.Z1.figures=4:20"}, {"target", "herero.win=0.5"}, {"stpes", 3}}) == 400);
 }
 
-TEST_CASE("serve: --host 0.0.0.0 prints an address a browser can open, and warns that anyone on the network can run trials",
+TEST_CASE("serve: --host 0.0.0.0 prints an address a browser can open, with its token, and warns that anyone on the network can run trials",
           "[sim][serve]") {
   // The server runs until Ctrl-C: SIGINT once it has printed its address (not after a fixed time: under
   // the sanitizers on a busy machine, start-up can take longer than any guess), and it stops cleanly.
@@ -241,9 +224,12 @@ TEST_CASE("serve: --host 0.0.0.0 prints an address a browser can open, and warns
   std::string text;
   char buffer[512];
   while (std::fgets(buffer, sizeof buffer, out) != nullptr) text += buffer;
-  CHECK(::pclose(out) == 0);
+  const int status = ::pclose(out);
   INFO(text);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 130);  // ended by SIGINT, as every command
   CHECK(text.find("open http://127.0.0.1:") != std::string::npos);
+  CHECK(text.find("/?token=") != std::string::npos);
   CHECK(text.find("http://0.0.0.0") == std::string::npos);
   CHECK(text.find("warning: listening on 0.0.0.0: anyone who can reach this address can run trials") != std::string::npos);
 }
