@@ -1,7 +1,9 @@
 // `volley sensitivity SCENARIO --target NAME`: every numeric parameter moved one step each way
 // (whole numbers by 1, others by 10%), each change played paired against the unchanged scenario on
-// the same random numbers, ranked by how far it moves the target; [assumed] rules first. It shows
-// which assumptions an answer actually rests on.
+// the same random numbers, in one ranking by how far it moves the target, [assumed] rules marked. It
+// shows which assumptions an answer actually rests on. A step of 1 can be a doubling (dice per figure
+// 1 -> 2) where 10% of a fraction is small, so every row and bar names its step: the ranking is of
+// those steps, and the reader sees what each one was.
 #include "analysis/level_label.hpp"
 #include "analysis/paired_difference.hpp"
 #include "analysis/target.hpp"
@@ -60,6 +62,12 @@ struct Effect {
   double magnitude = 0;
 };
 
+// The steps a parameter was moved by, as the reader compares them: "1 → 2", "0.765 ← 0.85 → 0.935".
+std::string step_text(const Effect& e) {
+  const std::string value = format_value(e.parameter.value, e.parameter.integer);
+  return (e.down ? e.down_value + " \u2190 " : "") + value + (e.up ? " \u2192 " + e.up_value : "");
+}
+
 }  // namespace
 
 int command_sensitivity(const Args& args) {
@@ -71,7 +79,7 @@ int command_sensitivity(const Args& args) {
   po::options_description options(
       "volley sensitivity SCENARIO --target NAME [options]\n\n"
       "Every numeric parameter moved one step each way (whole numbers by 1, others by 10%), each played paired\n"
-      "against the unchanged scenario, ranked by how far it moves the target; [assumed] rules listed first.\n"
+      "against the unchanged scenario, in one ranking by how far it moves the target; [assumed] rules marked.\n"
       "Example: volley sensitivity herero-ambush --target herero.win --trials 5000\n\nOptions");
   options.add_options()("target", po::value<std::string>(&target_text), "the estimate (default: the headline), e.g. herero.win")
       ("limit", whole_number(limit, "--limit", size_t{0})->default_value("0"), "show only the N parameters that move the target most (0: all); every parameter is still played");
@@ -90,7 +98,8 @@ int command_sensitivity(const Args& args) {
   const TargetSpec target = parse_target(target_text.empty() ? model->headline_metric() : target_text, false);
   check_target(target, *model->make_job(seed)->schema(), "--target");
 
-  // The [assumed] rules (defaults included) first, then the file's own numbers.
+  // The [assumed] rules (defaults included), then the file's own numbers: the order they are played
+  // in (and an interrupted run's partial list), not the order they are shown in.
   std::vector<ModelParameter> parameters = assumed_parameters(doc, model->kind());
   std::vector<ModelParameter> from_file;
   walk(doc.root(), "", from_file);
@@ -164,10 +173,6 @@ int command_sensitivity(const Args& args) {
   std::stable_sort(effects.begin(), effects.end(), [](const Effect& a, const Effect& b) { return a.magnitude > b.magnitude; });
   const size_t played = effects.size();
   if (limit > 0 && effects.size() > limit) effects.resize(limit);
-  std::stable_sort(effects.begin(), effects.end(), [](const Effect& a, const Effect& b) {
-    if (a.parameter.assumed != b.parameter.assumed) return a.parameter.assumed;
-    return a.magnitude > b.magnitude;
-  });
 
   std::printf("\n%-44s %10s %-8s %-34s %-34s\n", "parameter", "value", "", ("one step down: change [" + level_percent(settings.level) + "]").c_str(),
               "one step up: change");
@@ -179,13 +184,10 @@ int command_sensitivity(const Args& args) {
     std::snprintf(b, sizeof b, "%s: %+.4f [%+.4f,%+.4f]", value.c_str(), d->estimate, d->low, d->high);
     return std::string(b);
   };
-  // --quiet: the three levers that move the target most, whether [assumed] or not; the files keep all.
+  // --quiet: the three levers that move the target most; the files keep all.
   std::vector<const Effect*> printed;
   for (const auto& e : effects) printed.push_back(&e);
-  if (settings.quiet) {
-    std::stable_sort(printed.begin(), printed.end(), [](const Effect* a, const Effect* b) { return a->magnitude > b->magnitude; });
-    if (printed.size() > 3) printed.resize(3);
-  }
+  if (settings.quiet && printed.size() > 3) printed.resize(3);
   for (const Effect* e : printed)
     std::printf("%-44s %10s %-8s %-34s %-34s\n", e->parameter.key.c_str(), format_value(e->parameter.value, e->parameter.integer).c_str(),
                 e->parameter.assumed ? "[assumed]" : "", cell(e->down_value, e->down).c_str(), cell(e->up_value, e->up).c_str());
@@ -196,23 +198,20 @@ int command_sensitivity(const Args& args) {
       csv += csv_field(e.parameter.key) + format_text(",%.10g,%d,%s,", e.parameter.value, e.parameter.assumed ? 1 : 0, direction < 0 ? "down" : "up") +
              csv_field(direction < 0 ? e.down_value : e.up_value) + format_text(",%.10g,%.10g,%.10g\n", d->estimate, d->low, d->high);
     }
-    bars.push_back({e.parameter.key, e.parameter.assumed, e.down ? e.down->estimate : 0.0, e.up ? e.up->estimate : 0.0});
+    bars.push_back({e.parameter.key + " (" + step_text(e) + ")", e.parameter.assumed, e.down ? e.down->estimate : 0.0, e.up ? e.up->estimate : 0.0});
   }
   if (effects.size() < played && !settings.quiet)
     std::printf("(the %zu largest of %zu parameters played, by the largest change either way; --limit 0 shows all)\n", effects.size(), played);
   if (skipped > 0 && !settings.quiet) std::printf("(%zu parameters had no valid value one step away and were skipped)\n", skipped);
   if (partial) std::printf("%s\n", partial_text.c_str());
-  std::sort(bars.begin(), bars.end(), [](const TornadoBar& a, const TornadoBar& b) {
-    return std::max(std::abs(a.low_delta), std::abs(a.high_delta)) > std::max(std::abs(b.low_delta), std::abs(b.high_delta));
-  });
-  if (bars.size() > 30) bars.resize(30);
+  if (bars.size() > 30) bars.resize(30);  // already ranked
   const PlotSpec plot = tornado_plot(bars, target.text, model->title() + ": sensitivity" + (partial ? " (PARTIAL: interrupted)" : ""));
   OutputBatch outputs;
   if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });
   // The result: what --json writes and the report page draws (docs/json-format.md).
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& e : effects) {
-    nlohmann::json row{{"parameter", e.parameter.key}, {"value", e.parameter.value}, {"assumed", e.parameter.assumed}};
+    nlohmann::json row{{"parameter", e.parameter.key}, {"value", e.parameter.value}, {"assumed", e.parameter.assumed}, {"step", step_text(e)}};
     if (e.down) row["down"] = {{"value", e.down_value}, {"change", e.down->estimate}, {"low", e.down->low}, {"high", e.down->high}};
     if (e.up) row["up"] = {{"value", e.up_value}, {"change", e.up->estimate}, {"low", e.up->low}, {"high", e.up->high}};
     rows.push_back(row);

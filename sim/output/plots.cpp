@@ -388,6 +388,7 @@ PlotSpec heatmap_plot(const std::vector<HeatCell>& cells, const HeatAxis& x, con
 PlotSpec tornado_plot(const std::vector<TornadoBar>& bars, const std::string& target, const std::string& title) {
   PlotSpec plot;
   plot.height = static_cast<int>(std::max<size_t>(bars.size(), 3) * 28 + 160);
+  plot.width = 1200;  // room for the labels, which name each parameter with its step
   std::string rows;
   for (size_t i = 0; i < bars.size(); ++i)
     rows += std::to_string(bars.size() - i) + " " + fmt(bars[i].low_delta) + " " + fmt(bars[i].high_delta) + " " +
@@ -395,12 +396,12 @@ PlotSpec tornado_plot(const std::vector<TornadoBar>& bars, const std::string& ta
   plot.data.push_back({"tornado", rows});
   plot.script = std::string(bars.empty() ? no_data("no parameter studied") + "set xrange [-1:1]\n" : "") + "set title " +
                 plot.texts.expression(title) + "\nset xlabel " + plot.texts.expression("change of " + target + " (one step from the scenario's value)") +
-                "\nset ytics scale 0 font ',8'\nset grid xtics\nset key outside right top vertical\nset style fill solid 0.7\nset yrange [0:" +
+                "\nset ytics scale 0 font ',8'\nset grid xtics\nset format x '%+.2g'\nset key outside top center horizontal maxrows 1 samplen 2 width -6 Left reverse\nset style fill solid 0.7\nset yrange [0:" +
                 std::to_string(bars.size() + 1) +
                 "]\nplot $tornado using ($2/2):1:($2<0?$2:0):($2<0?0:$2):($1-0.35):($1+0.35):ytic(4) with boxxyerror "
                 "lc rgb '#0072B2' title 'one step down', $tornado using ($3/2):1:($3<0?$3:0):($3<0?0:$3):($1-0.35):($1+0.35) "
                 "with boxxyerror lc rgb '#D55E00' title 'one step up', $tornado using ($5>0?0:NaN):1 with points pt 9 ps 1.4 lc rgb '#000000' "
-                "title '[assumed] rule (RULES.md)'\n";
+                "title '[assumed] rule (docs/rules.md)'\n";
   return plot;
 }
 

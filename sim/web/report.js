@@ -735,7 +735,8 @@
     var grid = el('div', { cls: 'grid' });
     section(root, 'Pictures').appendChild(grid);
     var shown = rows.slice(0, 25);
-    var labels = shown.map(function (r) { return r.p.parameter + (r.p.assumed ? ' [assumed]' : ''); });
+    // Each bar names its step: +1 can double a value where 10% of a fraction is small.
+    var labels = shown.map(function (r) { return r.p.parameter + (r.p.step ? ' (' + r.p.step + ')' : '') + (r.p.assumed ? ' [assumed]' : ''); });
     var series = ['down', 'up'].map(function (dir, i) {
       return { label: 'one step ' + dir, colour: i, estimates: shown.map(function (r) { return r.p[dir] ? r.p[dir].change : null; }),
                lows: shown.map(function (r) { return r.p[dir] ? r.p[dir].low : null; }), highs: shown.map(function (r) { return r.p[dir] ? r.p[dir].high : null; }) };
@@ -751,7 +752,7 @@
       var d = ctx.dataset, i = ctx.dataIndex, v = d.estimates[i];
       return v === null ? '' : d.label + ': ' + signed(v, 4) + ' [' + signed(d.lows[i], 4) + ', ' + signed(d.highs[i], 4) + ']';
     };
-    var box = chart(grid, 'What moves ' + result.target, 'Red names are [assumed] rules (RULES.md): an answer that rests on them rests on a guess.', cfg, true);
+    var box = chart(grid, 'What moves ' + result.target, 'One ranking, each bar labelled with its step. Red names are [assumed] rules (docs/rules.md): an answer that rests on them rests on a guess.', cfg, true);
     box.canvas.parentNode.style.height = Math.max(300, 26 * shown.length + 90) + 'px';
     table(section(root, 'Tables'), ['parameter', 'value', '', 'one step down', 'change [' + level + ']', 'one step up', 'change [' + level + ']'], rows.map(function (r) {
       var p = r.p, cell = function (d) { return d ? signed(d.change, 4) + ' [' + signed(d.low, 4) + ', ' + signed(d.high, 4) + ']' : 'refused by the rules'; };

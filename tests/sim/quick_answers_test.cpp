@@ -5,12 +5,14 @@
 #include "single_volley.hpp"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <fstream>
 #include <regex>
 
 using namespace volley::testing;
+using nlohmann::json;
 
 namespace {
 
@@ -71,6 +73,39 @@ TEST_CASE("sensitivity ranks every parameter before --limit keeps the largest", 
   INFO("largest: " << largest << "\n" << limited);
   CHECK(limited.find("\n" + largest + ",") != std::string::npos);
   CHECK(one.out.find("the 1 largest of") != std::string::npos);
+}
+
+TEST_CASE("sensitivity shows one ranking by size, [assumed] rules marked not first, each parameter with its step", "[sim][sensitivity]") {
+  // On the ambush, ruleset.stand_leader ([assumed] F-7, about 0.05) used to be listed above
+  // ruleset.weapons.mauser.dice_per_figure (1 -> 2, about 0.4) because [assumed] rules came first.
+  const auto r = expect_success("sensitivity herero-ambush --target herero.win --trials 1000 --limit 10 --json sens.json");
+  const json result = json::parse(read_file(scratch_directory() + "/sens.json"));
+  const auto& rows = result["parameters"];
+  REQUIRE(rows.size() == 10);
+  double previous = 2;
+  bool assumed_seen = false, plain_seen = false;
+  for (const auto& row : rows) {
+    double magnitude = 0;
+    for (const char* d : {"down", "up"})
+      if (row.contains(d)) magnitude = std::max(magnitude, std::abs(row[d]["change"].get<double>()));
+    INFO(row.dump());
+    CHECK(magnitude <= previous);
+    previous = magnitude;
+    (row["assumed"].get<bool>() ? assumed_seen : plain_seen) = true;
+    const std::string step = row["step"].get<std::string>();
+    if (row.contains("up")) CHECK(step.find("\u2192 " + row["up"]["value"].get<std::string>()) != std::string::npos);
+    if (row.contains("down")) CHECK(step.find(row["down"]["value"].get<std::string>() + " \u2190") == 0);
+  }
+  CHECK(assumed_seen);
+  CHECK(plain_seen);
+  // The terminal lists the same rows in the same order.
+  size_t at = 0;
+  for (const auto& row : rows) {
+    const auto found = r.out.find("\n" + row["parameter"].get<std::string>() + " ", at);
+    INFO(row["parameter"]);
+    CHECK(found != std::string::npos);
+    at = found == std::string::npos ? at : found + 1;
+  }
 }
 
 TEST_CASE("Empty question: a compare variant that is the base again is named, not reported as infinite variance reduction",
