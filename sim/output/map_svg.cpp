@@ -115,7 +115,10 @@ MarkKindNames names_of(MapMarkKind k) {
 std::string terrain_style(const MapTerrain& t, double stroke_width) {
   const std::string width = " stroke-width=\"" + num(stroke_width) + "\"";
   if (t.blocks_sight) return "fill=\"#556b2f\" fill-opacity=\"0.6\" stroke=\"#33401c\"" + width;
-  if (t.cover_class > 0) return "fill=\"#8fbc8f\" fill-opacity=\"0.45\" stroke=\"#5f8f5f\"" + width;
+  // Each cover class its own green, darker as it protects more (F-4: class 1 the least, 4 the most).
+  static const char* const CoverFills[] = {"#d9ead0", "#b4d7a4", "#86bb74", "#4f8f45"};
+  if (t.cover_class > 0)
+    return std::string("fill=\"") + CoverFills[std::clamp(t.cover_class, 1, 4) - 1] + "\" fill-opacity=\"0.6\" stroke=\"#5f8f5f\"" + width;
   return "fill=\"#d8cfa0\" fill-opacity=\"0.5\" stroke=\"#a89f70\"" + width;
 }
 
@@ -215,6 +218,40 @@ class LabelPlacer {
   std::vector<Box> taken_;
 };
 
+// Zones that share a rectangle (a side's decoys, often) as one zone whose label names them all:
+// "zone of decoy north blank #1" .. "#4" become "zone of decoys north blank #1, #2, #3, #4".
+std::vector<MapZone> shared_zones(const std::vector<MapZone>& all) {
+  std::vector<MapZone> zones;
+  std::vector<std::vector<std::string>> names;
+  for (const auto& zone : all) {
+    const auto same = std::find_if(zones.begin(), zones.end(), [&](const MapZone& z) {
+      return z.side == zone.side && z.area.x0 == zone.area.x0 && z.area.y0 == zone.area.y0 && z.area.x1 == zone.area.x1 && z.area.y1 == zone.area.y1;
+    });
+    const std::string name = zone.label.starts_with("zone of ") ? zone.label.substr(8) : zone.label;
+    if (same == zones.end()) {
+      zones.push_back(zone);
+      names.push_back({name});
+    } else {
+      names[static_cast<size_t>(same - zones.begin())].push_back(name);
+    }
+  }
+  for (size_t i = 0; i < zones.size(); ++i) {
+    auto& list = names[i];
+    if (list.size() < 2) continue;
+    const bool decoys = std::all_of(list.begin(), list.end(), [](const std::string& n) { return n.starts_with("decoy "); });
+    if (decoys)
+      for (auto& n : list) n = n.substr(6);
+    // The words the names share are said once.
+    size_t common = 0;
+    while (std::all_of(list.begin(), list.end(), [&](const std::string& n) { return n.size() > common && n[common] == list[0][common]; })) ++common;
+    while (common > 0 && list[0][common - 1] != ' ') --common;
+    std::string label = std::string("zone of ") + (decoys ? "decoys " : "") + list[0];
+    for (size_t k = 1; k < list.size(); ++k) label += ", " + list[k].substr(common);
+    zones[i].label = label;
+  }
+  return zones;
+}
+
 // One frame's content, its top-left at (ox, oy) of the enclosing coordinates.
 std::string frame_body(const MapModel& map, const std::string& heading) {
   const Frame f(map);
@@ -247,8 +284,10 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
          rect(f, t.area, terrain_style(t, f.font / 12)) + text(tx, ty, f.font * 0.75, name, "fill=\"#1d2a0f\"") + "</g>";
     note("terrain:" + terrain_words(t), "", "terrain: " + terrain_words(t));
   }
-  // Deployment zones.
-  for (const auto& z : map.zones) {
+  // Deployment zones: one rectangle, and one label, for the units and decoys that share it (a side's
+  // decoys often deploy in one zone: drawn once each, they stacked their labels over one another).
+  const std::vector<MapZone> zones = shared_zones(map.zones);
+  for (const auto& z : zones) {
     const char* c = side_colour(map, z.side);
     // Inside a corner of its rectangle: bottom left, top left, bottom right, top right.
     const double size = f.font * 0.65, pad = f.font * 0.2, w = 0.6 * size * static_cast<double>(z.label.size());
@@ -329,7 +368,8 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
     if (e.key.rfind("terrain:", 0) == 0) {
       MapTerrain t;
       t.blocks_sight = e.key.find("blocks sight") != std::string::npos;
-      t.cover_class = e.key.find("cover class") != std::string::npos ? 1 : 0;
+      const auto cover = e.key.find("cover class ");
+      t.cover_class = cover != std::string::npos ? std::atoi(e.key.c_str() + cover + 12) : 0;
       symbol = "<rect x=\"" + num(sx - f.font * 0.6) + "\" y=\"" + num(ly - f.font * 0.4) + "\" width=\"" + num(f.font * 1.2) + "\" height=\"" +
                num(f.font * 0.8) + "\" " + terrain_style(t, f.font / 12) + "/>";
     } else if (e.key.rfind("zone:", 0) == 0) {
@@ -346,6 +386,12 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
     }
     s += "<g class=\"legend-entry\">" + symbol + text(lx + f.font * 2, ly + f.font * 0.3, f.font * 0.75, e.words) + "</g>";
     ly += f.font * 1.5;
+  }
+  // What is drawn in a zone is where one trial placed it: a reader must not take it for the setup.
+  if (!map.zones.empty()) {
+    ly += f.font * 0.5;
+    for (const char* line : {"In a deployment zone, units and", "decoys are placed at random each", "trial: drawn here as one trial", "placed them."})
+      s += text(lx, (ly += f.font * 1.1), f.font * 0.7, line, "class=\"zone-note\" font-style=\"italic\" fill=\"#444444\"");
   }
   s += "</g>";
   return s;

@@ -483,7 +483,8 @@ function onTomlInput() {
 }
 
 async function main() {
-  const {body} = await api('/api/scenarios');
+  const {status, body} = await api('/api/scenarios');
+  if (status === 403) return;  // opened without the token: the status line says how to get in
   const picker = $('scenario-picker');
   for (const name of body.scenarios) option(picker, name);
   picker.value = body.default;

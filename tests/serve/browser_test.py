@@ -101,6 +101,11 @@ def check_other_origins(driver, volley_port, server, check):
         WebDriverWait(driver, 60).until(lambda d: d.execute_script(
             "const r = document.getElementById('volley-report'); return r && r.dataset.running === 'false' && r.dataset.partial === 'false'"))
         check(api_status(volley_port)["runs_started"] > before, "the server's own page still runs (its cookie holds the token)")
+        # Without the token (no cookie, no ?token=) the page loads and says how to get in.
+        driver.delete_all_cookies()
+        driver.get(f"http://127.0.0.1:{volley_port}/")
+        said = WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, "status").text if "token" in d.find_element(By.ID, "status").text else None)
+        check("refused (403)" in said, f"without the token the page says what is missing: {said!r}")
     finally:
         other.shutdown()
 

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <regex>
+#include <set>
+#include <tuple>
 #include <vector>
 #include <string>
 
@@ -95,8 +97,19 @@ TEST_CASE("Terrain is named and styled by what it does, and deployment zones are
   REQUIRE(!map.zones.empty());
   const std::string svg = map_svg(map);
   for (const auto& t : map.terrain) CHECK(svg.find(">" + xml_escape(t.name) + " (") != std::string::npos);
-  for (const auto& z : map.zones) CHECK(svg.find(">" + xml_escape(z.label) + "</text>") != std::string::npos);
-  CHECK(count(svg, "<g class=\"zone\"") == map.zones.size());
+  // Each rectangle once: the ambush's four north decoys share one zone, drawn and labelled once.
+  std::set<std::tuple<double, double, double, double>> rectangles;
+  for (const auto& z : map.zones) rectangles.insert({z.area.x0, z.area.y0, z.area.x1, z.area.y1});
+  CHECK(rectangles.size() < map.zones.size());
+  CHECK(count(svg, "<g class=\"zone\"") == rectangles.size());
+  CHECK(svg.find(">zone of decoys north blank #1, #2, #3, #4</text>") != std::string::npos);
+  for (const auto& z : map.zones)
+    if (!z.label.starts_with("zone of decoy ")) CHECK(svg.find(">" + xml_escape(z.label) + "</text>") != std::string::npos);
+  // Hidden positions are one trial's: the map says so.
+  CHECK(svg.find("placed at random each") != std::string::npos);
+  // Each cover class its own fill (class 3, the bush, and 4, the zariba, used to share one).
+  CHECK(count(svg, "fill=\"#86bb74\"") >= 1);
+  CHECK(count(svg, "fill=\"#4f8f45\"") >= 1);
   bool blocks = false;
   for (const auto& t : map.terrain) blocks = blocks || t.blocks_sight;
   CHECK((legend_of(svg).find("blocks sight") != std::string::npos) == blocks);
