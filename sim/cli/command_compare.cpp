@@ -49,7 +49,8 @@ int command_compare(const Args& args) {
       "volley compare SCENARIO [--set KEY=VALUE ...] --vs KEY=VALUE[;KEY=VALUE] [--vs ...] [options]\n\n"
       "Paired comparison: the base (the file with every --set) and each --vs variant (the base with those keys changed)\n"
       "play the same trials with the same random numbers; differences get paired intervals.\n"
-      "Example: volley compare scenarios/herero-ambush.toml --set herero.policy=always --vs herero.policy=never\n\nOptions");
+      "Example: volley compare scenarios/herero-ambush.toml --set herero.policy=always --set herero.charge_after=true\n"
+      "           --vs 'herero.policy=never;herero.charge_after=false'\n\nOptions");
   options.add_options()("vs", po::value<std::vector<std::string>>(&versus)->composing(), "a variant: KEY=VALUE, several joined with ';' (repeatable)");
   add_run_options(options, settings, false);
   po::variables_map vm;
@@ -120,20 +121,29 @@ int command_compare(const Args& args) {
   RunRecord& r = outcome.record;
   r.presentation = compare_presentation(r, job, labels, *models[0]);
 
+  // Every key a variant or --set changes, and the value each variant plays it with: a key one variant
+  // changes and another keeps at the file's value (charge_after beside policy=never) is part of the
+  // question, and a label alone would hide it.
+  std::vector<std::string> changed = settings.sets;
+  for (size_t v = 1; v < variant_extra.size(); ++v) changed.insert(changed.end(), variant_extra[v].begin(), variant_extra[v].end());
+  std::vector<std::string> plays;
+  for (const auto& doc : docs) plays.push_back(file_values(doc, changed));
+
   // --quiet: the line that says how many trials, and the headline metric's paired difference per variant.
   if (!settings.quiet) {
     std::printf("%s (%s): paired comparison on common random numbers\n", r.scenario_title.c_str(), r.scenario_name.c_str());
-    for (size_t v = 0; v < labels.size(); ++v) std::printf("  %s %s\n", v == 0 ? "base:     " : ("variant " + std::to_string(v) + ":").c_str(), labels[v].c_str());
+    for (size_t v = 0; v < labels.size(); ++v) {
+      std::printf("  %s %s\n", v == 0 ? "base:     " : ("variant " + std::to_string(v) + ":").c_str(), labels[v].c_str());
+      std::printf("             plays %s\n", plays[v].c_str());
+    }
     // What the file itself says for every key a variant or --set changes: the base without --set is the file.
-    std::vector<std::string> changed = settings.sets;
-    for (size_t v = 1; v < variant_extra.size(); ++v) changed.insert(changed.end(), variant_extra[v].begin(), variant_extra[v].end());
     const std::string file_has = file_values(open_scenario(settings.scenario, {}), changed);
     if (!file_has.empty()) std::printf("  the scenario file has: %s\n", file_has.c_str());
   }
   std::printf("%s trials each, seed %llu, %.2f s%s\n%s", grouped(static_cast<int64_t>(r.tally.trials())).c_str(),
               static_cast<unsigned long long>(r.seed), r.seconds, run_ending(r).c_str(), settings.quiet ? "" : "\n");
   std::fputs((settings.quiet ? format_compare_headline(r.tally, job, headline, r.level)
-                             : format_compare(r.tally, job, *models[0]->make_job(seed)->schema(), headline, r.level)).c_str(), stdout);
+                             : format_compare(r.tally, job, *models[0]->make_job(seed)->schema(), headline, r.level, plays)).c_str(), stdout);
   std::fflush(stdout);
   OutputBatch outputs;
   outputs.attempt([&] { write_record_outputs(r, settings); });

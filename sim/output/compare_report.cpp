@@ -18,11 +18,12 @@
 namespace volley {
 
 std::string format_compare(const Tally& tally, const CompareJob& job, const Schema& base_schema, const std::string& headline,
-                           double level) {
+                           double level, const std::vector<std::string>& plays) {
   std::string out;
   const std::string percent = level_percent(level);
   for (size_t v = 1; v < job.variant_count(); ++v) {
     out += format_text("variant %zu against the base (%s intervals; difference = variant - base)\n", v, percent.c_str());
+    if (v < plays.size()) out += format_text("  the base plays %s\n  variant %zu plays %s\n", plays[0].c_str(), v, plays[v].c_str());
     out += format_text("%-28s %-24s %-24s %-26s %9s %9s\n", "metric", "base", "variant", "difference (paired)", "unpaired", "var. red.");
     std::vector<double> reductions;
     for (const auto& spec : base_schema.metrics) {

@@ -13,8 +13,9 @@ namespace volley {
 // Every headline metric of the base schema: each variant's estimate, the paired difference with its
 // interval, the unpaired half-width and the variance reduction; then a closing paragraph on the
 // headline metric: how much narrower the paired interval is, and the trials a given precision needs.
+// Each variant's section names what it and the base play (`plays`: one line per variant).
 std::string format_compare(const Tally& tally, const CompareJob& job, const Schema& base_schema, const std::string& headline,
-                           double level);
+                           double level, const std::vector<std::string>& plays);
 
 // --quiet: the headline metric only, one line per variant: base, variant and their paired difference.
 std::string format_compare_headline(const Tally& tally, const CompareJob& job, const std::string& headline, double level);

@@ -245,7 +245,8 @@ try:
     check_survivors("run", run, 1)
 
     # compare: which variant wins more, by how much, the paired interval, the trials.
-    compare = volley_run("compare", ["compare", "herero-ambush", "--set", "herero.policy=always", "--vs", "herero.policy=never", "--trials", "20000"])
+    compare = volley_run("compare", ["compare", "herero-ambush", "--set", "herero.policy=always", "--set", "herero.charge_after=true",
+                                     "--vs", "herero.policy=never;herero.charge_after=false", "--trials", "20000"])
     answer = open_page("compare")
     m = next(x for x in compare["comparison"][0]["metrics"] if x["name"] == compare["headline"])
     d, ahead = m["difference"], m["difference"]["estimate"] >= 0
