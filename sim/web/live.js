@@ -151,12 +151,23 @@ function field(key) {
   return row;
 }
 
+// The scenario's decisions: what each side chooses to do (the SF policy and its group, the charge
+// tactic, hidden fire and concealment, each unit's orders; a barrage side's policies and a
+// mission's mode, sheaf and call policy), as against the numbers that describe the forces and the
+// rules. A designer's question is most often one of these, so they come first.
+const DECISION_KEYS =
+  /(\.policies\.[a-z_]+|\.(policy|which|subgroup|charge_after|hidden_fire|keep_hidden|sfh_sight|reconceal|reconceal_blanks|orders|mode|sheaf))$/;
+function isDecision(key) { return DECISION_KEYS.test(key.key); }
+
 function buildForm(keys) {
   state.keys = keys;
   state.keyInfo = new Map(keys.map((k) => [k.key, k]));
   state.original = new Map(keys.map((k) => [k.key, k.value]));
   state.current = new Map(state.original);
-  $('form').replaceChildren(...keys.filter((k) => k.key !== 'kind').map(field));
+  const shown = keys.filter((k) => k.key !== 'kind');
+  const rows = shown.filter(isDecision).concat(shown.filter((k) => !isDecision(k))).map(field);
+  for (const row of rows) row.classList.toggle('decision', isDecision(state.keyInfo.get(row.dataset.key)));
+  $('form').replaceChildren(...rows);
   filterForm();
 }
 function filterForm() {

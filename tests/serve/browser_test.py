@@ -8,6 +8,9 @@ the paired difference against `volley compare --json`; sweeps and tunes a key fr
 result drawn (the page records it in window.volleyTiming, after the frame that shows it; reported,
 not asserted) and keeps a screenshot.
 
+Checks the key filter (typing hides the rows that do not match) and that the scenario's decisions
+lead the form.
+
 usage: tests/serve/browser_test.py BUILD/volley [--screenshot docs/serve.png] [--changes 10]
 """
 import argparse
@@ -110,6 +113,26 @@ def check_other_origins(driver, volley_port, server, check):
         other.shutdown()
 
 
+def check_key_filter(driver, check):
+    """Typing in the key filter leaves only the matching rows in sight, and the scenario's decisions
+    (each side's policy, its charge tactic, concealment, each unit's orders) lead the form."""
+    rows = driver.find_elements(By.CSS_SELECTOR, "#form .field")
+    keys = [r.get_attribute("data-key") for r in rows]
+    decisions = [r.get_attribute("data-key") for r in rows if "decision" in r.get_attribute("class").split()]
+    check(len(decisions) >= 5 and keys[:len(decisions)] == decisions,
+          f"the form starts with the scenario's {len(decisions)} decisions: {decisions}")
+    for key in ("herero.policy", "herero.which", "herero.charge_after", "herero.keep_hidden", "herero.reconceal", "herero.units.M1.orders"):
+        check(key in decisions, f"{key} is among the decisions that lead the form")
+    box = driver.find_element(By.ID, "key-filter")
+    box.send_keys("policy")
+    shown = [r.get_attribute("data-key") for r in rows if r.is_displayed()]
+    matching = [k for k in keys if "policy" in k.lower()]
+    check(shown == matching and 0 < len(shown) < len(keys),
+          f"typing 'policy' in the filter leaves the {len(matching)} matching rows of {len(keys)} in sight: {shown}")
+    driver.execute_script("const f = document.getElementById('key-filter'); f.value = ''; f.dispatchEvent(new Event('input'));")
+    check(all(r.is_displayed() for r in rows), "an empty filter shows every row again")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("volley")
@@ -146,6 +169,7 @@ def main():
         wait.until(done)
         policy = Select(driver.find_element(By.NAME, "herero.policy"))
         check(policy.first_selected_option.get_attribute("value") == "always", "the form shows herero.policy = always from the file")
+        check_key_filter(driver, check)
 
         # The time from a change to its first result drawn, over several changes.
         latencies = []
