@@ -9,9 +9,10 @@ result drawn (the page records it in window.volleyTiming, after the frame that s
 not asserted) and keeps a screenshot.
 
 Checks the key filter (typing hides the rows that do not match) and that the scenario's decisions
-lead the form.
+lead the form; at 390 px wide (a phone) the form stands above the results and nothing overflows the
+viewport (screenshots at 1366 and 390 px in --shots).
 
-usage: tests/serve/browser_test.py BUILD/volley [--screenshot docs/serve.png] [--changes 10]
+usage: tests/serve/browser_test.py BUILD/volley [--screenshot docs/serve.png] [--changes 10] [--shots DIR]
 """
 import argparse
 import json
@@ -133,11 +134,49 @@ def check_key_filter(driver, check):
     check(all(r.is_displayed() for r in rows), "an empty filter shows every row again")
 
 
+# What sticks out of the viewport on the right: the page's scroll width, and every chart's canvas
+# whose right edge passes the window's inner width.
+OVERFLOW = """
+const w = window.innerWidth, out = [];
+if (document.scrollingElement.scrollWidth > w) out.push('the page scrolls sideways: ' + document.scrollingElement.scrollWidth + ' > ' + w);
+document.querySelectorAll('canvas').forEach((c, i) => {
+  const r = c.getBoundingClientRect();
+  if (r.width > 0 && r.right > w + 0.5) out.push('chart ' + i + ' ends at ' + r.right);
+});
+return [w, out];"""
+
+
+def check_phone_width(driver, check, shots):
+    """At 390 px (a phone) the form stands above the results, one column, and nothing overflows the
+    viewport on the right; screenshots at 1366 and 390 px go to `shots` for a person to look at."""
+    os.makedirs(shots, exist_ok=True)
+    settle = "return new Promise(r => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 300))"
+    driver.set_window_size(1366, 900)
+    driver.execute_script(settle)
+    driver.execute_script("window.scrollTo(0, 0)")
+    driver.save_screenshot(os.path.join(shots, "serve-1366.png"))
+    driver.set_window_size(390, 844)
+    driver.execute_script(settle)
+    width, overflow = driver.execute_script(OVERFLOW)
+    check(width <= 390 and not overflow, f"at {width} px wide nothing on the live page overflows the viewport: {overflow}")
+    setup, results = driver.execute_script(
+        "return ['.setup', '.results'].map(s => { const r = document.querySelector(s).getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; })")
+    check(setup[3] <= results[2] + 1 and results[1] - results[0] > width * 0.8,
+          f"at {width} px the form stands above the results, which take the page's width: setup {setup}, results {results}")
+    height = driver.execute_script("return Math.ceil(document.documentElement.scrollHeight)")
+    driver.set_window_size(390, min(max(height + 40, 844), 16000))
+    driver.save_screenshot(os.path.join(shots, "serve-390.png"))
+    print("browser test: screenshots at 1366 and 390 px in", shots)
+    driver.set_window_size(1400, 1500)
+    driver.execute_script(settle)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("volley")
     ap.add_argument("--screenshot", default="")
     ap.add_argument("--changes", type=int, default=10)
+    ap.add_argument("--shots", default="", help="a folder for the screenshots at 1366 and 390 px (default: a temporary one)")
     args = ap.parse_args()
     failures = []
 
@@ -311,6 +350,7 @@ def main():
                 driver.execute_script("window.scrollTo(0, 0)")
                 driver.save_screenshot(args.screenshot.replace(".png", "-tune.png"))
                 print("browser test: screenshot", args.screenshot.replace(".png", "-tune.png"))
+        check_phone_width(driver, check, args.shots or tempfile.mkdtemp(prefix="volley-serve-shots-"))
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "favicon.ico" not in e["message"]]
         check(not errors, f"no errors in the browser's console: {errors}")
         check_other_origins(driver, port, server, check)

@@ -9,10 +9,12 @@ run, a compare, a sweep, a tune and a sensitivity, and of a barrage run, and che
   - the map holds one labelled mark per unit and decoy of the scenario (a Blind for the units it hides);
   - hovering a bar shows its value and interval; a legend entry hides and shows a variant;
   - survivors per unit: a bar per unit of the scenario and per variant, each --json's estimate and interval;
+  - at 390 px wide (a phone) nothing overflows the viewport on the right: the page does not scroll
+    sideways and every chart's canvas ends inside the window (a wide table scrolls in its section);
   - a two-key sweep is a heat map whose axes name the values (named values included), every cell the
     --json estimate, with the 50% contour drawn where the target crosses it.
-Screenshots of every page are written to the folder given as the second argument, for a person to
-look at; report.png, the top of the compare report, is the README's docs/report.png.
+Screenshots of every page, at 1280 px and at 390 px (NAME-390.png), are written to the folder given as
+the second argument, for a person to look at; report.png, the top of the compare report, is the README's docs/report.png.
 
 Usage: report_browser_test.py VOLLEY_BINARY SCREENSHOT_DIR
 Exit 77 (ctest: skipped) when Chromium, its driver or Selenium is missing.
@@ -101,6 +103,31 @@ const c = arguments[0], g = c.getContext('2d'), d = g.getImageData(0, 0, c.width
 let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) ++n; return [c.width, c.height, n];"""
 
 
+# What sticks out of the viewport on the right: the page's scroll width, and every canvas (chart)
+# whose right edge passes the window's inner width.
+OVERFLOW = """
+const w = window.innerWidth, out = [];
+if (document.scrollingElement.scrollWidth > w) out.push('the page scrolls sideways: ' + document.scrollingElement.scrollWidth + ' > ' + w);
+document.querySelectorAll('canvas').forEach((c, i) => {
+  const r = c.getBoundingClientRect();
+  if (r.right > w + 0.5) out.push('chart ' + i + ' (' + (c.closest('.chart')?.querySelector('h3')?.textContent || '?') + ') ends at ' + r.right);
+});
+return [w, out];"""
+
+
+def check_phone_width(name):
+    """At 390 px (a phone held upright) nothing overflows the viewport on the right; a screenshot of
+    the page at that width is kept (NAME-390.png) beside the 1280 px one."""
+    driver.set_window_size(390, 844)
+    # Chart.js redraws on a resize observer's callback: let it run before measuring.
+    driver.execute_script("return new Promise(r => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 300))")
+    width, overflow = driver.execute_script(OVERFLOW)
+    check(width <= 390 and not overflow, f"{name}: at {width} px wide nothing overflows the viewport: {overflow}")
+    height = driver.execute_script("return Math.ceil(document.documentElement.scrollHeight)")
+    driver.set_window_size(390, min(max(height + 40, 844), 16000))
+    driver.save_screenshot(os.path.join(shots, name + "-390.png"))
+
+
 def open_page(name):
     driver.get("file://" + os.path.join(work, name + ".html"))
     rendered = driver.execute_script("const m = document.getElementById('volley-report'); return m && m.dataset.rendered;")
@@ -118,6 +145,7 @@ def open_page(name):
     height = driver.execute_script("return Math.ceil(document.documentElement.scrollHeight)")
     driver.set_window_size(1280, min(max(height + 40, 800), 16000))
     driver.save_screenshot(os.path.join(shots, name + ".png"))
+    check_phone_width(name)
     driver.set_window_size(1280, 2000)
     return driver.find_element("id", "answer")
 
