@@ -1,8 +1,11 @@
 // `volley fire SCENARIO --weapon W --figures N [--range R] [--class C]` or `--unit U --at T`: the
-// exact law of one volley with the scenario's ruleset and weapons (F-4), normal fire beside
-// schnellfeuer (SF-B: twice the dice at -1), and the chance that the burst pins the target prone
-// (F-8a). The single-volley answer to "is schnellfeuer stronger", before any game is played.
+// exact law of the firer's fire at one target with the scenario's ruleset and weapons (F-4), normal
+// fire beside schnellfeuer. First over a span of turns (`--turns N`, 2 by default: schnellfeuer's
+// cycle of a burst and a reload turn, SF-B and SF-E), where the reload turn counts against it; then
+// per volley (SF-B: twice the dice at -1), with the chance that the burst pins the target prone
+// (F-8a). A per-volley comparison alone flatters schnellfeuer: it fires only every other turn.
 #include "analysis/text_format.hpp"
+#include "engine/firefight/standing_fire_law.hpp"
 #include "engine/firefight/volley_law.hpp"
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
@@ -47,15 +50,17 @@ std::string inches_text(double hundredths) { return format_text("%g\"", std::rou
 
 int command_fire(const Args& args) {
   std::string weapon_name, unit_name, target_name, plot;
-  int figures = 0, target_class = 0, target_figures = 0;
+  int figures = 0, target_class = 0, target_figures = 0, turns = 2;
   double range = -1;
   bool firer_prone = false, quiet = false;
   po::options_description options(
       "volley fire SCENARIO (--weapon W --figures N | --unit U) [--range R | --at T] [--class C] [options]\n\n"
-      "The exact law of one volley with the scenario's ruleset and weapons: hits, casualties and killed,\n"
-      "normal fire beside schnellfeuer (SF-B), and the chance the burst pins the target prone (F-8a).\nExamples:\n"
+      "The exact law of the firer's fire at one target with the scenario's ruleset and weapons, normal fire\n"
+      "beside schnellfeuer: first over --turns N turns of standing fire (2 by default: schnellfeuer's cycle, a\n"
+      "burst (SF-B) and the reload turn (SF-E)), the target's figures falling as they are hit; then per volley:\n"
+      "hits, casualties and killed, and the chance the burst pins the target prone (F-8a).\nExamples:\n"
       "  volley fire herero-ambush --weapon herero-rifle --figures 8 --range 10 --class 2\n"
-      "  volley fire herero-ambush --unit N1 --at Z1\n\nOptions");
+      "  volley fire herero-ambush --unit N1 --at Z1 --range 10 --turns 6\n\nOptions");
   options.add_options()("weapon", po::value<std::string>(&weapon_name), "the firing weapon (a name of the ruleset's weapons)")
       ("figures", whole_number(figures, "--figures", 1, 100000), "figures firing")
       ("unit", po::value<std::string>(&unit_name), "the firing unit: its weapon, figures and side")
@@ -64,6 +69,7 @@ int command_fire(const Args& args) {
       ("class", whole_number(target_class, "--class", 1, TargetClasses), "the target class, 1 to 4 (F-1)")
       ("target-figures", whole_number(target_figures, "--target-figures", 1, 100000), "the target's figures: hits beyond them are lost")
       ("firer-prone", po::bool_switch(&firer_prone), "the firer is prone: -1 (F-8a)")
+      ("turns", whole_number(turns, "--turns", 1, 1000), "turns of standing fire for the first law (default 2: schnellfeuer's burst and reload turn); the target stands and does not fire back")
       ("plot", po::value<std::string>(&plot), "draw the casualty laws (.png or .svg)")
       ("quiet,q", po::bool_switch(&quiet), "print only the headline figures: each law's mean and standard deviation, the prone chance");
   ScenarioArgs scenario;
@@ -158,21 +164,45 @@ int command_fire(const Args& args) {
                   v == 0 ? (firer_prone ? "prone firer at -1" : "F-4") : format_text("twice the dice at %+d", rules.sf_fire_modifier).c_str());
     if (!firer.fast_fire) std::printf("  (%s has no fast fire: no schnellfeuer column)\n", firer.name.c_str());
   }
-  const auto table = [&](const char* title, auto member) {
+  // A law per column, as a table (and its moments).
+  const auto print_laws = [&](const std::string& title, const std::vector<NamedLaw>& laws) {
+    std::printf("%s%s\n%s%s", quiet ? "" : "\n", title.c_str(), quiet ? "" : law_table("k", laws).c_str(), law_moments(laws).c_str());
+  };
+  const double kill = static_cast<double>(rules.kill_chance.num) / rules.kill_chance.den;
+  const std::string kill_text = format_text("each casualty killed with %d/%d (F-4), the rest wounded", rules.kill_chance.num, rules.kill_chance.den);
+
+  // Step 4: over the turns first (SF-E's reload turn counts), normal fire every turn, schnellfeuer every other.
+  std::vector<StandingFireLaw> spans;
+  for (size_t v = 0; v < volleys.size(); ++v) spans.push_back(standing_fire_law(volleys[v], q.target_figures, turns, v == 1, kill));
+  const auto span_laws = [&](IntegerLaw StandingFireLaw::*member) {
     std::vector<NamedLaw> laws;
-    for (size_t v = 0; v < volleys.size(); ++v) laws.push_back({labels[v], volleys[v].*member});
-    std::printf("%s%s\n%s%s", quiet ? "" : "\n", title, quiet ? "" : law_table("k", laws).c_str(), law_moments(laws).c_str());
+    for (size_t v = 0; v < spans.size(); ++v) laws.push_back({labels[v], spans[v].*member});
     return laws;
   };
-  table("hits (F-4)", &VolleyLaw::hits);
-  // Without a limit every hit is a casualty: the hits' table says it all.
-  std::vector<NamedLaw> casualties;
+  std::string span_text = format_text("OVER %d TURN%s of standing fire (%s): ", turns, turns == 1 ? "" : "S",
+                                      turns == 2 && volleys.size() == 2 ? "schnellfeuer's cycle" : "--turns");
+  for (size_t v = 0; v < spans.size(); ++v)
+    span_text += format_text("%s%s %d volley%s", v ? ", " : "", labels[v].c_str(), spans[v].volleys, spans[v].volleys == 1 ? "" : "s");
+  if (volleys.size() == 2) span_text += format_text(" and %d reload turn%s (SF-E)", turns - spans[1].volleys, turns - spans[1].volleys == 1 ? "" : "s");
+  std::printf("%s%s\n%s", quiet ? "" : "\n", span_text.c_str(),
+              quiet ? "" : "the target stands (no prone) and does not fire back; its figures fall as they are hit (F-4)\n");
+  const auto span_casualties = span_laws(&StandingFireLaw::casualties);
+  print_laws(format_text("casualties over the %d turns", turns), span_casualties);
+  print_laws(format_text("killed over the %d turns: %s", turns, kill_text.c_str()), span_laws(&StandingFireLaw::killed));
   if (q.target_figures > 0)
-    casualties = table("casualties: hits up to the target's figures (F-4)", &VolleyLaw::casualties);
-  else
-    for (size_t v = 0; v < volleys.size(); ++v) casualties.push_back({labels[v], volleys[v].casualties});
-  table(format_text("killed: each casualty with %d/%d (F-4), the rest wounded", rules.kill_chance.num, rules.kill_chance.den).c_str(),
-        &VolleyLaw::killed);
+    print_laws(format_text("the target's figures left after the %d turns, of %d", turns, q.target_figures), span_laws(&StandingFireLaw::figures_left));
+
+  // Step 5: per volley (a volley of schnellfeuer is followed by its reload turn).
+  std::printf("%sPER VOLLEY (not per turn: schnellfeuer's volley is followed by a reload turn)\n", quiet ? "" : "\n");
+  const auto volley_laws = [&](IntegerLaw VolleyLaw::*member) {
+    std::vector<NamedLaw> laws;
+    for (size_t v = 0; v < volleys.size(); ++v) laws.push_back({labels[v], volleys[v].*member});
+    return laws;
+  };
+  print_laws("hits of one volley (F-4)", volley_laws(&VolleyLaw::hits));
+  // Without a limit every hit is a casualty: the hits' table says it all.
+  if (q.target_figures > 0) print_laws("casualties of one volley: hits up to the target's figures (F-4)", volley_laws(&VolleyLaw::casualties));
+  print_laws("killed in one volley: " + kill_text, volley_laws(&VolleyLaw::killed));
   if (!quiet) std::printf("\n");
   if (q.prone_test) {
     std::printf("the target goes prone after the burst (F-8a: d6 + casualties >= %d):", rules.prone_threshold);
@@ -183,12 +213,16 @@ int command_fire(const Args& args) {
     std::printf("no prone test (F-8a applies to a burst of the fast-fire side at a side with prone_rule)\n");
   }
   if (volleys.size() == 2) {
-    const double normal = volleys[0].casualties.mean(), fast = volleys[1].casualties.mean();
-    std::printf("one volley: schnellfeuer puts out %.3f figures on average against %.3f for normal fire (%s)\n", fast, normal,
-                normal > 0 ? format_text("x%.3f", fast / normal).c_str() : "normal fire cannot hit");
+    const auto ratio = [](double fast, double normal) { return normal > 0 ? format_text("x%.3f", fast / normal) : std::string("normal fire cannot hit"); };
+    const double normal = spans[0].casualties.mean(), fast = spans[1].casualties.mean();
+    std::printf("over %d turns: schnellfeuer puts out %.3f figures on average against %.3f for normal fire (%s)\n", turns, fast, normal,
+                ratio(fast, normal).c_str());
+    const double normal_1 = volleys[0].casualties.mean(), fast_1 = volleys[1].casualties.mean();
+    std::printf("per volley: schnellfeuer puts out %.3f figures on average against %.3f for normal fire (%s), but fires only every other turn (SF-E)\n",
+                fast_1, normal_1, ratio(fast_1, normal_1).c_str());
   }
   if (!plot.empty()) {
-    draw_plot(law_plot("casualties", casualties, model->title() + ": one volley"), plot);
+    draw_plot(law_plot("casualties", span_casualties, model->title() + format_text(": casualties over %d turns", turns)), plot);
     std::printf("plot written to %s\n", plot.c_str());
   }
   return ExitOk;
