@@ -381,7 +381,15 @@ async function runStudy() {
 
 // ---- downloads: JSON, CSV and the report of every result drawn ---------------------------------------
 
-const quote = (v) => '"' + String(v).replace(/"/g, '""') + '"';
+// A CSV cell, as csv_field writes one (analysis/text_format.hpp): quoted (RFC 4180), and a text that
+// begins with = + - @, a tab or a carriage return and is not a number prefixed with ', so that a
+// spreadsheet shows a name such as =HYPERLINK(...) instead of running it (OWASP, CSV injection).
+const csvNumber = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const quote = (v) => {
+  const text = String(v);
+  const formula = typeof v !== 'number' && /^[=+\-@\t\r]/.test(text) && !csvNumber.test(text);
+  return '"' + (formula ? "'" : '') + text.replace(/"/g, '""') + '"';
+};
 function csvOf(result) {
   let rows;
   if (result.format === 'volley-sweep') {

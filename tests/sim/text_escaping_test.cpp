@@ -62,6 +62,25 @@ TEST_CASE("csv_field: every hostile text comes back whole from an RFC 4180 reade
   CHECK(csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
 }
 
+TEST_CASE("csv_field: a text a spreadsheet would run as a formula is prefixed with a quote, a number is not", "[sim][escaping][csv]") {
+  // OWASP's CSV injection advice: a cell that begins with = + - @, a tab or a carriage return.
+  for (const std::string text : {"=HYPERLINK(\"http://x\",\"y\")", "+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "@SUM(A1)", "\tlead",
+                                 "\rlead", "-", "+", "=", "-inf", "+1e5x", "--1", "-1-1"}) {
+    INFO(text);
+    const auto fields = read_csv_record(csv_field(text) + ",1");
+    REQUIRE(fields.size() == 2);
+    CHECK(fields[0] == "'" + text);
+  }
+  // Numbers (a sweep's values, --set values) stay numbers.
+  for (const std::string number : {"-1", "+2", "-0.25", "1e-3", "-1.5E+10", "0", ".5", "-.5", "7."}) {
+    INFO(number);
+    CHECK(csv_field(number) == number);
+  }
+  // Only the first character counts: a name with = inside is plain text.
+  CHECK(csv_field("a=b") == "a=b");
+  CHECK(csv_field("herero.@x") == "herero.@x");
+}
+
 TEST_CASE("html_text: no hostile text makes markup, and control characters become U+FFFD", "[sim][escaping][html]") {
   for (const auto& text : Hostile) {
     INFO(text);
