@@ -406,7 +406,7 @@ std::string svg_open(double width, double height, double pixels_wide) {
 
 // SVG text is XML: the same escaping as HTML text (sim/output/text_escaping.hpp), control characters
 // included, which XML 1.0 does not allow even escaped.
-std::string xml_escape(const std::string& text) { return html_text(text); }
+std::string xml_escape(const std::string& text) { return html_text(format_characters_escaped(text)); }
 
 std::string map_svg(const MapModel& map) {
   const Frame f(map);

@@ -22,7 +22,9 @@ std::string map_svg_frames(const std::vector<MapModel>& frames, const std::strin
 // A file's text: the XML declaration, then the element.
 std::string svg_document(const std::string& svg_element);
 
-// &, <, >, " and ' as entities (text and attribute values).
+// &, <, >, " and ' as entities (text and attribute values), and the bidirectional format characters
+// shown as \uXXXX (format_characters_escaped): an SVG label joins a name to the words and figures
+// after it in one text, which a U+202E in the name would otherwise reverse.
 std::string xml_escape(const std::string& text);
 
 }  // namespace volley

@@ -47,6 +47,26 @@ std::string hex_escape(unsigned char c) {
   return buffer;
 }
 
+// The code point of a bidirectional or invisible format character at text[i] (a valid sequence of n
+// bytes), or 0: U+061C, U+200B..U+200F, U+202A..U+202E, U+2066..U+2069. Such a character in a name
+// would reverse or hide the text after it (the figures a name is followed by), or make two names that
+// look the same differ.
+unsigned format_character(std::string_view text, size_t i, size_t n) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[i + k]); };
+  unsigned code = 0;
+  if (n == 2) code = (byte(0) & 0x1Fu) << 6 | (byte(1) & 0x3Fu);
+  else if (n == 3) code = (byte(0) & 0x0Fu) << 12 | (byte(1) & 0x3Fu) << 6 | (byte(2) & 0x3Fu);
+  const bool format = code == 0x061C || (code >= 0x200B && code <= 0x200F) || (code >= 0x202A && code <= 0x202E) ||
+                      (code >= 0x2066 && code <= 0x2069);
+  return format ? code : 0;
+}
+
+std::string unicode_escape(unsigned code) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "\\u%04X", code);
+  return buffer;
+}
+
 // terminal_text over a stream that arrives in pieces: an incomplete UTF-8 sequence at the end of a
 // piece waits in `carry` for the next one.
 std::string terminal_piece(std::string_view text, std::string* carry) {
@@ -71,7 +91,8 @@ std::string terminal_piece(std::string_view text, std::string* carry) {
       i += n == 0 ? 1 : n;
       continue;
     }
-    out.append(text.substr(i, n));
+    if (const unsigned code = format_character(text, i, n)) out += unicode_escape(code);
+    else out.append(text.substr(i, n));
     i += n;
   }
   return out;
@@ -192,6 +213,17 @@ std::string json_for_script(const nlohmann::json& json) {
 }
 
 std::string terminal_text(std::string_view text) { return terminal_piece(text, nullptr); }
+
+std::string format_characters_escaped(std::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    const size_t n = std::max<size_t>(valid_sequence(text, i), 1);
+    if (const unsigned code = n > 1 ? format_character(text, i, n) : 0) out += unicode_escape(code);
+    else out.append(text.substr(i, n));
+    i += n;
+  }
+  return out;
+}
 
 void install_terminal_filter() {
   static bool installed = false;

@@ -8,7 +8,8 @@
 //   gnuplot   GnuplotTexts (sim/output/gnuplot.hpp): a text is a line of a datablock, read as a string by
 //             the script; it never appears inside a gnuplot command, where a backtick runs a shell
 //   terminal  install_terminal_filter: every byte volley prints to stdout or stderr passes
-//             terminal_text, which shows control characters (ESC, NUL, CR, ...) as \xNN
+//             terminal_text, which shows control characters (ESC, NUL, CR, ...) as \xNN and bidirectional
+//             format characters (U+202E, ...) as \uXXXX
 #include "analysis/text_format.hpp"
 
 #include <nlohmann/json.hpp>
@@ -35,8 +36,15 @@ std::string json_for_script(const nlohmann::json& json);
 
 // Text shown on a terminal: C0 control characters but line feed and tab, DEL and the C1 controls
 // (U+0080..U+009F) written as \xNN, so a name cannot move the cursor, clear the screen or retitle
-// the window. Bytes of valid UTF-8 letters pass unchanged.
+// the window; the bidirectional and invisible format characters (U+061C, U+200B..U+200F,
+// U+202A..U+202E, U+2066..U+2069) as \uXXXX, so a name cannot reverse the figures printed after it
+// (issue 27). Bytes of valid UTF-8 letters pass unchanged.
 std::string terminal_text(std::string_view text);
+
+// The bidirectional and invisible format characters alone written as \uXXXX, as terminal_text
+// writes them; everything else unchanged. For the map's SVG, a file of its own where a name's text
+// is not isolated from the words and figures drawn after it in the same label.
+std::string format_characters_escaped(std::string_view text);
 
 // From here on, everything written to stdout and stderr (printf, std::cout, std::cerr) passes
 // terminal_text. Called once at the start of main. The progress bar, which draws with carriage

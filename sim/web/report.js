@@ -20,21 +20,34 @@
   var MINUS = '\u2212', GE = '\u2265', EN = '\u2013';
 
   // ---- Small helpers -------------------------------------------------------------------------
+  // Bidirectional and invisible format characters (U+202E RIGHT-TO-LEFT OVERRIDE, ...) shown as \uXXXX,
+  // as the terminal shows them: in a text that joins a name to other words and figures (a title, a
+  // metric's description) an override in the name would reverse everything after it (issue 27).
+  var FORMAT = /[\u061C\u200B-\u200F\u202A-\u202E\u2066-\u2069]/g;
+  function visible(text) {
+    return String(text).replace(FORMAT, function (c) { return '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0'); });
+  }
+  // An element made from text: the text as `visible` makes it, unless the element isolates it (a <bdi>, or
+  // dir="auto"), where a name keeps its characters and cannot reorder what follows.
   function el(tag, attrs) {
     var node = document.createElement(tag);
+    var isolated = tag === 'bdi' || (attrs && attrs.dir === 'auto');
     if (attrs) Object.keys(attrs).forEach(function (k) {
-      if (k === 'text') node.textContent = attrs[k];
+      if (k === 'text') node.textContent = isolated ? attrs[k] : visible(attrs[k]);
       else if (k === 'cls') node.className = attrs[k];
       else node.setAttribute(k, attrs[k]);
     });
     for (var i = 2; i < arguments.length; ++i) {
       var child = arguments[i];
       if (child === null || child === undefined) continue;
-      node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+      node.appendChild(typeof child === 'string' ? document.createTextNode(isolated ? child : visible(child)) : child);
     }
     return node;
   }
-  function code(text) { return el('code', { text: text }); }
+  // A name (from the scenario or the command line) in a sentence: dir="auto" makes the element an
+  // isolate, so a name's format characters or right-to-left letters cannot reorder the words and
+  // figures after it (issue 27).
+  function code(text) { return el('code', { text: text, dir: 'auto' }); }
   function colour(i, alpha) {
     var c = palette[i % palette.length];
     if (alpha === undefined) return c;
@@ -211,8 +224,8 @@
   }
 
   // ---- Shared parts ----------------------------------------------------------------------------
-  function header(root, title, lines, result) {
-    root.appendChild(el('h1', { text: title }));
+  function header(root, title, suffix, lines, result) {
+    root.appendChild(el('h1', null, el('bdi', { text: title }), suffix));
     lines.forEach(function (l) { root.appendChild(el('p', { cls: 'setting' }, l)); });
     if (result.partial) root.appendChild(el('p', { cls: 'warning', text: 'PARTIAL: the run was interrupted; these figures rest on the completed trials only.' }));
   }
@@ -234,8 +247,8 @@
       r.forEach(function (c, i) {
         var td = el('td', { cls: i === 0 ? 'name' : '' });
         if (c && typeof c === 'object' && c.nodeType) td.appendChild(c);
-        else if (c && typeof c === 'object') { td.textContent = c.text; if (c.cls) td.className = c.cls; if (c.style) td.setAttribute('style', c.style); }
-        else td.textContent = c === undefined ? '' : String(c);
+        else if (c && typeof c === 'object') { td.textContent = visible(c.text); if (c.cls) td.className = c.cls; if (c.style) td.setAttribute('style', c.style); }
+        else td.textContent = c === undefined ? '' : visible(c);
         row.appendChild(td);
       });
       body.appendChild(row);
@@ -477,7 +490,7 @@
     var rate = result.seconds > 0 ? grouped(result.tally.trials / result.seconds) + ' trials/s' : '';
     lines.push([grouped(result.tally.trials) + ' trials' + (compare ? ' each' : '') + ', seed ' + result.seed + ', ' + fixed(result.seconds, 2) + ' s' +
                 (rate ? ' (' + rate + ')' : '') + ', intervals at ' + levelText(result.level) + (result.precision ? ', --precision ' + result.precision : '')]);
-    header(root, (sc.title || 'volley') + (compare ? ': comparison' : ''), lines.map(function (parts) { return el('span', null, ...parts); }), result);
+    header(root, sc.title || 'volley', compare ? ': comparison' : '', lines.map(function (parts) { return el('span', null, ...parts); }), result);
     if (compare) compareAnswer(root, result); else runAnswer(root, result);
     var pictures = section(root, 'Pictures');
     var grid = el('div', { cls: 'grid' });
@@ -574,7 +587,7 @@
           tooltip: {
             filter: function (item) { return !!item.dataset.heat; },
             callbacks: {
-              title: function (items) { return items.length ? result.axes[0].key + ' = ' + xs[items[0].dataIndex] : ''; },
+              title: function (items) { return items.length ? visible(result.axes[0].key) + ' = ' + xs[items[0].dataIndex] : ''; },
               label: function (ctx) {
                 var d = ctx.dataset, i = ctx.dataIndex;
                 return d.estimates[i] === null ? '' : d.label + ': ' + fmt(d.estimates[i]) + ' [' + fmt(d.lows[i]) + ', ' + fmt(d.highs[i]) + ']';
@@ -599,7 +612,7 @@
     var axes = result.axes || [], points = result.points || [], level = levelText(result.level);
     var valueOf = function (p, a) { return p.assignments[a].slice(p.assignments[a].indexOf('=') + 1); };
     var trials = points.length ? points[0].result.tally.trials : 0;
-    header(root, result.title + ': sweep', [el('span', null, 'target ', code(result.target), ', parameters ', ...axes.map(function (a, i) { return i ? [', ', code(a.key)] : [code(a.key)]; }).reduce(function (x, y) { return x.concat(y); }, [])),
+    header(root, result.title, ': sweep', [el('span', null, 'target ', code(result.target), ', parameters ', ...axes.map(function (a, i) { return i ? [', ', code(a.key)] : [code(a.key)]; }).reduce(function (x, y) { return x.concat(y); }, [])),
                                              el('span', { text: grouped(trials) + ' trials per point, seed ' + result.seed + ', common random numbers across the grid, intervals at ' + level })], result);
     var fmt = result.target_is_probability ? percent : function (x) { return fixed(x, 3); };
     if (points.length) {
@@ -665,7 +678,7 @@
     var level = levelText(result.level), points = (result.points || []).slice().sort(function (a, b) { return a.x - b.x; });
     var prob = result.fit && result.fit.model === 'logistic';
     var show = function (x) { return result.integer ? String(Math.round(x)) : fixed(x, 3); };
-    header(root, result.title + ': tune', [el('span', null, 'parameter ', code(result.parameter), ', target ', code(result.target.split('=')[0]), ', goal ' + result.goal),
+    header(root, result.title, ': tune', [el('span', null, 'parameter ', code(result.parameter), ', target ', code(result.target.split('=')[0]), ', goal ' + result.goal),
                                            el('span', { text: points.length + ' values evaluated, seed ' + result.seed + ', intervals at ' + level })], result);
     var b = result.bracket || [];
     if (result.bracketed === false) {
@@ -722,7 +735,7 @@
       var m = Math.max(p.down ? Math.abs(p.down.change) : 0, p.up ? Math.abs(p.up.change) : 0);
       return { p: p, magnitude: m };
     }).sort(function (a, b) { return b.magnitude - a.magnitude; });
-    header(root, result.title + ': sensitivity', [el('span', null, 'target ', code(result.target)),
+    header(root, result.title, ': sensitivity', [el('span', null, 'target ', code(result.target)),
                                                   el('span', { text: grouped(result.trials) + ' paired trials per parameter, seed ' + result.seed + ', intervals at ' + level })], result);
     var top = rows.slice(0, 3), parts = ['The levers that move ', code(result.target), ' most: '];
     top.forEach(function (r, i) {
@@ -745,7 +758,7 @@
     cfg.options.indexAxis = 'y';
     cfg.options.scales = {
       y: { stacked: true, ticks: { autoSkip: false, color: function (ctx) { return shown[ctx.index] && shown[ctx.index].p.assumed ? '#B00000' : '#222'; } } },
-      x: { stacked: false, title: { display: true, text: 'change of ' + result.target + ' (paired, ' + level + ' whiskers)' } }
+      x: { stacked: false, title: { display: true, text: visible('change of ' + result.target) + ' (paired, ' + level + ' whiskers)' } }
     };
     cfg.options.plugins.tooltip = intervalTooltip(4, false);
     cfg.options.plugins.tooltip.callbacks.label = function (ctx) {

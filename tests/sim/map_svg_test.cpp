@@ -51,6 +51,18 @@ size_t overlapping_texts(const std::string& svg, size_t& texts) {
   return n;
 }
 
+// A 24" table of one side, one terrain and one decoy, each text as given.
+MapModel one_mark_map(const std::string& title, const std::string& side, const std::string& terrain, const std::string& decoy) {
+  MapModel map;
+  map.title = title;
+  map.width = 24;
+  map.depth = 24;
+  map.sides = {side};
+  map.terrain.push_back({terrain, {1, 1, 5, 5}, true, 2});
+  map.marks.push_back({MapMarkKind::Decoy, side, decoy, -1, 6, 6, 0, 0});
+  return map;
+}
+
 }  // namespace
 
 TEST_CASE("The map marks every unit and decoy of herero-ambush by kind, each with its label (F-2)", "[sim][map][F-2]") {
@@ -131,18 +143,19 @@ TEST_CASE("The legend holds only what the map draws", "[sim][map]") {
 }
 
 TEST_CASE("Every text of the map is XML-escaped", "[sim][map][escaping]") {
-  MapModel map;
-  map.title = "<script>alert(1)</script> & \"quotes\"";
-  map.width = 24;
-  map.depth = 24;
-  map.sides = {"s<1>"};
-  map.terrain.push_back({"wood & <b>", {1, 1, 5, 5}, true, 2});
-  map.marks.push_back({MapMarkKind::Decoy, "s<1>", "D'1\"", -1, 6, 6, 0, 0});
-  const std::string svg = map_svg(map);
+  const std::string svg = map_svg(one_mark_map("<script>alert(1)</script> & \"quotes\"", "s<1>", "wood & <b>", "D'1\""));
   CHECK(svg.find("<script") == std::string::npos);
   CHECK(svg.find("<b>") == std::string::npos);
   CHECK(svg.find("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;") != std::string::npos);
   CHECK(svg.find("data-name=\"D&#39;1&quot;\"") != std::string::npos);
+}
+
+TEST_CASE("A name's bidirectional format characters are shown escaped in the map, so its label reads in order", "[sim][map][escaping]") {
+  const std::string svg = map_svg(one_mark_map("title \u202Eevil", "s", "wood\u2067", "D\u202E1"));
+  for (const char* raw : {"\u202E", "\u2067"}) CHECK(svg.find(raw) == std::string::npos);
+  CHECK(svg.find("title \\u202Eevil") != std::string::npos);
+  CHECK(svg.find("D\\u202E1") != std::string::npos);
+  CHECK(svg.find("wood\\u2067") != std::string::npos);
 }
 
 TEST_CASE("Barrage maps draw the missions: rolling line and lanes, targets, pre-registered points and their trigger radius (PF-RB, PF-DT, PF-PR)",

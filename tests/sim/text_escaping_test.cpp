@@ -134,6 +134,18 @@ TEST_CASE("terminal_text: control characters, DEL and C1 controls are shown as \
   }
 }
 
+TEST_CASE("terminal_text: bidirectional and invisible format characters are shown as \\uXXXX", "[sim][escaping][terminal]") {
+  // A right-to-left override in a name would print the figures after it backwards.
+  CHECK(terminal_text("Z\u202E1 9 [8, 10]") == "Z\\u202E1 9 [8, 10]");
+  CHECK(terminal_text("a\u202Ab\u202Bc\u202Cd\u202De") == "a\\u202Ab\\u202Bc\\u202Cd\\u202De");
+  CHECK(terminal_text("\u2066\u2067\u2068\u2069") == "\\u2066\\u2067\\u2068\\u2069");
+  CHECK(terminal_text("zero\u200Bwidth\u200C\u200D\u200E\u200F") == "zero\\u200Bwidth\\u200C\\u200D\\u200E\\u200F");
+  CHECK(terminal_text("arabic mark \u061C") == "arabic mark \\u061C");
+  // Their neighbours, and right-to-left letters, pass.
+  CHECK(terminal_text("\u200A\u2010\u2029\u2065\u206A \u05E9\u05DC\u05D5\u05DD") == "\u200A\u2010\u2029\u2065\u206A \u05E9\u05DC\u05D5\u05DD");
+  CHECK(format_characters_escaped("Z\u202E1 <b>") == "Z\\u202E1 <b>");
+}
+
 TEST_CASE("GnuplotTexts: a text is one datablock line, never script, whatever it holds", "[sim][escaping][gnuplot]") {
   GnuplotTexts texts;
   const std::string first = texts.expression("a `touch x` \"q\"");

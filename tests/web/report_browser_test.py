@@ -12,7 +12,10 @@ run, a compare, a sweep, a tune and a sensitivity, and of a barrage run, and che
   - at 390 px wide (a phone) nothing overflows the viewport on the right: the page does not scroll
     sideways and every chart's canvas ends inside the window (a wide table scrolls in its section);
   - a two-key sweep is a heat map whose axes name the values (named values included), every cell the
-    --json estimate, with the 50% contour drawn where the target crosses it.
+    --json estimate, with the 50% contour drawn where the target crosses it;
+  - names holding bidirectional format characters (U+202E, ...) cannot reorder what follows them: a
+    text holding one as it is stands in an isolate (a <bdi>, an element with dir="auto"); every other
+    text shows it as \u202E, and so does the map.
 Screenshots of every page, at 1280 px and at 390 px (NAME-390.png), are written to the folder given as
 the second argument, for a person to look at; report.png, the top of the compare report, is the README's docs/report.png.
 
@@ -50,6 +53,7 @@ if not CHROMIUM or not DRIVER:
     skip("chromium or chromium-driver is not installed (scripts/install-deps --ci)")
 
 volley, shots = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+source = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repository
 os.makedirs(shots, exist_ok=True)
 work = tempfile.mkdtemp(prefix="volley-browser-")
 failures = []
@@ -193,15 +197,28 @@ def check_map(name, result):
         check((kind in kinds) == (words in legend), f"{name}: the legend names '{words}' exactly when the map draws it")
 
 
-# What each chart holds, by its title: the category labels and the shown (non-helper) datasets.
+# What each chart holds, by its title (without the invisible isolates around its names): the category labels and the shown (non-helper) datasets.
 CHARTS = """
 return volley.charts().map(c => ({
-  title: c.canvas.closest('.chart').querySelector('h3').textContent, type: c.config.type, labels: c.data.labels || [],
+  title: c.canvas.closest('.chart').querySelector('h3').textContent.replace(/[\u2068\u2069]/g, ''), type: c.config.type, labels: c.data.labels || [],
   datasets: c.data.datasets.filter(d => !d.helper).map(d => ({label: d.label, heat: !!d.heat, contour: !!d.contour,
     estimates: d.estimates || null, lows: d.lows || null, highs: d.highs || null,
     points: d.contour ? d.data.filter(p => p.y !== null).length : 0})),
   yTicks: c.scales.y ? c.scales.y.ticks.map(t => String(t.label)) : []
 }));"""
+
+
+# The report's texts holding a bidirectional or invisible format character that no isolate holds
+# (see the docstring), and how many the page shows escaped.
+UNISOLATED = r"""
+const format = /[\u061C\u202A-\u202E\u2066-\u2069\u200B-\u200F]/, loose = [];
+const walker = document.createTreeWalker(document.getElementById('volley-report'), NodeFilter.SHOW_TEXT);
+for (let node; (node = walker.nextNode());) {
+  const text = node.nodeValue, at = node.parentElement;
+  if (!format.test(text) || at.closest('bdi, [dir=auto], script, style')) continue;
+  loose.push(at.tagName + ': ' + JSON.stringify(text));
+}
+return loose;"""
 
 
 def chart_titled(name, title):
@@ -344,6 +361,22 @@ try:
     top = sorted(sens["parameters"], key=lambda p: -abs(biggest(p)["change"]))[0]
     check(top["parameter"] in answer.text, f"sensitivity: the strongest lever {top['parameter']} is named")
     check_figures("sensitivity", answer, [(signed(biggest(top)["change"], 3), biggest(top)["change"])])
+
+    # Issue 27: names with a right-to-left override and a zero-width space.
+    with open(os.path.join(source, "tests", "sim", "data", "single-volley.toml")) as f:
+        bidi_text = f.read().replace('name = "H"', 'name = "H\\u202E1 9"').replace('name = "Z"', 'name = "Z\\u200B"')
+    with open(os.path.join(work, "bidi.toml"), "w") as f:
+        f.write(bidi_text.replace('title = "Single volley"', 'title = "Single \\u202Evolley"'))
+    volley_run("bidi", ["run", "bidi.toml", "--trials", "4096"])
+    open_page("bidi")
+    loose = driver.execute_script(UNISOLATED)
+    check(not loose, f"bidi: every name with a format character is isolated, these are not: {loose}")
+    isolated = driver.execute_script("return Array.from(document.querySelectorAll('#volley-report code[dir=auto], #volley-report bdi'))"
+                                     ".filter(e => e.textContent.includes('\\u202e')).length")
+    escaped = driver.execute_script("return document.getElementById('volley-report').textContent.includes('H\\\\u202E1 9')")
+    check(isolated > 0 and escaped, f"bidi: the names stand isolated ({isolated}) and, inside other text, escaped ({escaped})")
+    check(not re.search("[\u202a-\u202e\u2066-\u2069\u200b-\u200f]", driver.find_element("id", "map").get_attribute("innerHTML")),
+          "bidi: the map shows the format characters escaped")
 
     # A barrage: Blinds, dummies and the missions on the map.
     barrage = volley_run("barrage", ["run", "rolling-barrage", "--trials", "8192"])
