@@ -11,10 +11,41 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <sys/stat.h>
 
 namespace volley {
 
 namespace {
+
+// The text of a scenario file, refused (ScenarioErrors naming the file) when it cannot be one: a
+// directory, a device (/dev/zero, /dev/urandom would be read until memory ran out), a socket, or more
+// than MaxScenarioBytes. A FIFO (a scenario piped in by <(...), or /dev/stdin from a pipe) is read, up to
+// the same bound, so an endless one is refused once it passes it.
+std::string read_scenario_file(const std::string& name) {
+  auto refuse = [&](const std::string& why) {
+    ScenarioError err;
+    err.file = name;
+    err.message = why;
+    throw ScenarioErrors({err});
+  };
+  const std::string limit = "the most a scenario file may hold is " + std::to_string(MaxScenarioBytes >> 20) + " MiB";
+  struct stat st {};
+  if (::stat(name.c_str(), &st) != 0) refuse("cannot read (" + std::string(std::strerror(errno)) + ")");
+  if (S_ISDIR(st.st_mode)) refuse("is a directory, not a scenario file");
+  if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) refuse("is a device or socket, not a scenario file");
+  if (S_ISREG(st.st_mode) && static_cast<uintmax_t>(st.st_size) > MaxScenarioBytes) refuse("is too large (" + limit + ")");
+  // Opened and read once: a FIFO gives its text only once, and a second open waits for a writer that
+  // never comes (validate hung).
+  std::ifstream in(name, std::ios::binary);
+  if (!in) refuse("cannot read (" + std::string(std::strerror(errno)) + ")");
+  std::string text;
+  char buffer[1 << 16];
+  // One byte past the bound tells a file of exactly MaxScenarioBytes from a longer one.
+  while (text.size() <= MaxScenarioBytes && in.read(buffer, sizeof buffer).gcount() > 0) text.append(buffer, static_cast<size_t>(in.gcount()));
+  if (in.bad()) refuse("cannot read (" + std::string(std::strerror(errno)) + ")");
+  if (text.size() > MaxScenarioBytes) refuse("is too large (" + limit + ")");
+  return text;
+}
 
 std::unique_ptr<ScenarioModel> load_kind(const ScenarioDocument& doc) {
   const toml::node* node = doc.root().get("kind");
@@ -143,24 +174,7 @@ ScenarioDocument open_scenario(const std::string& argument, const std::vector<st
                                const std::vector<std::string>& extra, const std::string& option) {
   ScenarioDocument doc = [&] {
     const std::string name = argument.empty() ? DefaultScenarioName : argument;
-    if (std::filesystem::exists(name)) {
-      // What toml++ would report as "File could not be opened" or a missing key, said plainly.
-      auto refuse = [&](const std::string& why) {
-        ScenarioError err;
-        err.file = name;
-        err.message = why;
-        throw ScenarioErrors({err});
-      };
-      if (std::filesystem::is_directory(name)) refuse("is a directory, not a scenario file");
-      // Opened and read once: a FIFO (a scenario piped in by <(...)) gives its text only once, and a
-      // second open waits for a writer that never comes (validate hung).
-      std::ifstream in(name, std::ios::binary);
-      if (!in) refuse("cannot read (" + std::string(std::strerror(errno)) + ")");
-      std::ostringstream text;
-      text << in.rdbuf();
-      if (in.bad()) refuse("cannot read (" + std::string(std::strerror(errno)) + ")");
-      return ScenarioDocument::from_string(text.str(), name);
-    }
+    if (std::filesystem::exists(name)) return ScenarioDocument::from_string(read_scenario_file(name), name);
     for (const auto& shipped : embedded_scenarios())
       if (name == shipped.name) return ScenarioDocument::from_string(shipped.text, std::string("scenarios/") + shipped.name + ".toml");
     ScenarioError err;

@@ -59,6 +59,11 @@ std::string complete_scenario_text(const ScenarioDocument& doc);
 // Whether the scenario, with `sets`, takes one more --set assignment (parse_axis's comma keys).
 bool scenario_accepts(const std::string& argument, const std::vector<std::string>& sets, const std::string& assignment);
 
+// The most bytes a scenario file may hold (docs/scenario-format.md): the shipped scenarios hold a few
+// KiB, a generated one with a thousand units well under 1 MiB; a longer file is a mistake (a device, a
+// log, an endless pipe), refused at once rather than read until memory runs out.
+inline constexpr uintmax_t MaxScenarioBytes = uintmax_t{16} << 20;
+
 ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets,
                                const std::vector<std::string>& extra = {}, const std::string& option = "--set");
 

@@ -220,6 +220,29 @@ TEST_CASE("A FIFO as scenario is read once: validate and run do not hang", "[sim
   }
 }
 
+TEST_CASE("A device, an endless pipe or a too large file as scenario is refused at once, naming it, by every command", "[sim][cli][outputs]") {
+  // Before: /dev/zero and an endless pipe were read until memory ran out. timeout(1) stands for "at
+  // once": a run that read gigabytes would be killed (exit 124) long before.
+  const std::string dir = fresh_directory("endless-scenario");
+  REQUIRE(shell(dir, "truncate -s 17M big.toml") == 0);  // sparse: no disk used
+  const std::string volley = "timeout 60 '" VOLLEY_BINARY "' ";
+  for (const std::string command : {"validate", "run", "show"}) {
+    for (const std::string file : {"/dev/zero", "/dev/urandom"}) {
+      INFO(command << " " << file);
+      CHECK(shell(dir, volley + command + " " + file + " 2>err.txt >/dev/null") == 2);
+      check_contains(read_file(dir + "/err.txt"), {file + ": is a device or socket, not a scenario file"});
+    }
+    INFO(command);
+    CHECK(shell(dir, volley + command + " big.toml 2>err.txt >/dev/null") == 2);
+    check_contains(read_file(dir + "/err.txt"), {"big.toml: is too large (the most a scenario file may hold is 16 MiB)"});
+    // An endless pipe: read up to the bound, then refused (yes ends on the broken pipe).
+    CHECK(shell(dir, "yes 'x = 1' | " + volley + command + " /dev/stdin 2>err.txt >/dev/null") == 2);
+    check_contains(read_file(dir + "/err.txt"), {"/dev/stdin: is too large (the most a scenario file may hold is 16 MiB)"});
+  }
+  // A scenario on a pipe that ends is still read.
+  CHECK(shell(dir, "cat '" VOLLEY_SOURCE_DIR "/scenarios/osona.toml' | " + volley + "validate /dev/stdin >/dev/null 2>&1") == 0);
+}
+
 TEST_CASE("A missing gnuplot is found before the first trial", "[sim][outputs]") {
   const std::string dir = fresh_directory("no-gnuplot");
   for (const char* plot : {"p.png", "p.svg"}) {
