@@ -64,14 +64,17 @@ FaceRange parse_face_rule(const std::string& rule, int faces, int modifier) {
     if (f < 1 || f > faces) throw std::invalid_argument("'" + rule + "': a d" + std::to_string(faces) + " has no face " + std::to_string(f));
     return f;
   };
+  // A band's end moved by --mod, in 64 bits and kept within one face of the die: '<=2147483647' with
+  // --mod 1 overflowed an int. Past the die, the band holds every face or none, as at one face past.
+  const auto moved = [&](int f, int64_t by) { return static_cast<int>(std::clamp<int64_t>(f + by, 0, int64_t{faces} + 1)); };
   FaceRange r;
   bool moves = true;  // whether --mod applies: only to a band counted from one end of the die
   if (rule.starts_with("<=")) {
-    r = {1, face(std::string_view(rule).substr(2)) + modifier};
+    r = {1, moved(face(std::string_view(rule).substr(2)), modifier)};
   } else if (rule.starts_with(">=")) {
-    r = {face(std::string_view(rule).substr(2)) - modifier, faces};
+    r = {moved(face(std::string_view(rule).substr(2)), -int64_t{modifier}), faces};
   } else if (rule.size() > 1 && rule.ends_with("+")) {
-    r = {face(std::string_view(rule).substr(0, rule.size() - 1)) - modifier, faces};
+    r = {moved(face(std::string_view(rule).substr(0, rule.size() - 1)), -int64_t{modifier}), faces};
   } else if (rule.starts_with("==") || rule.starts_with("=")) {
     const int f = exact_face(std::string_view(rule).substr(rule[1] == '=' ? 2 : 1));
     r = {f, f};

@@ -29,7 +29,7 @@ int command_bench(const Args& args) {
   po::options_description options("volley bench [options]\n\nFixed suite: a signature of every result and the speed.\n"
                                   "Example: volley bench --threads 2\n\nOptions");
   options.add_options()("help,h", "this help")
-      ("threads,j", whole_number(threads, "--threads", 0)->default_value("0"), "worker threads (0: all cores)")
+      ("threads,j", thread_count(threads), ThreadCountHelp.c_str())
       ("divisor", whole_number(divisor, "--divisor", uint64_t{1})->default_value("1"), "divide every trial count (a quicker, different signature)")
       ("repeat", whole_number(repeat, "--repeat", 1)->default_value("3"), "runs of each entry: the fastest is reported, all must agree bit for bit")
       ("scaling", "instead: how the cost grows with force size (8, 32, 128, 512 units), both kernels")

@@ -35,6 +35,10 @@ struct SimulatedRow {
   bool inside = true;
 };
 
+// The most faces --mod may move a band: a die has at most 1000 faces (engine/dice_question.cpp), so a
+// band moved further holds every face or none, as it does at 1000.
+constexpr int MaxModifier = 1000;
+
 std::string join(const std::vector<std::string>& words) {
   std::string s;
   for (const auto& w : words) s += (s.empty() ? "" : " ") + w;
@@ -58,13 +62,14 @@ int command_dice(const Args& args) {
       "  volley dice 5d6@4+ vs 3d6@4+                       opposed pools: the first wins with P(>= 1)\n"
       "  volley dice 8d20 --hit '<=6' --kill 1/4            a TSATF volley: hits, then the figures killed\n\nOptions");
   options.add_options()("hit", po::value<std::string>(&hit), "count the dice showing: '<=6', '>=4', '4+', '==1', '2..5' (none: the sum)")
-      ("mod", po::value<int>(&modifier)->default_value(0), "faces added to a '<=' or '>=' band (-1: one face fewer hits)")
+      ("mod", signed_whole_number(modifier, "--mod", -MaxModifier, MaxModifier)->default_value("0"),
+       "faces added to a '<=' or '>=' band (-1: one face fewer hits)")
       ("minus", po::value<std::string>(&minus), "subtract the dice showing these faces (with --hit)")
       ("kill", po::value<std::string>(&kill), "each hit kills with this chance, a/b (F-4: 1/4)")
       ("simulate,n", whole_number(settings.trials, "--simulate", uint64_t{1}, MaxTrials), "also play N trials and show the simulated law beside the exact one")
       ("per-die", po::bool_switch(&per_die), "with --simulate: roll every die instead of sampling the counts (the same law)")
       ("seed", po::value<std::string>(&settings.seed)->default_value("1"), "master seed of --simulate")
-      ("threads,j", whole_number(settings.threads, "--threads", 0)->default_value("0"), "worker threads (0: all cores)")
+      ("threads,j", thread_count(settings.threads), ThreadCountHelp.c_str())
       ("level", confidence_level(settings.level)->default_value("0.95"), "confidence level of the simulated intervals, in (0.5, 1)")
       ("plot", po::value<std::string>(&plot), "draw the law (.png or .svg)")
       ("json", po::value<std::string>(&settings.json), "write the law (and the simulated one) as JSON")
@@ -86,12 +91,12 @@ int command_dice(const Args& args) {
     laws.front().label = "hits";
     laws.push_back({"killed", question.kill_law()});
   }
+  const uint64_t seed = settings.seed_value();  // a bad --seed is refused before anything is printed
   // --quiet: the moments (and the simulated mean with its interval); no question line, no table.
   if (!quiet) std::printf("%s: %s\n", text.c_str(), question.describe().c_str());
 
   // Step 1: the simulation, when asked, through the driver (same seed, same bits for any threads).
   std::optional<RunResult> result;
-  const uint64_t seed = settings.seed_value();
   if (simulate) {
     settings.trials_option = settings.trials;
     const Schema schema = per_die ? *DiceQuestionJob<PoolPath::PerDie>(question, seed).schema()

@@ -68,6 +68,19 @@ uint64_t parse_whole_number(const std::string& option, const std::string& text, 
 
 namespace volley {
 
+po::typed_value<std::string>* signed_whole_number(int& target, std::string option, int lo, int hi) {
+  return po::value<std::string>()->notifier([&target, option = std::move(option), lo, hi](const std::string& text) {
+    int64_t value = 0;
+    const char* first = text.data() + (text.starts_with('+') ? 1 : 0);
+    const char* last = text.data() + text.size();
+    const auto [end, ec] = std::from_chars(first, last, value);
+    if (text.empty() || ec != std::errc{} || end != last || value < lo || value > hi)
+      throw std::invalid_argument(option + ": expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got '" +
+                                  text + "'");
+    target = static_cast<int>(value);
+  });
+}
+
 double parse_real_number(const std::string& option, const std::string& text, double lo, double hi, bool open_lo, bool open_hi) {
   double value = 0;
   const bool below = read_finite_number(text, value) && (open_lo ? value <= lo : value < lo);

@@ -44,6 +44,11 @@ boost::program_options::typed_value<std::string>* whole_number(Int& target, std:
   });
 }
 
+// A signed whole-number option (dice --mod -1): read whole (a leading + or -), within [lo, hi], else
+// std::invalid_argument naming the option and its text. Boost read an int option past its range as
+// "invalid" and, within it, let --mod 2147483647 overflow the band it moved.
+boost::program_options::typed_value<std::string>* signed_whole_number(int& target, std::string option, int lo, int hi);
+
 // A real-number option (analysis/number_parsing.hpp): finite, read whole, and within [lo, hi]
 // (open at an end where `open` says so); otherwise std::invalid_argument naming the option and text.
 double parse_real_number(const std::string& option, const std::string& text, double lo, double hi, bool open_lo, bool open_hi);
@@ -57,5 +62,12 @@ boost::program_options::typed_value<std::string>* confidence_level(double& targe
 // 1024 is well above the cores of any one machine volley runs on; more cores are reached through
 // MPI ranks or shards.
 inline constexpr int MaxThreads = 1024;
+
+// --threads (-j), read the same way by every command that plays trials (run, ..., bench, dice
+// --simulate): 0 (all cores, the default) to MaxThreads.
+inline boost::program_options::typed_value<std::string>* thread_count(int& target) {
+  return whole_number(target, "--threads", 0, MaxThreads)->default_value("0");
+}
+inline const std::string ThreadCountHelp = "worker threads (0: all cores; at most " + std::to_string(MaxThreads) + ")";
 
 }  // namespace volley

@@ -47,8 +47,7 @@ void add_run_options(po::options_description& options, RunSettings& s, bool long
         std::to_string(PrecisionTrialCap) + ")").c_str())
       ("precision", po::value<std::string>(&s.precision), "[NAME=]E: stop when that estimate's interval half-width is at most E")
       ("seed", po::value<std::string>(&s.seed)->default_value(s.seed), "master seed (a number, or 'random')")
-      ("threads,j", whole_number(s.threads, "--threads", 0, MaxThreads)->default_value("0"),
-       ("worker threads (0: all cores; at most " + std::to_string(MaxThreads) + ")").c_str())
+      ("threads,j", thread_count(s.threads), ThreadCountHelp.c_str())
       ("set", po::value<std::vector<std::string>>(&s.sets)->composing(), "override a scenario key: key=value (repeatable)")
       ("level", confidence_level(s.level)->default_value("0.95"), "confidence level of every interval, in (0.5, 1)")
       ("json", po::value<std::string>(&s.json), "write results (integer tallies and estimates) as JSON")

@@ -74,3 +74,31 @@ TEST_CASE("The thread count has a stated limit, and every count up to it is acce
   const auto at_limit = run_volley("run osona --trials 4096 --quiet --threads 1024");
   CHECK(at_limit.exit_code == 0);
 }
+
+TEST_CASE("dice --simulate and bench take the same thread bound as every command that plays trials", "[sim][numbers][cli][dice]") {
+  for (const char* threads : {"1025", "100000", "2147483647", "99999999999999999999"}) {
+    expect_refused_before_work(std::string("dice 3d6 --simulate 10 --threads ") + threads, "--threads: expected a whole number from 0 to 1024");
+    expect_refused_before_work(std::string("bench --divisor 200 --threads ") + threads, "--threads: expected a whole number from 0 to 1024");
+  }
+}
+
+TEST_CASE("Every number of dice that could overflow is refused, naming its option or its word", "[sim][numbers][cli][dice]") {
+  // --mod moved a band in an int: 9223372036854775807 was "invalid" without saying the range, and
+  // 2147483647 overflowed '<=6' + mod.
+  for (const char* mod : {"9223372036854775807", "-9223372036854775808", "2147483647", "-2147483648", "1001", "-1001", "1.5", "1e3", "x"})
+    expect_refused_before_work(std::string("dice 10d20 --hit '<=6' --mod ") + mod,
+                               std::string("--mod: expected a whole number from -1000 to 1000, got '") + mod + "'");
+  // A face past the die with the largest --mod is the whole die (or no face), not an overflow.
+  const auto whole = expect_success("dice 3d6 --hit '<=2147483647' --mod 1000 -q");
+  check_contains(whole.out, {"mean 3"});
+  const auto none = expect_success("dice 3d6 --hit '>=2147483647' --mod -1000 -q");
+  check_contains(none.out, {"mean 0"});
+  for (const char* dice : {"99999999999d6", "3d99999999999", "3d6+99999999999", "3d6-99999999999", "9223372036854775807d6", "10001d6",
+                           "3d1001"})
+    expect_refused_before_work(std::string("dice ") + dice, std::string("'") + dice + "'");
+  expect_refused_before_work("dice 10d20 --hit '<=99999999999'", "'<=99999999999': expected a whole number for a face");
+  expect_refused_before_work("dice 8d20 --hit '<=6' --kill 1/99999999999", "--kill");
+  for (const char* trials : {"1e30", "1e11", "100000000001", "99999999999999999999", "-1", "0", "1.5"})
+    expect_refused_before_work(std::string("dice 3d6 --simulate ") + trials, std::string("--simulate: expected a whole number"));
+  expect_refused_before_work("dice 3d6 --simulate 10 --seed 99999999999999999999999", "--seed");
+}
