@@ -3,6 +3,7 @@
 #include "analysis/did_you_mean.hpp"
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/output/text_escaping.hpp"
 #include "sim/scenario/embedded_scenarios.hpp"
 
 #include <boost/program_options.hpp>
@@ -23,7 +24,7 @@ int command_new(const Args& args) {
   std::vector<std::string> kinds;
   for (const auto& starter : starter_scenarios()) {
     if (kind == starter.name) {
-      std::cout << starter.text;
+      write_standard_output(starter.text);  // a file: a failed write (a full disk) is an error, exit 1
       return ExitOk;
     }
     kinds.push_back(starter.name);

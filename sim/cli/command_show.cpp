@@ -4,6 +4,7 @@
 #include "sim/cli/commands.hpp"
 #include "sim/output/gnuplot.hpp"
 #include "sim/output/map_file.hpp"
+#include "sim/output/text_escaping.hpp"
 #include "sim/cli/scenario_command.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
@@ -44,10 +45,11 @@ int command_show(const Args& args) {
   const auto model = load_model(doc);
   if (as_toml) {
     if (!plot.empty()) throw std::invalid_argument("--toml prints the scenario; give --plot without it");
-    std::cout << "# " << comment_text(model->title()) << " (" << comment_text(doc.name()) << "): every key, defaults";
-    for (const auto& set : scenario.sets) std::cout << ", --set " << comment_text(set);
-    std::cout << " written out by `volley show --toml`.\n# Keys are in docs/scenario-" << model->kind() << ".md.\n"
-              << complete_scenario_text(doc) << "\n";
+    // A file, not terminal text: written past the terminal filter, whose \xNN would be invalid TOML.
+    std::string text = "# " + comment_text(model->title()) + " (" + comment_text(doc.name()) + "): every key, defaults";
+    for (const auto& set : scenario.sets) text += ", --set " + comment_text(set);
+    text += " written out by `volley show --toml`.\n# Keys are in docs/scenario-" + model->kind() + ".md.\n" + complete_scenario_text(doc) + "\n";
+    write_standard_output(toml_file_text(text));
     return ExitOk;
   }
   if (!plot.empty()) check_plot_path(plot);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <iostream>
+#include <stdexcept>
 #include <streambuf>
 #include <unistd.h>
 
@@ -214,15 +215,41 @@ std::string json_for_script(const nlohmann::json& json) {
 
 std::string terminal_text(std::string_view text) { return terminal_piece(text, nullptr); }
 
-std::string format_characters_escaped(std::string_view text) {
+namespace {
+
+// The format characters, and for a TOML file (`toml`) the C1 controls too, written as \uXXXX; for a
+// TOML file a byte that is not UTF-8 (a file name in a comment) as U+FFFD, since TOML must be UTF-8.
+// Everything else as it is.
+std::string unicode_escaped(std::string_view text, bool toml) {
   std::string out;
   for (size_t i = 0; i < text.size();) {
+    if (toml && valid_sequence(text, i) == 0) {
+      out += "\xEF\xBF\xBD";
+      ++i;
+      continue;
+    }
     const size_t n = std::max<size_t>(valid_sequence(text, i), 1);
-    if (const unsigned code = n > 1 ? format_character(text, i, n) : 0) out += unicode_escape(code);
+    unsigned code = n > 1 ? format_character(text, i, n) : 0;
+    if (toml && n == 2 && static_cast<unsigned char>(text[i]) == 0xC2 && static_cast<unsigned char>(text[i + 1]) <= 0x9F)
+      code = static_cast<unsigned char>(text[i + 1]);
+    if (code != 0) out += unicode_escape(code);
     else out.append(text.substr(i, n));
     i += n;
   }
   return out;
+}
+
+}  // namespace
+
+std::string format_characters_escaped(std::string_view text) { return unicode_escaped(text, false); }
+
+std::string toml_file_text(std::string_view text) { return unicode_escaped(text, true); }
+
+void write_standard_output(std::string_view bytes) {
+  std::cout.flush();
+  std::fflush(stdout);
+  if (!write_all(STDOUT_FILENO, std::string(bytes)))
+    throw std::runtime_error("writing standard output: " + std::string(std::strerror(errno)));
 }
 
 void install_terminal_filter() {

@@ -7,6 +7,7 @@
 //   JSON      json_document, and json_for_script inside an HTML <script>
 //   gnuplot   GnuplotTexts (sim/output/gnuplot.hpp): a text is a line of a datablock, read as a string by
 //             the script; it never appears inside a gnuplot command, where a backtick runs a shell
+//   TOML      toml_file_text (show --toml), written by write_standard_output
 //   terminal  install_terminal_filter: every byte volley prints to stdout or stderr passes
 //             terminal_text, which shows control characters (ESC, NUL, CR, ...) as \xNN and bidirectional
 //             format characters (U+202E, ...) as \uXXXX
@@ -45,6 +46,18 @@ std::string terminal_text(std::string_view text);
 // writes them; everything else unchanged. For the map's SVG, a file of its own where a name's text
 // is not isolated from the words and figures drawn after it in the same label.
 std::string format_characters_escaped(std::string_view text);
+
+// A TOML file as volley writes it (show --toml) from toml++'s text, every string of which is a basic
+// string ("..."), where toml++ has escaped C0 controls and DEL: the C1 controls and the format
+// characters written as \uXXXX too, so the file shows nothing a terminal would act on and reads back
+// as the same scenario. (In a comment the escape is plain text, as harmless.)
+std::string toml_file_text(std::string_view text);
+
+// Bytes of a file the user keeps, written to standard output past the terminal filter (show --toml,
+// new: their escapes must arrive as written, \xNN would make the TOML invalid), after everything
+// printed before them. A failed write (a full disk, /dev/full, a closed pipe) throws
+// std::runtime_error naming the error: main reports it and exits 1.
+void write_standard_output(std::string_view bytes);
 
 // From here on, everything written to stdout and stderr (printf, std::cout, std::cerr) passes
 // terminal_text. Called once at the start of main. The progress bar, which draws with carriage

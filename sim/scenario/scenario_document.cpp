@@ -233,6 +233,12 @@ std::string ScenarioDocument::canonical_text() const {
   return os.str();
 }
 
+std::string ScenarioDocument::file_text() const {
+  std::ostringstream os;
+  os << toml::toml_formatter{root_, toml::toml_formatter::default_flags & ~toml::format_flags::allow_literal_strings};
+  return os.str();
+}
+
 uint64_t ScenarioDocument::content_hash() const { return hash_text(canonical_text()); }
 
 uint64_t ScenarioDocument::hash_text(std::string_view text) noexcept {

@@ -66,6 +66,10 @@ class ScenarioDocument {
   std::optional<ScenarioDocument> with_only_assignment(size_t i) const;
   // The document as canonical TOML text (after --set): what a shard result records and hashes.
   std::string canonical_text() const;
+  // The document as a TOML file to keep (show --toml): as canonical_text, but every string a basic
+  // string ("..."), never a literal one ('...'), so that any character in it can be escaped
+  // (toml_file_text, sim/output/text_escaping.hpp).
+  std::string file_text() const;
   uint64_t content_hash() const;  // hash_text(canonical_text())
   // FNV-1a of a canonical text: the scenario's identity in result files (checked when one is read).
   static uint64_t hash_text(std::string_view text) noexcept;

@@ -156,7 +156,7 @@ std::string complete_scenario_text(const ScenarioDocument& doc) {
   ScenarioDocument full = doc;
   full.fill_defaults_when_read();
   (void)load_model(full);
-  return full.canonical_text();
+  return full.file_text();
 }
 
 bool scenario_accepts(const std::string& argument, const std::vector<std::string>& sets, const std::string& assignment) {

@@ -8,8 +8,10 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <regex>
+#include <sys/wait.h>
 
 using namespace volley::testing;
 using nlohmann::json;
@@ -203,4 +205,53 @@ TEST_CASE("show --toml prints every default and --set, and plays exactly as the 
   // Defaults the file leaves out are written: the ambush gives no ruleset.contact_gap.
   const auto full = run_volley("show herero-ambush --toml");
   CHECK(full.out.find("contact_gap = ") != std::string::npos);
+}
+
+TEST_CASE("show --toml writes a file that validates and reads back as the same scenario, whatever its names hold", "[sim][show][cli]") {
+  // Issue 27: the text went through the terminal filter, whose \xNN (of a C1 control, U+009B) is no
+  // TOML escape: the file did not validate. A title and a unit name with a C0 and a C1 control,
+  // a quote (the title only: a unit name cannot hold one), a backslash, a newline, a tab, DEL and
+  // bidirectional and invisible format characters.
+  std::string text = read_file(SingleVolley);
+  const auto replace = [&](const std::string& from, const std::string& to) {
+    REQUIRE(text.find(from) != std::string::npos);
+    text.replace(text.find(from), from.size(), to);
+  };
+  replace("title = \"Single volley\"", R"(title = "Ti\"tle \\ back\nline \u0007bell \u009Bcsi \u202Eevil \u2067x \u007F 'q' \t")");
+  replace("name = \"H\"", R"(name = "H\u0007\u009B\u202E\\\n\t\u200B\u001B[31m1")");
+  save("odd-names.toml", text);
+  const auto first = expect_success("show odd-names.toml --toml");
+  save("odd-names-shown.toml", first.out);
+  CHECK(first.out.find("\\x") == std::string::npos);        // no terminal escape
+  CHECK(first.out.find("\u202E") == std::string::npos);     // the format characters escaped, not raw
+  CHECK(first.out.find("\xC2\x9B") == std::string::npos);   // nor the C1 control
+  CHECK(first.out.find("\\u202E") != std::string::npos);
+  expect_success("validate odd-names-shown.toml");
+  // Read back, it is the same scenario: shown again, the same TOML after the header; played, the same figures.
+  const auto again = expect_success("show odd-names-shown.toml --toml");
+  const auto body = [](const std::string& t) { return t.substr(t.find("\n#", 1)); };
+  CHECK(body(again.out) == body(first.out));
+  const auto a = expect_success("run odd-names.toml --trials 2000 --quiet --json a.json");
+  const auto b = expect_success("run odd-names-shown.toml --trials 2000 --quiet --json b.json");
+  // The unit's metrics carry its name as the file gave it, and the trials the same tallies.
+  const std::string a_json = read_file(scratch_directory() + "/a.json"), b_json = read_file(scratch_directory() + "/b.json");
+  const auto unit_metric = [](const std::string& json) {
+    const size_t at = json.find("\"herero.units.H");
+    return at == std::string::npos ? std::string("(none)") : json.substr(at, json.find(".figures_left", at) - at);
+  };
+  CHECK(unit_metric(a_json) != "(none)");
+  CHECK(unit_metric(a_json) == unit_metric(b_json));
+  const auto signature = [](const std::string& json) { return json.substr(json.find("\"signature\""), 40); };
+  CHECK(signature(a_json) == signature(b_json));
+}
+
+TEST_CASE("show --toml and new refuse a failed write with exit 1, naming the error", "[sim][show][new][cli]") {
+  for (const char* command : {"show osona --toml", "new firefight", "new barrage"}) {
+    INFO(command);
+    const std::string err = scratch_directory() + "/full-err.txt";
+    const int status = std::system(("'" VOLLEY_BINARY "' " + std::string(command) + " > /dev/full 2>'" + err + "'").c_str());
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 1);
+    check_contains(read_file(err), {"writing standard output: No space left on device"});
+  }
 }
