@@ -7,6 +7,7 @@
 #include "engine/barrage/barrage_state.hpp"
 #include "engine/barrage/supply.hpp"
 #include "engine/rng.hpp"
+#include "sim/scenario/addressable_name.hpp"
 #include "sim/scenario/tally_size.hpp"
 
 #include <algorithm>
@@ -105,9 +106,10 @@ class BarrageReader {
     const auto names = root.string_list("sides", {});
     if (errors_.size() != errors_before) return false;  // not a list of strings: said so
     const bool ok = names.size() == 2 && names[0] != names[1] && !names[0].empty() && !names[1].empty() &&
-                    names[0].find_first_of(". \t") == std::string::npos && names[1].find_first_of(". \t") == std::string::npos;
+                    names[0].find_first_of(" \t") == std::string::npos && names[1].find_first_of(" \t") == std::string::npos &&
+                    addressable_name(names[0]) && addressable_name(names[1]);
     if (!ok) {
-      root.error("sides", "expected two different side names without dots or spaces, e.g. sides = [\"british\", \"german\"]");
+      root.error("sides", "expected two different side names without dots, spaces, '=', ';', ',' or quotes, e.g. sides = [\"british\", \"german\"]");
       return false;
     }
     for (const auto& reserved : {"kind", "title", "turns", "sides", "attacker", "headline", "table", "ruleset", "first_hit_all", "first_hit_units"})
@@ -222,11 +224,11 @@ class BarrageReader {
   }
 
   // Checks a name an entry (a `what`: unit, mission, ...) gives itself: it addresses the entry in --set
-  // keys, so it is given, has no dot, and is not in `seen` (the names of its list so far).
+  // keys, so it is given, addressable (sim/scenario/addressable_name.hpp), and not in `seen` (the names
+  // of its list so far).
   void unique_name(TableReader& t, const std::string& name, std::set<std::string>& seen, const char* what) {
     if (name.empty()) t.error("name", std::string("missing: every ") + what + " needs a name");
-    else if (name.find('.') != std::string::npos)
-      t.error("name", std::string("a ") + what + " name must not contain dots (it addresses the entry in --set keys), got '" + name + "'");
+    else if (!addressable_name(name)) t.error("name", unaddressable_name_message(what, name));
     else if (!seen.insert(name).second) t.error("name", std::string("a second ") + what + " named '" + name + "'");
   }
 

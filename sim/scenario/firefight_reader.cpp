@@ -6,6 +6,7 @@
 #include "engine/firefight/firefight_metrics.hpp"
 #include "engine/firefight/narrator.hpp"
 #include "engine/firefight/weapon_table.hpp"
+#include "sim/scenario/addressable_name.hpp"
 #include "sim/scenario/tally_size.hpp"
 
 #include <algorithm>
@@ -106,8 +107,8 @@ class Reader {
           root.error("sides", "'" + side_names[s] + "' is a reserved name");
           continue;
         }
-        if (side_names[s].empty() || side_names[s].find_first_of(". \t") != std::string::npos) {
-          root.error("sides", "side name '" + side_names[s] + "' must be a non-empty word without dots or spaces");
+        if (side_names[s].empty() || side_names[s].find_first_of(" \t") != std::string::npos || !addressable_name(side_names[s])) {
+          root.error("sides", "side name '" + side_names[s] + "' must be a non-empty word without dots, spaces, '=', ';', ',' or quotes");
           continue;
         }
         sc_.sides[s].name = side_names[s];
@@ -126,7 +127,7 @@ class Reader {
     for (auto& t : root.tables("terrain")) {
       Terrain terrain;
       terrain.name = t.string("name", "terrain " + std::to_string(sc_.terrain.size()));
-      if (terrain.name.find('.') != std::string::npos) t.error("name", "a terrain name must not contain dots (it is a --set key)");
+      if (!addressable_name(terrain.name)) t.error("name", unaddressable_name_message("terrain", terrain.name));
       terrain.area = read_rect(t, "area", true);
       terrain.blocks_sight = t.boolean("blocks_sight", false);
       terrain.cover_class = static_cast<int>(t.integer("cover_class", 0, 0, TargetClasses));
@@ -207,7 +208,7 @@ class Reader {
         t.finish();
         continue;
       }
-      if (name.find('.') != std::string::npos) t.error("name", "a weapon name must not contain dots (it is a --set key)");
+      if (!addressable_name(name)) t.error("name", unaddressable_name_message("weapon", name));
       if (!seen.insert(name).second) t.error("name", "weapon '" + name + "' is listed twice");
       auto it = std::find_if(rs.weapons.begin(), rs.weapons.end(), [&](const Weapon& w) { return w.name == name; });
       const bool builtin = it != rs.weapons.end();
@@ -289,7 +290,7 @@ class Reader {
       UnitSpec u;
       u.name = t.string("name", "");
       if (u.name.empty()) t.error("name", "every unit needs a name (it addresses the unit: " + side.name + ".units.NAME.figures=...)");
-      else if (u.name.find('.') != std::string::npos) t.error("name", "a unit name must not contain dots (it is a --set key)");
+      else if (!addressable_name(u.name)) t.error("name", unaddressable_name_message("unit", u.name));
       else if (!names.insert(u.name).second) t.error("name", "unit name '" + u.name + "' is used twice in this side");
       u.figures = static_cast<int>(t.integer("figures", 10, 1, 100000));
       const std::string weapon = t.string("weapon", default_weapon(side.native));
@@ -322,7 +323,7 @@ class Reader {
     int index = 0;
     for (auto& t : r.tables("decoys")) {
       const std::string name = t.string("name", "decoy " + std::to_string(index));
-      if (name.find('.') != std::string::npos) t.error("name", "a decoy name must not contain dots (it is a --set key)");
+      if (!addressable_name(name)) t.error("name", unaddressable_name_message("decoy", name));
       const int count = static_cast<int>(t.integer("count", 1, 1, MaxDecoysPerSide));
       DecoySpec d;
       d.placement = read_placement(t);

@@ -148,6 +148,26 @@ TEST_CASE("volley run on a malformed scenario exits 2, prints the errors and wri
   }
 }
 
+TEST_CASE("A name that --set and --target cannot address is refused the same way by every command that loads the scenario",
+          "[sim][validation][cli]") {
+  // Issue 27: a unit named "N\"1" or "old=rifle" could be written, shown and played, never changed.
+  for (const char* file : {"ff-unaddressable-names.toml", "br-unaddressable-names.toml"}) {
+    const MalformedCase c = read_case(MalformedDirectory + "/" + file);
+    REQUIRE(c.expected.size() >= 5);
+    const bool firefight = c.file.starts_with("ff-");
+    for (const std::string command : {"validate", "run --trials 100 --quiet", "show", "show --toml", "replay --trial 1",
+                                      "sensitivity --trials 100 --quiet", firefight ? "fire --unit Z1 --range 10" : "compare --vs turns=3"}) {
+      const auto r = run_volley(command.substr(0, command.find(' ')) + " '" + c.file + "'" +
+                                    (command.find(' ') == std::string::npos ? "" : command.substr(command.find(' '))),
+                                MalformedDirectory);
+      INFO(command << " " << c.file << "\nstderr:\n" << r.err);
+      CHECK(r.exit_code == 2);
+      CHECK(r.out.empty());
+      for (const auto& e : c.expected) CHECK(r.err.find(e) != std::string::npos);
+    }
+  }
+}
+
 TEST_CASE("A firefight of 10,000 units is refused naming the key and the limit; 1,024 a side runs", "[sim][validation][scale]") {
   write_many_units("ff-10000.toml", "firefight", 5000);
   const auto big = run_volley("validate ff-10000.toml");

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Issue 17: text from a scenario file is data in every output, never code.
 
-Builds a firefight and a barrage scenario whose every name (title, sides, units, terrain, weapons,
-decoys, batteries, missions, Blinds, registered points) and whose file name hold
+Builds a firefight and a barrage scenario whose title and file name hold
     ` $( ) ; " ' , newline < > & EOD, an escape character and non-ASCII letters,
+and whose every other name (sides, units, terrain, weapons, decoys, batteries, missions, Blinds,
+registered points) holds all of them but . = ; , " ' (issue 27: those split --set keys, so a name
+holding one is refused at load; malformed_scenarios_test.cpp checks that),
 produces every output kind of every command (--json, --csv, --plot png and svg, --report, show
 --plot, replay --plot, sweep, tune, sensitivity, compare, merge, the terminal), and checks that:
   - no command ran: a backtick or $( ) in a name would touch a marker file;
@@ -46,20 +48,28 @@ def toml_str(variant, suffix):
     return '"' + HOSTILE[variant % len(HOSTILE)] + " " + suffix + '"'
 
 
-def toml_key(variant, suffix):  # a quoted TOML key (side tables)
-    return toml_str(variant, suffix)
-
-
 def plain(variant, suffix):
-    """The name as volley reads it (TOML unescaped)."""
+    """The title as volley reads it (TOML unescaped)."""
     return json.loads(toml_str(variant, suffix))
+
+
+UNADDRESSABLE = ".=;,\"'"  # sim/scenario/addressable_name.hpp
+
+
+def plain_name(variant, suffix):
+    """A name (a list entry's) as volley reads it: the hostile text without the characters a name may not hold."""
+    return "".join(c for c in plain(variant, suffix) if c not in UNADDRESSABLE)
+
+
+def toml_name(variant, suffix):
+    return json.dumps(plain_name(variant, suffix), ensure_ascii=False)
 
 
 SIDE_A, SIDE_B = 0, 1
 
 
-def side_name(i):  # side names may hold no dots, spaces or tabs
-    return ["h`touch${IFS}pwned`$(touch${IFS}pwned);\"',<b>&Ü", "g$(touch${IFS}pwned)`x`'\";<i>&é"][i]
+def side_name(i):  # side names may hold no spaces or tabs, nor the characters a name may not
+    return ["h`touch${IFS}pwned`$(touch${IFS}pwned)<b>&Ü", "g$(touch${IFS}pwned)`x`<i>&é"][i]
 
 
 def side_toml(i):
@@ -74,18 +84,18 @@ sides = [{side_toml(0)}, {side_toml(1)}]
 visibility = 30
 
 [[ruleset.weapons]]
-name = {toml_str(1, "rifle")}
+name = {toml_name(1, "rifle")}
 range = 24.0
 dice_per_figure = 1
 bands = [6, 4, 4, 2]
 
 [[terrain]]
-name = {toml_str(2, "bush")}
+name = {toml_name(2, "bush")}
 area = [0.0, 30.0, 40.0, 36.0]
 cover_class = 3
 
 [[terrain]]
-name = {toml_str(3, "kopje")}
+name = {toml_name(3, "kopje")}
 area = [30.0, 0.0, 32.0, 2.0]
 blocks_sight = true
 
@@ -93,28 +103,28 @@ blocks_sight = true
 native = true
 
 [[{side_toml(0)}.units]]
-name = {toml_str(0, "H1")}
+name = {toml_name(0, "H1")}
 figures = 10
-weapon = {toml_str(1, "rifle")}
+weapon = {toml_name(1, "rifle")}
 position = [20.0, 10.0]
 
 [[{side_toml(0)}.units]]
-name = {toml_str(3, "H2")}
+name = {toml_name(3, "H2")}
 figures = 6
-weapon = {toml_str(1, "rifle")}
+weapon = {toml_name(1, "rifle")}
 zone = [10.0, 8.0, 30.0, 12.0]
 
 [[{side_toml(0)}.decoys]]
-name = {toml_str(2, "blank")}
+name = {toml_name(2, "blank")}
 count = 1
 zone = [2.0, 2.0, 10.0, 6.0]
 
 [{side_toml(1)}]
 
 [[{side_toml(1)}.units]]
-name = {toml_str(1, "Z")}
+name = {toml_name(1, "Z")}
 figures = 12
-weapon = {toml_str(1, "rifle")}
+weapon = {toml_name(1, "rifle")}
 target_class = 1
 position = [20.0, 28.0]
 '''
@@ -135,12 +145,12 @@ nation = "commonwealth"
 home_edge = "south"
 
 [[{side_toml(0)}.batteries]]
-name = {toml_str(0, "A")}
+name = {toml_name(0, "A")}
 fire_dice = 4
 
 [[{side_toml(0)}.missions]]
-name = {toml_str(2, "RB1")}
-battery = {toml_str(0, "A")}
+name = {toml_name(2, "RB1")}
+battery = {toml_name(0, "A")}
 type = "rolling"
 start_turn = 1
 start = [30, 12]
@@ -148,7 +158,7 @@ direction = [0, 1]
 speed = 6
 
 [[{side_toml(0)}.units]]
-name = {toml_str(3, "Inf1")}
+name = {toml_name(3, "Inf1")}
 position = [30, 4]
 velocity = [0, 6]
 
@@ -157,27 +167,27 @@ nation = "germany"
 home_edge = "north"
 
 [[{side_toml(1)}.batteries]]
-name = {toml_str(1, "sFH")}
+name = {toml_name(1, "sFH")}
 fire_dice = 4
 
 [[{side_toml(1)}.missions]]
-name = {toml_str(3, "DF1")}
-battery = {toml_str(1, "sFH")}
+name = {toml_name(3, "DF1")}
+battery = {toml_name(1, "sFH")}
 type = "pre-registered"
 mode = "continuous"
-points = [{{ name = {toml_str(0, "crossroads")}, at = [30, 24] }}]
+points = [{{ name = {toml_name(0, "crossroads")}, at = [30, 24] }}]
 
 [[{side_toml(1)}.units]]
-name = {toml_str(0, "HQ")}
+name = {toml_name(0, "HQ")}
 position = [36, 40]
 
 [[{side_toml(1)}.units]]
-name = {toml_str(2, "Gren1")}
+name = {toml_name(2, "Gren1")}
 
 [[{side_toml(1)}.blinds]]
-name = {toml_str(1, "B1")}
+name = {toml_name(1, "B1")}
 position = [33, 27]
-units = [{{ name = {toml_str(2, "Gren1")}, offset = [0, 0] }}]
+units = [{{ name = {toml_name(2, "Gren1")}, offset = [0, 0] }}]
 '''
 
 
@@ -282,10 +292,10 @@ def main():
             volley(["replay", path, "--trial", "2", "--trace", "--plot", p])
         # A key with the hostile names in it: a unit's figures (firefight) or a battery's fire dice.
         if kind == "firefight":
-            key = f"{side_name(0)}.units.{plain(0, 'H1')}.figures"
+            key = f"{side_name(0)}.units.{plain_name(0, 'H1')}.figures"
             lo, hi, vs = "6", "12", "visibility=20"
         else:
-            key = f"{side_name(0)}.batteries.{plain(0, 'A')}.fire_dice"
+            key = f"{side_name(0)}.batteries.{plain_name(0, 'A')}.fire_dice"
             lo, hi, vs = "2", "6", "ruleset.maintain_cost=2"
         sweep = [o("sweep.json"), o("sweep.csv"), o("sweep.svg"), o("sweep.html")]
         volley(["sweep", path, "--param", f"{key}={lo}:{hi}:2", "--trials", "500", "--quiet",
@@ -304,7 +314,7 @@ def main():
         volley(["sensitivity", path, "--target", win, "--trials", "300", "--limit", "40", "--quiet",
                 "--json", sens[0], "--csv", sens[1], "--plot", sens[2], "--report", sens[3]])
         comp = [o("compare.json"), o("compare.csv"), o("compare.png"), o("compare.html")]
-        # The base's --set names the hostile key (--vs splits its text at ';', which the names hold).
+        # The base's --set names the hostile key.
         volley(["compare", path, "--set", f"{key}={hi}", "--vs", vs, "--trials", "2000", "--quiet",
                 "--json", comp[0], "--csv", comp[1], "--plot", comp[2], "--report", comp[3]])
         shards = [o("shard1.json"), o("shard2.json")]
