@@ -14,7 +14,6 @@
 #include <sys/wait.h>
 
 using namespace volley::testing;
-using nlohmann::json;
 
 namespace {
 
@@ -81,7 +80,7 @@ TEST_CASE("sensitivity shows one ranking by size, [assumed] rules marked not fir
   // On the ambush, ruleset.stand_leader ([assumed] F-7, about 0.05) used to be listed above
   // ruleset.weapons.mauser.dice_per_figure (1 -> 2, about 0.4) because [assumed] rules came first.
   const auto r = expect_success("sensitivity herero-ambush --target herero.win --trials 1000 --limit 10 --json sens.json");
-  const json result = json::parse(read_file(scratch_directory() + "/sens.json"));
+  const nlohmann::json result = nlohmann::json::parse(read_file(scratch_directory() + "/sens.json"));
   const auto& rows = result["parameters"];
   REQUIRE(rows.size() == 10);
   double previous = 2;
