@@ -9,7 +9,9 @@
 // Rectangles are axis-aligned and closed: a point on the edge is inside, and a segment that touches
 // an edge or a corner meets the rectangle.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <string>
 
 namespace volley {
 
@@ -19,6 +21,33 @@ namespace volley {
 using Coord = int32_t;  // hundredths of an inch (CoordPerInch per inch)
 inline constexpr Coord CoordPerInch = VOLLEY_COORD_PER_INCH;
 static_assert(CoordPerInch == 100 || CoordPerInch == 1000, "the grid is hundredths or thousandths of an inch");
+
+// Inches, as a scenario file writes them, to the grid: the nearest grid unit. The one conversion
+// with the scale in it: both scenario readers, every report and every narration go through these,
+// so the `fine-grid` build reads and writes the same scenarios in the same inches.
+inline Coord to_coord(double inches) noexcept { return static_cast<Coord>(std::llround(inches * CoordPerInch)); }
+
+// The grid back to inches (a default written back, a map, a measured range): a whole number of grid
+// units converts to double exactly, so this is the one rounding of the division.
+inline double to_inches(double coord) noexcept { return coord / CoordPerInch; }
+
+// A length or coordinate as text, "12.5" for 12.5 inches: trailing zeros dropped, so that the same
+// position reads the same on either grid. CoordPerInch is a power of ten, so the decimals are exact.
+inline std::string inches(int64_t coord) {
+  static_assert([] {
+    int64_t p = 1;
+    while (p < CoordPerInch) p *= 10;
+    return p == CoordPerInch;
+  }(), "inches() writes a coordinate's decimals: CoordPerInch must be a power of ten");
+  const bool negative = coord < 0;
+  const int64_t v = negative ? -coord : coord;
+  std::string s = (negative ? "-" : "") + std::to_string(v / CoordPerInch);
+  const int64_t frac = v % CoordPerInch;
+  if (frac == 0) return s;
+  std::string digits = std::to_string(CoordPerInch + frac).substr(1);  // leading zeros kept
+  while (digits.back() == '0') digits.pop_back();
+  return s + "." + digits;
+}
 
 struct Point {
   Coord x = 0;
@@ -30,6 +59,9 @@ struct Rect {
   Coord x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // x0 <= x1, y0 <= y1
   friend bool operator==(const Rect&, const Rect&) = default;
 };
+
+// "(12.5, 20)": a point as narrations, reports and error messages write it.
+inline std::string point_text(Point p) { return "(" + inches(p.x) + ", " + inches(p.y) + ")"; }
 
 inline int64_t distance_squared(Point a, Point b) noexcept {
   const int64_t dx = int64_t{a.x} - b.x, dy = int64_t{a.y} - b.y;

@@ -36,24 +36,4 @@ class BarrageNarrator {
   int depth_ = 0;
 };
 
-// "12.5" for 12.5 inches: trailing zeros dropped. A coordinate is a whole number of 1/CoordPerInch
-// inches, a power of ten, so its decimals are exact.
-inline std::string inches(Coord c) {
-  static_assert([] {
-    int64_t p = 1;
-    while (p < CoordPerInch) p *= 10;
-    return p == CoordPerInch;
-  }(), "inches() writes a coordinate's decimals: CoordPerInch must be a power of ten");
-  const bool negative = c < 0;
-  const int64_t v = negative ? -int64_t{c} : int64_t{c};
-  std::string s = (negative ? "-" : "") + std::to_string(v / CoordPerInch);
-  const int64_t frac = v % CoordPerInch;
-  if (frac == 0) return s;
-  std::string digits = std::to_string(CoordPerInch + frac).substr(1);  // leading zeros kept
-  while (digits.back() == '0') digits.pop_back();
-  return s + "." + digits;
-}
-
-inline std::string at(Point p) { return "(" + inches(p.x) + ", " + inches(p.y) + ")"; }
-
 }  // namespace volley::barrage

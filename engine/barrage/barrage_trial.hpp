@@ -44,9 +44,9 @@ void setup_trial(Ctx& c) {
       c.narr.say(sc.sides[s].name + (s == sc.attacker ? " (attacker)" : " (defender)") + ": " + std::to_string(st.sides[s].stock) + " Staff Orders");
       c.narr.indent();
       for (int u : sc.sides[s].units)
-        if (sc.units[u].blind < 0) c.narr.say("unit " + sc.units[u].name + " at " + at(st.units[u].position));
+        if (sc.units[u].blind < 0) c.narr.say("unit " + sc.units[u].name + " at " + point_text(st.units[u].position));
       for (int b : sc.sides[s].blinds) {
-        std::string line = "Blind " + sc.blinds[b].name + " at " + at(st.blinds[b].position) + ": ";
+        std::string line = "Blind " + sc.blinds[b].name + " at " + point_text(st.blinds[b].position) + ": ";
         if (sc.blinds[b].dummy()) line += "dummy";
         for (size_t i = 0; i < sc.blinds[b].units.size(); ++i) line += (i ? ", " : "") + sc.units[sc.blinds[b].units[i]].name;
         c.narr.say(line);
@@ -71,7 +71,7 @@ void move_units(Ctx& c, int side_index) {
       continue;
     }
     shift_on_table(unit.position, unit.box, spec.velocity, sc.table);
-    if constexpr (Ctx::Narrator::enabled) c.narr.say(spec.name + " moves to " + at(unit.position));
+    if constexpr (Ctx::Narrator::enabled) c.narr.say(spec.name + " moves to " + point_text(unit.position));
   }
   for (int b : sc.sides[side_index].moving_blinds) {
     BlindState& blind = st.blinds[b];
@@ -85,7 +85,7 @@ void move_units(Ctx& c, int side_index) {
     }
     shift_on_table(blind.position, blind.box, spec.velocity, sc.table);
     move_blind_units(spec, blind, st.units);
-    if constexpr (Ctx::Narrator::enabled) c.narr.say("Blind " + spec.name + " moves to " + at(blind.position));
+    if constexpr (Ctx::Narrator::enabled) c.narr.say("Blind " + spec.name + " moves to " + point_text(blind.position));
   }
 }
 

@@ -67,7 +67,7 @@ struct DesignatedTargets {
       return;
     }
     m.position = targets[m.target].at;
-    if constexpr (Ctx::Narrator::enabled) c.narr.say(name + " shifts to target " + std::to_string(m.target + 1) + " at " + at(m.position) + " (no deviation)");
+    if constexpr (Ctx::Narrator::enabled) c.narr.say(name + " shifts to target " + std::to_string(m.target + 1) + " at " + point_text(m.position) + " (no deviation)");
   }
 };
 

@@ -153,7 +153,7 @@ void fire_for_effect(Ctx& c, int mission, int fire_dice, int lead_battery, const
                          std::to_string(unit.disruption) + "/" + std::to_string(spec.cohesion) + ")";
       line += suppress ? ", suppressed until the end of turn " + std::to_string(unit.suppressed_until) : ", not suppressed (more sixes)";
       if (unit.dispersed) line += ", DISPERSED";
-      if (forced) line += ", forced back to " + at(unit.position);
+      if (forced) line += ", forced back to " + point_text(unit.position);
       return line;
     }());
   }
@@ -184,7 +184,7 @@ void fire_for_effect(Ctx& c, int mission, int fire_dice, int lead_battery, const
     UnitState& unit = st.units[attack.unit];
     if (!attack.in_blind || attack.disruption == 0 || unit.dispersed || rules.forced_back == 0) continue;
     force_back(sc, unit, sc.units[attack.unit]);
-    if constexpr (Ctx::Narrator::enabled) c.narr.say(sc.units[attack.unit].name + " forced back to " + at(unit.position));
+    if constexpr (Ctx::Narrator::enabled) c.narr.say(sc.units[attack.unit].name + " forced back to " + point_text(unit.position));
   }
 }
 

@@ -40,7 +40,7 @@ void attempt_cancel(Ctx& c, int side_index, int turn) {
     const CheckRoll check = comms_check(c.dice, sc.ruleset, sc.sides[side_index].comms_dice, turn,
                                         comms_actor(sc.missions[mission].batteries.front(), CommsFor::Cancel));
     if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
-      return sc.missions[mission].name + " would fire on friends at " + at(centre) + ": cancel, comms check " + std::to_string(check.dice) +
+      return sc.missions[mission].name + " would fire on friends at " + point_text(centre) + ": cancel, comms check " + std::to_string(check.dice) +
              "D: " + std::to_string(check.own) + " against " + std::to_string(check.opposition) + (check.success ? ": cancelled" : ": fails");
     }());
     if (check.success) end_mission(sc, st, mission);
@@ -61,7 +61,7 @@ void adjust_fire(Ctx& c, int side_index) {
     Point target;
     int64_t d = 0;
     if (!nearest_enemy_marker(sc, st, side_index, m.position, sc.ruleset.adjust_range, target, d) || target == m.position) continue;
-    if constexpr (Ctx::Narrator::enabled) c.narr.say(sc.missions[mission].name + " adjusted from " + at(m.position) + " to " + at(target));
+    if constexpr (Ctx::Narrator::enabled) c.narr.say(sc.missions[mission].name + " adjusted from " + point_text(m.position) + " to " + point_text(target));
     m.position = target;
   }
 }

@@ -118,7 +118,7 @@ void fire_mission(Ctx& c, int mission, Point centre, int turn) {
   st.fired.push_back({mission, rect});
   if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
     return sc.missions[mission].name + " (" + sc.missions[mission].type_name() + ", " + battery_names(sc, mission) +
-           "): fire for effect, " + word_of(mission_sheaf(sc, st, mission)) + " sheaf at " + at(centre) + ", " + std::to_string(dice) +
+           "): fire for effect, " + word_of(mission_sheaf(sc, st, mission)) + " sheaf at " + point_text(centre) + ", " + std::to_string(dice) +
            " dice per target";
   }());
   if constexpr (Ctx::Narrator::enabled) c.narr.indent();
@@ -238,7 +238,7 @@ void call_pre_registered(Ctx& c, int side_index, int turn) {
     const CheckRoll check = comms_check(c.dice, sc.ruleset, sc.sides[side_index].comms_dice + sc.ruleset.call_comms_bonus, turn,
                                         comms_actor(spec.batteries.front(), CommsFor::Call));
     if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
-      return spec.name + " called at point " + std::to_string(point + 1) + " " + at(m.position) + " (" + std::to_string(sc.ruleset.call_cost) +
+      return spec.name + " called at point " + std::to_string(point + 1) + " " + point_text(m.position) + " (" + std::to_string(sc.ruleset.call_cost) +
              " Staff Orders, " + std::to_string(side.stock) + " left); comms check " + std::to_string(check.dice) + "D: " +
              std::to_string(check.own) + " against " + std::to_string(check.opposition) +
              (check.success ? ": fires at once" : ": delayed to the next Friendly Logistics Phase");

@@ -37,18 +37,6 @@ struct TextNarrator {
   void turn_end(const FirefightState&, int) noexcept {}
 };
 
-// A distance in inches as text: 1234 hundredths -> "12.34" (three decimals on the fine grid).
-inline std::string inches(int64_t hundredths) {
-  const bool negative = hundredths < 0;
-  const int64_t v = negative ? -hundredths : hundredths;
-  std::string frac = std::to_string(v % CoordPerInch);
-  const size_t digits = CoordPerInch == 1000 ? 3 : 2;
-  if (frac.size() < digits) frac.insert(0, digits - frac.size(), '0');
-  return (negative ? "-" : "") + std::to_string(v / CoordPerInch) + "." + frac;
-}
-
-inline std::string point_text(Point p) { return "(" + inches(p.x) + ", " + inches(p.y) + ")"; }
-
 // Concatenate words and numbers into one line of narration.
 inline void append_text(std::string& out, std::string_view s) { out += s; }
 inline void append_text(std::string& out, const char* s) { out += s; }

@@ -44,8 +44,6 @@ Point where(const UnitSpec& u) {
   return {(u.placement.area.x0 + u.placement.area.x1) / 2, (u.placement.area.y0 + u.placement.area.y1) / 2};
 }
 
-std::string inches_text(double hundredths) { return format_text("%g\"", std::round(hundredths) / CoordPerInch); }
-
 }  // namespace
 
 int command_fire(const Args& args) {
@@ -127,7 +125,7 @@ int command_fire(const Args& args) {
     target_text = enemy.name + " " + spec.name + ", ";
     if (!unit_name.empty() && range < 0) {
       const Point at = where(spec);
-      range = std::sqrt(static_cast<double>(distance_squared(firer_at, at))) / CoordPerInch;
+      range = to_inches(std::sqrt(static_cast<double>(distance_squared(firer_at, at))));
       range_from_positions = true;
     }
   } else {
@@ -138,11 +136,11 @@ int command_fire(const Args& args) {
   q.firer_prone = firer_prone;
   q.prone_test = firer.fast_fire && enemy.prone_rule;
   // F-4/F-5: a target beyond the weapon's range or the visibility cannot be fired at.
-  const double reach = std::min(weapon.range, sc.visibility) / static_cast<double>(CoordPerInch);
+  const double reach = to_inches(std::min(weapon.range, sc.visibility));
   if (range > reach + 1e-9)
     throw std::invalid_argument(
         format_text("out of reach: %s fires to %g\" and the visibility is %g\"; nothing fires at %.1f\"", weapon.name.c_str(),
-                    weapon.range / static_cast<double>(CoordPerInch), sc.visibility / static_cast<double>(CoordPerInch), range) +
+                    to_inches(weapon.range), to_inches(sc.visibility), range) +
         (range_from_positions ? " (where " + unit_name + " and " + target_name + " start; --range R asks at another range)" : std::string()));
 
   // Step 3: the laws, normal and (for the fast-fire side) schnellfeuer.
@@ -156,7 +154,7 @@ int command_fire(const Args& args) {
   // --quiet: each law's mean and standard deviation and the chance of a prone target; no setup lines, no tables.
   if (!quiet) {
     std::printf("%s (%s, d%d): %s%d figures with %s%s at target class %d (%s%s)\n", model->title().c_str(), rules.name.c_str(), rules.fire_die,
-                firer_text.c_str(), q.figures, weapon.name.c_str(), range >= 0 ? (" at " + inches_text(range * CoordPerInch)).c_str() : "",
+                firer_text.c_str(), q.figures, weapon.name.c_str(), range >= 0 ? (" at " + inches(to_coord(range)) + "\"").c_str() : "",
                 q.target_class, target_text.c_str(),
                 q.target_figures > 0 ? (std::to_string(q.target_figures) + " figures: hits beyond them are lost").c_str() : "no limit on casualties");
     for (size_t v = 0; v < volleys.size(); ++v)

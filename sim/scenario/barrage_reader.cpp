@@ -27,10 +27,6 @@ namespace {
 
 constexpr double MaxInches = 10000;  // any length or position, in inches
 
-Coord hundredths(double inches) { return static_cast<Coord>(std::llround(inches * 100)); }
-
-std::string in(Coord c) { return barrage::inches(c); }
-
 // Reads the document into a BarrageScenario, collecting every error.
 class BarrageReader {
  public:
@@ -57,7 +53,7 @@ class BarrageReader {
       root.error("headline", "expected a metric name, got an empty string (leave the key out for <defender>.dispersed)");
 
     TableReader table = root.table("table");
-    sc_.table = {hundredths(table.number("width", 72, 1, MaxInches)), hundredths(table.number("depth", 48, 1, MaxInches))};
+    sc_.table = {to_coord(table.number("width", 72, 1, MaxInches)), to_coord(table.number("depth", 48, 1, MaxInches))};
     table.finish();
 
     TableReader ruleset = root.table("ruleset");
@@ -124,8 +120,8 @@ class BarrageReader {
   }
 
   Size size_of(TableReader& t, const char* key, Size fallback) {
-    const auto v = t.number_list(key, {fallback.w / 100.0, fallback.d / 100.0}, 2);
-    const Size s{hundredths(v[0]), hundredths(v[1])};
+    const auto v = t.number_list(key, {to_inches(fallback.w), to_inches(fallback.d)}, 2);
+    const Size s{to_coord(v[0]), to_coord(v[1])};
     if (s.w <= 0 || s.d <= 0 || s.w > sc_.table.w || s.d > sc_.table.d) {
       t.error(key, "expected a width and depth in inches, both positive and no larger than the table");
       return fallback;
@@ -134,16 +130,16 @@ class BarrageReader {
   }
 
   Point point_of(TableReader& t, const char* key, Point fallback) {
-    const auto v = t.number_list(key, {fallback.x / 100.0, fallback.y / 100.0}, 2);
+    const auto v = t.number_list(key, {to_inches(fallback.x), to_inches(fallback.y)}, 2);
     if (std::abs(v[0]) > MaxInches || std::abs(v[1]) > MaxInches) {
       t.error(key, "expected a point [x, y] in inches");
       return fallback;
     }
-    return {hundredths(v[0]), hundredths(v[1])};
+    return {to_coord(v[0]), to_coord(v[1])};
   }
 
   Coord length_of(TableReader& t, const char* key, Coord fallback) {
-    return hundredths(t.number(key, fallback / 100.0, 0, MaxInches));
+    return to_coord(t.number(key, to_inches(fallback), 0, MaxInches));
   }
 
   int dice_of(TableReader& t, const char* key, int fallback) { return static_cast<int>(t.integer(key, fallback, 0, MaxPoolDice)); }
@@ -166,7 +162,7 @@ class BarrageReader {
     rs.supply_bonus_dice = dice_of(r, "supply_bonus_dice", rs.supply_bonus_dice);
     // PF-RB [seed]: "The Fire Template must move at least 4" per turn." A house rule may ask more,
     // never less.
-    rs.min_rolling_speed = hundredths(r.number("min_rolling_speed", rs.min_rolling_speed / 100.0, 4.0, MaxInches));
+    rs.min_rolling_speed = to_coord(r.number("min_rolling_speed", to_inches(rs.min_rolling_speed), 4.0, MaxInches));
     rs.max_registered_points = static_cast<int>(r.integer("max_registered_points", rs.max_registered_points, 0, 1000));
     rs.call_comms_bonus = dice_of(r, "call_comms_bonus", rs.call_comms_bonus);
     rs.trigger_radius = length_of(r, "trigger_radius", rs.trigger_radius);
@@ -210,15 +206,15 @@ class BarrageReader {
       t.error("zone", "expected [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1");  // never swapped silently
     if (has_zone) {
       p.zoned = true;
-      p.zone = {hundredths(std::min(zone[0], zone[2])), hundredths(std::min(zone[1], zone[3])), hundredths(std::max(zone[0], zone[2])),
-                hundredths(std::max(zone[1], zone[3]))};
+      p.zone = {to_coord(std::min(zone[0], zone[2])), to_coord(std::min(zone[1], zone[3])), to_coord(std::max(zone[0], zone[2])),
+                to_coord(std::max(zone[1], zone[3]))};
       p.position = {(p.zone.x0 + p.zone.x1) / 2, (p.zone.y0 + p.zone.y1) / 2};
       if (!on_table({p.zone.x0, p.zone.y0}, footprint) || !on_table({p.zone.x1, p.zone.y1}, footprint))
-        t.error("zone", "off the table at the start: every centre in the zone must keep the footprint on the " + in(sc_.table.w) + "\" x " +
-                            in(sc_.table.d) + "\" table");
+        t.error("zone", "off the table at the start: every centre in the zone must keep the footprint on the " + inches(sc_.table.w) + "\" x " +
+                            inches(sc_.table.d) + "\" table");
     } else if (!on_table(p.position, footprint)) {
-      t.error("position", "off the table at the start: the footprint around " + at(p.position) + " must lie on the " + in(sc_.table.w) +
-                              "\" x " + in(sc_.table.d) + "\" table");
+      t.error("position", "off the table at the start: the footprint around " + point_text(p.position) + " must lie on the " + inches(sc_.table.w) +
+                              "\" x " + inches(sc_.table.d) + "\" table");
     }
     return p;
   }
@@ -387,21 +383,21 @@ class BarrageReader {
       only_for(m, {"start_turn"}, !pre_registered, "rolling and designated");
       rolling_barrage.start = point_of(m, "start", {});
       const Point home_away = away_from_home(s);
-      const auto direction = m.number_list("direction", {home_away.x / 100.0, home_away.y / 100.0}, 2);
+      const auto direction = m.number_list("direction", {to_inches(home_away.x), to_inches(home_away.y)}, 2);
       const double speed = m.number("speed", 6, 0, MaxInches);
-      rolling_barrage.speed = hundredths(speed);
+      rolling_barrage.speed = to_coord(speed);
       if (rolling) {
         // PF-RB: attacker only; at least 4" a turn; its start on the table.
         if (s != sc_.attacker)
           m.error("type", "a rolling barrage is available to the attacker only (PF-RB), and " + sc_.sides[s].name + " defends");
         if (!m.has("start")) m.error("start", "missing: a rolling barrage needs start = [x, y], its template's centre on its first turn");
-        else if (!contains(table_rect(sc_.table), rolling_barrage.start)) m.error("start", "off the table at the start: " + at(rolling_barrage.start));
+        else if (!contains(table_rect(sc_.table), rolling_barrage.start)) m.error("start", "off the table at the start: " + point_text(rolling_barrage.start));
         if (!m.has("speed")) m.error("speed", "missing: a rolling barrage needs speed (inches per turn)");
         else if (rolling_barrage.speed < sc_.ruleset.min_rolling_speed)
-          m.error("speed", "a rolling barrage must move at least " + in(sc_.ruleset.min_rolling_speed) + "\" per turn (PF-RB), got " + in(rolling_barrage.speed));
+          m.error("speed", "a rolling barrage must move at least " + inches(sc_.ruleset.min_rolling_speed) + "\" per turn (PF-RB), got " + inches(rolling_barrage.speed));
         if (direction[0] == 0 && direction[1] == 0) m.error("direction", "expected a direction vector [dx, dy], not [0, 0]");
         else if (std::abs(direction[0]) > MaxInches || std::abs(direction[1]) > MaxInches)
-          m.error("direction", "expected a direction vector [dx, dy] with components of at most " + in(hundredths(MaxInches)));
+          m.error("direction", "expected a direction vector [dx, dy] with components of at most " + inches(to_coord(MaxInches)));
         rolling_barrage.step = rolling_step(direction[0], direction[1], rolling_barrage.speed);
       }
 
@@ -417,7 +413,7 @@ class BarrageReader {
         // sheaf at each location); a target without one fires the mission's.
         if (target.has("sheaf"))
           d.sheaf = target.choose("sheaf", Sheaf::Regular);
-        if (!contains(table_rect(sc_.table), d.at)) target.error("at", "off the table at the start: " + at(d.at));
+        if (!contains(table_rect(sc_.table), d.at)) target.error("at", "off the table at the start: " + point_text(d.at));
         target.finish();
         designated_targets.targets.push_back(d);
       }
@@ -428,7 +424,7 @@ class BarrageReader {
         if (const std::string name = point.string("name", ""); !name.empty()) unique_name(point, name, point_names, "point");
         if (!point.has("at")) point.error("at", "missing: expected at = [x, y]");
         const Point p = point_of(point, "at", {});
-        if (!contains(table_rect(sc_.table), p)) point.error("at", "off the table at the start: " + at(p));
+        if (!contains(table_rect(sc_.table), p)) point.error("at", "off the table at the start: " + point_text(p));
         point.finish();
         pre_registered_barrage.points.push_back(p);
       }
@@ -460,12 +456,12 @@ class BarrageReader {
   // The default direction of a rolling barrage: away from its side's home edge.
   Point away_from_home(int s) const {
     switch (sc_.sides[s].home_edge) {
-      case Edge::South: return {0, 100};
-      case Edge::North: return {0, -100};
-      case Edge::West: return {100, 0};
-      case Edge::East: return {-100, 0};
+      case Edge::South: return {0, CoordPerInch};
+      case Edge::North: return {0, -CoordPerInch};
+      case Edge::West: return {CoordPerInch, 0};
+      case Edge::East: return {-CoordPerInch, 0};
     }
-    return {0, 100};
+    return {0, CoordPerInch};
   }
 
   // Per-unit metrics (issue 17): `<defender>.first_hit.<unit>` for the units `first_hit_units` names,

@@ -20,29 +20,25 @@ using namespace barrage;
 
 namespace {
 
-std::string in(Coord c) { return barrage::inches(c); }
-
-std::string vector_text(Point p) { return "(" + in(p.x) + ", " + in(p.y) + ")"; }
-
 // `volley show`: what a mission's type adds to its line (one overload per type, mission_kind.hpp).
 struct MissionDescription {
   std::ostream& os;
   const MissionSpec& mission;
   void operator()(const RollingBarrage& rolling) const {
-    os << ", from turn " << mission.start_turn << " at " << at(rolling.start) << ", " << in(rolling.speed) << "\" per turn, step "
-       << vector_text(rolling.step);
+    os << ", from turn " << mission.start_turn << " at " << point_text(rolling.start) << ", " << inches(rolling.speed) << "\" per turn, step "
+       << point_text(rolling.step);
   }
   void operator()(const DesignatedTargets& designated) const {
     os << ", from turn " << mission.start_turn << ":";
     for (const auto& t : designated.targets) {
-      os << " " << at(t.at) << " x" << t.turns;
+      os << " " << point_text(t.at) << " x" << t.turns;
       if (t.sheaf) os << " " << word_of(*t.sheaf);
     }
   }
   void operator()(const PreRegisteredBarrage& barrage) const {
     os << ", " << word_of(barrage.mode) << ", points";
-    for (const auto& p : barrage.points) os << " " << at(p);
-    if (barrage.call_policy == CallPolicy::Trigger) os << ", called when an enemy is within " << in(barrage.trigger_radius) << "\"";
+    for (const auto& p : barrage.points) os << " " << point_text(p);
+    if (barrage.call_policy == CallPolicy::Trigger) os << ", called when an enemy is within " << inches(barrage.trigger_radius) << "\"";
     else {
       os << ", called at point " << barrage.call_point + 1 << " on turns";
       for (int t : barrage.call_turns) os << " " << t;
@@ -83,11 +79,11 @@ class BarrageModel final : public ScenarioModel {
     const BarrageScenario& sc = *scenario_;
     const Ruleset& r = sc.ruleset;
     std::ostringstream os;
-    os << sc.title << " (barrage): " << sc.turns << " turns on a " << in(sc.table.w) << "\" x " << in(sc.table.d) << "\" table\n";
+    os << sc.title << " (barrage): " << sc.turns << " turns on a " << inches(sc.table.w) << "\" x " << inches(sc.table.d) << "\" table\n";
     os << "ruleset: command failures " << (r.command_failures ? "on" : "off") << ", supply checks " << (r.supply_checks ? "on" : "off")
-       << ", comms " << word_of(r.comms_rule) << ", forced back " << in(r.forced_back)
-       << "\", templates " << in(r.regular_template.w) << "\" x " << in(r.regular_template.d) << "\" (regular) and "
-       << in(r.converged_template.w) << "\" x " << in(r.converged_template.d) << "\" (converged), maintain " << r.maintain_cost
+       << ", comms " << word_of(r.comms_rule) << ", forced back " << inches(r.forced_back)
+       << "\", templates " << inches(r.regular_template.w) << "\" x " << inches(r.regular_template.d) << "\" (regular) and "
+       << inches(r.converged_template.w) << "\" x " << inches(r.converged_template.d) << "\" (converged), maintain " << r.maintain_cost
        << " Staff Order(s) per battery, a planned start without its Staff Orders is "
        << (r.unpaid_start == UnpaidStart::Cancel ? "cancelled" : "delayed") << "\n";
     for (int s = 0; s < SideCount; ++s) {
@@ -99,17 +95,17 @@ class BarrageModel final : public ScenarioModel {
       for (int u : side.units) {
         const UnitSpec& unit = sc.units[u];
         os << "  unit " << unit.name << ": ";
-        if (unit.blind >= 0) os << "in Blind " << sc.blinds[unit.blind].name << " at offset " << vector_text(unit.offset);
+        if (unit.blind >= 0) os << "in Blind " << sc.blinds[unit.blind].name << " at offset " << point_text(unit.offset);
         else if (unit.placement.zoned)
-          os << "in zone " << at({unit.placement.zone.x0, unit.placement.zone.y0}) << "-" << at({unit.placement.zone.x1, unit.placement.zone.y1});
-        else os << "at " << at(unit.placement.position);
+          os << "in zone " << point_text({unit.placement.zone.x0, unit.placement.zone.y0}) << "-" << point_text({unit.placement.zone.x1, unit.placement.zone.y1});
+        else os << "at " << point_text(unit.placement.position);
         os << ", " << unit.reaction_dice << " reaction dice, " << word_of(unit.cover) << " cover, cohesion " << unit.cohesion;
-        if (unit.velocity.x != 0 || unit.velocity.y != 0) os << ", velocity " << vector_text(unit.velocity);
+        if (unit.velocity.x != 0 || unit.velocity.y != 0) os << ", velocity " << point_text(unit.velocity);
         os << "\n";
       }
       for (int b : side.blinds) {
         const BlindSpec& blind = sc.blinds[b];
-        os << "  Blind " << blind.name << " at " << at(blind.placement.position) << ": ";
+        os << "  Blind " << blind.name << " at " << point_text(blind.placement.position) << ": ";
         if (blind.dummy()) os << "dummy";
         for (size_t i = 0; i < blind.units.size(); ++i) os << (i ? ", " : "") << sc.units[blind.units[i]].name;
         os << "\n";
@@ -134,18 +130,17 @@ class BarrageModel final : public ScenarioModel {
     BarrageContext<TrialDice> ctx{sc, state, dice, silent};
     setup_trial(ctx);
     for (int t = 1; t <= std::min(turn, sc.turns); ++t) play_turn(ctx, t);
-    auto inches = [](int64_t hundredths) { return static_cast<double>(hundredths) / 100.0; };
-    auto box = [&](const Rect& r) { return MapBox{inches(r.x0), inches(r.y0), inches(r.x1), inches(r.y1)}; };
+    auto box = [&](const Rect& r) { return MapBox{to_inches(r.x0), to_inches(r.y0), to_inches(r.x1), to_inches(r.y1)}; };
     // What lies on the table of a template that reaches over its edge (PF-RB: it fires while it overlaps).
     auto on_table = [&](const Rect& r) {
-      return MapBox{inches(std::max<Coord>(r.x0, 0)), inches(std::max<Coord>(r.y0, 0)), inches(std::min<Coord>(r.x1, sc.table.w)),
-                    inches(std::min<Coord>(r.y1, sc.table.d))};
+      return MapBox{to_inches(std::max<Coord>(r.x0, 0)), to_inches(std::max<Coord>(r.y0, 0)), to_inches(std::min<Coord>(r.x1, sc.table.w)),
+                    to_inches(std::min<Coord>(r.y1, sc.table.d))};
     };
     std::vector<std::string> sides;
     for (const auto& side : sc.sides) sides.push_back(side.name);
-    MapModel map = table_map(sc.title, turn, inches(sc.table.w), inches(sc.table.d), sides);
+    MapModel map = table_map(sc.title, turn, to_inches(sc.table.w), to_inches(sc.table.d), sides);
     auto mark = [&](MapMarkKind kind, const std::string& side, const std::string& name, Point at, Size footprint) {
-      map.marks.push_back({kind, side, name, -1, inches(at.x), inches(at.y), inches(footprint.w), inches(footprint.d)});
+      map.marks.push_back({kind, side, name, -1, to_inches(at.x), to_inches(at.y), to_inches(footprint.w), to_inches(footprint.d)});
     };
     if (turn <= 0)
       for (const auto& unit : sc.units)
@@ -172,8 +167,8 @@ class BarrageModel final : public ScenarioModel {
         f.mission = m.name;
         f.side = side;
         f.label = label;
-        f.x = inches(at.x);
-        f.y = inches(at.y);
+        f.x = to_inches(at.x);
+        f.y = to_inches(at.y);
         f.radius = radius;
         f.box = on_table(rect_around(at, size));
         map.fire.push_back(f);
@@ -195,9 +190,9 @@ class BarrageModel final : public ScenarioModel {
           line.kind = MapFireKind::RollingLine;
           line.mission = m.name;
           line.side = side;
-          line.label = m.name + " " + in(rolling.speed) + "\"/turn";
+          line.label = m.name + " " + inches(rolling.speed) + "\"/turn";
           const Point last{rolling.start.x + rolling.step.x * std::max(steps - 1, 0), rolling.start.y + rolling.step.y * std::max(steps - 1, 0)};
-          line.box = {inches(rolling.start.x), inches(rolling.start.y), inches(std::clamp<Coord>(last.x, 0, sc.table.w)), inches(std::clamp<Coord>(last.y, 0, sc.table.d))};
+          line.box = {to_inches(rolling.start.x), to_inches(rolling.start.y), to_inches(std::clamp<Coord>(last.x, 0, sc.table.w)), to_inches(std::clamp<Coord>(last.y, 0, sc.table.d))};
           map.fire.push_back(line);
         } else if constexpr (std::is_same_v<Kind, DesignatedTargets>) {
           const DesignatedTargets& designated = kind;
@@ -215,8 +210,8 @@ class BarrageModel final : public ScenarioModel {
           const PreRegisteredBarrage& barrage = kind;
           for (size_t p = 0; p < barrage.points.size(); ++p) {
             const bool trigger = barrage.call_policy == CallPolicy::Trigger;
-            fire(MapFireKind::Registered, m.name + " point " + std::to_string(p + 1) + (trigger ? ", trigger " + in(barrage.trigger_radius) + "\"" : ""),
-                 barrage.points[p], trigger ? inches(barrage.trigger_radius) : 0.0);
+            fire(MapFireKind::Registered, m.name + " point " + std::to_string(p + 1) + (trigger ? ", trigger " + inches(barrage.trigger_radius) + "\"" : ""),
+                 barrage.points[p], trigger ? to_inches(barrage.trigger_radius) : 0.0);
             MapFire footprint = map.fire.back();
             footprint.kind = MapFireKind::Footprint;
             map.fire.push_back(footprint);

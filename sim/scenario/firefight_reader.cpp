@@ -22,9 +22,6 @@ using namespace firefight;
 
 namespace {
 
-// Inches as written in the file -> hundredths of an inch (the kernel's fixed point).
-Coord to_coord(double inches) { return static_cast<Coord>(std::llround(inches * CoordPerInch)); }
-
 inline constexpr double MaxInches = 1000;  // tables up to 1000": integer geometry stays exact
 
 // A whole number written alone (spaces around allowed): "2x" or "" is not one, as std::stoi would have it.
@@ -219,7 +216,7 @@ class Reader {
         it = rs.weapons.end() - 1;
       }
       Weapon& w = *it;
-      w.range = to_coord(t.number("range", w.range / static_cast<double>(CoordPerInch), 0, MaxInches));
+      w.range = to_coord(t.number("range", to_inches(w.range), 0, MaxInches));
       w.dice_per_figure = static_cast<int>(t.integer("dice_per_figure", w.dice_per_figure, 1, 100));
       const auto bands = t.integer_list("bands", {w.bands[0], w.bands[1], w.bands[2], w.bands[3]}, 0, rs.fire_die);
       if (bands.size() != TargetClasses)

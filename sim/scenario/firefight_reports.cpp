@@ -35,9 +35,6 @@ struct SnapshotNarrator {
   }
 };
 
-
-std::string inches_text(int64_t hundredths) { return inches(hundredths); }
-
 std::string orders_text(Orders o) {
   switch (o) {
     case Orders::Hold: return "hold";
@@ -102,14 +99,14 @@ class FirefightModel final : public ScenarioModel {
     const Ruleset& rs = sc.ruleset;
     std::ostringstream out;
     out << sc.title << " (firefight, " << sc.turns << " turns)\n";
-    out << "table " << inches_text(sc.table.x1) << "\" x " << inches_text(sc.table.y1) << "\", visibility "
-        << inches_text(sc.visibility) << "\", spot range " << inches_text(sc.spot_range) << "\"\n";
+    out << "table " << inches(sc.table.x1) << "\" x " << inches(sc.table.y1) << "\", visibility "
+        << inches(sc.visibility) << "\", spot range " << inches(sc.spot_range) << "\"\n";
     out << "ruleset " << rs.name << ": d" << rs.fire_die << " fire die, natural ones " << (rs.natural_one_hits ? "hit" : "do not hit")
         << ", kill chance " << rs.kill_chance.num << "/" << rs.kill_chance.den << ", units in melee "
         << (rs.fire_into_melee ? "may be fired at" : "cannot be fired at") << ", unit morale tested at or below "
         << rs.morale_fraction << " of a unit's figures\n";
     for (const auto& w : rs.weapons)
-      out << "  weapon " << w.name << ": range " << inches_text(w.range) << "\", " << w.dice_per_figure << " dice per figure, bands "
+      out << "  weapon " << w.name << ": range " << inches(w.range) << "\", " << w.dice_per_figure << " dice per figure, bands "
           << w.bands[0] << " " << w.bands[1] << " " << w.bands[2] << " " << w.bands[3] << "\n";
     for (const auto& side : sc.sides) {
       out << "side " << side.name << ": " << side.units.size() << " units, " << side.start_figures << " figures, "
@@ -120,8 +117,8 @@ class FirefightModel final : public ScenarioModel {
       for (const auto& u : side.units) {
         out << "  " << u.name << ": " << u.figures << " figures, " << rs.weapons[u.weapon].name << ", class " << u.target_class << ", ";
         if (u.placement.zone)
-          out << "zone (" << inches_text(u.placement.area.x0) << ", " << inches_text(u.placement.area.y0) << ")-("
-              << inches_text(u.placement.area.x1) << ", " << inches_text(u.placement.area.y1) << ")";
+          out << "zone (" << inches(u.placement.area.x0) << ", " << inches(u.placement.area.y0) << ")-("
+              << inches(u.placement.area.x1) << ", " << inches(u.placement.area.y1) << ")";
         else
           out << "at " << point_text(u.placement.position);
         out << (u.hidden ? ", hidden" : "") << ", subgroup " << side.subgroups[u.subgroup] << ", " << orders_text(u.orders)
@@ -129,8 +126,8 @@ class FirefightModel final : public ScenarioModel {
       }
     }
     for (const auto& t : sc.terrain)
-      out << "terrain " << t.name << ": (" << inches_text(t.area.x0) << ", " << inches_text(t.area.y0) << ")-(" << inches_text(t.area.x1)
-          << ", " << inches_text(t.area.y1) << ")" << (t.blocks_sight ? ", blocks sight" : "")
+      out << "terrain " << t.name << ": (" << inches(t.area.x0) << ", " << inches(t.area.y0) << ")-(" << inches(t.area.x1)
+          << ", " << inches(t.area.y1) << ")" << (t.blocks_sight ? ", blocks sight" : "")
           << (t.cover_class > 0 ? ", cover class " + std::to_string(t.cover_class) : "") << "\n";
     return out.str();
   }
@@ -143,11 +140,10 @@ class FirefightModel final : public ScenarioModel {
     snap.want = std::max(0, turn);
     play_firefight(sc, state, dice, snap);
     const FirefightState& st = snap.snapshot;
-    auto inches = [](int64_t hundredths) { return static_cast<double>(hundredths) / CoordPerInch; };
-    auto box = [&](const Rect& r) { return MapBox{inches(r.x0), inches(r.y0), inches(r.x1), inches(r.y1)}; };
+    auto box = [&](const Rect& r) { return MapBox{to_inches(r.x0), to_inches(r.y0), to_inches(r.x1), to_inches(r.y1)}; };
     std::vector<std::string> sides;
     for (const auto& side : sc.sides) sides.push_back(side.name);
-    MapModel map = table_map(sc.title, turn, inches(sc.table.x1), inches(sc.table.y1), sides);
+    MapModel map = table_map(sc.title, turn, to_inches(sc.table.x1), to_inches(sc.table.y1), sides);
     for (const auto& t : sc.terrain) map.terrain.push_back({t.name, box(t.area), t.blocks_sight, t.cover_class});
     // Zones matter at the setup: where a unit may stand; later turns show where it went.
     if (turn <= 0)
@@ -164,8 +160,8 @@ class FirefightModel final : public ScenarioModel {
       mark.side = sc.sides[sc.side_of(g)].name;
       mark.name = sc.unit(g).name;
       mark.figures = std::max(0, u.figures);
-      mark.x = inches(u.pos.x);
-      mark.y = inches(u.pos.y);
+      mark.x = to_inches(u.pos.x);
+      mark.y = to_inches(u.pos.y);
       map.marks.push_back(mark);
     }
     for (int s = 0; s < SideCount; ++s)
@@ -176,8 +172,8 @@ class FirefightModel final : public ScenarioModel {
         mark.kind = MapMarkKind::Decoy;
         mark.side = sc.sides[s].name;
         mark.name = dec.label >= 0 ? sc.sides[s].decoys[dec.label].name : "blank of " + sc.unit(-1 - dec.label).name;
-        mark.x = inches(dec.pos.x);
-        mark.y = inches(dec.pos.y);
+        mark.x = to_inches(dec.pos.x);
+        mark.y = to_inches(dec.pos.y);
         map.marks.push_back(mark);
       }
     // The whole trial was played: its end says whether this turn was the last (F-9; the snapshot is

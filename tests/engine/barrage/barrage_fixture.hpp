@@ -28,8 +28,7 @@ inline std::ostream& operator<<(std::ostream& os, Point p) { return os << "(" <<
 
 namespace volley::barrage::test {
 
-inline Coord hundredths(double inches) { return static_cast<Coord>(std::llround(inches * 100)); }
-inline Point pt(double x, double y) { return {hundredths(x), hundredths(y)}; }
+inline Point pt(double x, double y) { return {to_coord(x), to_coord(y)}; }
 
 inline constexpr int Red = 0;
 inline constexpr int Blue = 1;

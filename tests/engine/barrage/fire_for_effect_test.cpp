@@ -271,7 +271,7 @@ TEST_CASE("B-5: a unit is tested with its own footprint, its standing Blind's, o
   const int g3 = f.unit(Blue, "G3", {}, Cover::None, 4, 2);
   const int moving = f.blind(Blue, "Moving", pt(34, 40), {{g1, pt(-1.5, 0)}, {g2, pt(1.5, 0)}});
   f.sc.blinds[moving].placement.zoned = true;
-  f.sc.blinds[moving].placement.zone = {hundredths(30), hundredths(38), hundredths(38), hundredths(42)};
+  f.sc.blinds[moving].placement.zone = {to_coord(30), to_coord(38), to_coord(38), to_coord(42)};
   f.sc.blinds[moving].velocity = pt(0, -3);
   f.blind(Blue, "Still", pt(36, 28), {{g3, pt(0, 0)}});
   f.blind(Blue, "Dummy", pt(30, 26));

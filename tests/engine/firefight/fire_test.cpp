@@ -71,7 +71,7 @@ TEST_CASE("F-4: candidates 0.2\" apart tie and go to the lower index, 0.3\" apar
   // Z2 is the nearer (9" south of H1); Z1, the lower index, is 0.2" or 0.3" farther north.
   const auto target_with_z1_at = [](double x, double y, double tie) {
     auto sc = make_scenario();
-    sc.ruleset.tie_distance = in(tie);
+    sc.ruleset.tie_distance = to_coord(tie);
     add_unit(sc, Herero, "H1", 8, 10, 10);
     add_unit(sc, German, "Z1", 10, x, y);
     add_unit(sc, German, "Z2", 10, 10, 1);
@@ -317,7 +317,7 @@ TEST_CASE("F-4: an enemy exactly at the weapon's range is in reach; a hundredth 
   const double distance = GENERATE(24.0, 24.01);
   CAPTURE(distance);
   auto sc = make_scenario();
-  sc.visibility = in(48);                  // sight is not what limits here
+  sc.visibility = to_coord(48);                  // sight is not what limits here
   add_unit(sc, Herero, "H1", 8, 10, 0);   // herero rifle: range 24"
   add_unit(sc, German, "Z1", 10, 10, distance);
   Harness h(sc);

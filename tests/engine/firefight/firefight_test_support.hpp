@@ -16,8 +16,7 @@
 
 namespace volley::firefight::testing {
 
-inline Coord in(double inches) { return static_cast<Coord>(std::llround(inches * CoordPerInch)); }
-inline Point at(double x, double y) { return {in(x), in(y)}; }
+inline Point at(double x, double y) { return {to_coord(x), to_coord(y)}; }
 
 // One call the kernel made to its random source.
 struct DiceCall {
@@ -106,10 +105,10 @@ inline int deck_rank(std::initializer_list<int> order) {
 inline Ruleset tsatf20() {
   Ruleset r;
   r.weapons = {
-      {"mauser", in(24), 1, {8, 6, 4, 4}},
-      {"maxim", in(36), 3, {8, 6, 4, 4}},
-      {"herero-rifle", in(24), 1, {6, 4, 4, 2}},
-      {"old-rifle", in(12), 1, {4, 4, 2, 2}},
+      {"mauser", to_coord(24), 1, {8, 6, 4, 4}},
+      {"maxim", to_coord(36), 3, {8, 6, 4, 4}},
+      {"herero-rifle", to_coord(24), 1, {6, 4, 4, 2}},
+      {"old-rifle", to_coord(12), 1, {4, 4, 2, 2}},
   };
   return r;
 }
@@ -121,7 +120,7 @@ inline FirefightScenario make_scenario(int turns = 1) {
   FirefightScenario sc;
   sc.title = "test";
   sc.turns = turns;
-  sc.table = {0, 0, in(48), in(36)};
+  sc.table = {0, 0, to_coord(48), to_coord(36)};
   sc.ruleset = tsatf20();
   sc.sides[Herero].name = "herero";
   sc.sides[Herero].fast_fire = true;
@@ -143,7 +142,7 @@ inline UnitSpec& add_unit(FirefightScenario& sc, int side, const std::string& na
   u.move_dice = native ? 3 : 2;
   u.charge_dice = native ? 4 : 3;
   u.melee_bonus = native ? 1 : 0;
-  u.charge_reach = in(6.0 * u.charge_dice);
+  u.charge_reach = to_coord(6.0 * u.charge_dice);
   sc.sides[side].units.push_back(u);
   return sc.sides[side].units.back();
 }

@@ -29,7 +29,7 @@ FirefightScenario h1_and_z1(Orders orders, double x, double y, double enemy_x, d
 // A blocking wall from x = 5 to 15 across y = 20 to 21: it hides an enemy at (10, 28) from a unit
 // advancing up x = 10 until the unit stands in it.
 FirefightScenario with_wall_across(FirefightScenario sc) {
-  sc.terrain.push_back({"wall", {in(5), in(20), in(15), in(21)}, true, 0});
+  sc.terrain.push_back({"wall", {to_coord(5), to_coord(20), to_coord(15), to_coord(21)}, true, 0});
   return sc;
 }
 
@@ -69,11 +69,11 @@ TEST_CASE("F-6: an advancing unit stops at the first point where it has a target
     setup_and_move(h2, {6, 6, 6});
     const Point end = h2.u(Herero, 0).pos;
     const Point z = h2.u(German, 0).pos;
-    CHECK(distance_squared(end, z) <= squared(in(12)));
+    CHECK(distance_squared(end, z) <= squared(to_coord(12)));
     const Path path(at(8, 6), z);
     const int64_t moved = integer_sqrt(distance_squared(at(8, 6), end));
-    CHECK(moved < in(18));
-    CHECK(distance_squared(path.at(moved - 2), z) > squared(in(12)));
+    CHECK(moved < to_coord(18));
+    CHECK(distance_squared(path.at(moved - 2), z) > squared(to_coord(12)));
     auto c = h2.ctx();
     CHECK(has_target_now(c, h2.unit(Herero, 0)));
   }
@@ -95,7 +95,7 @@ TEST_CASE("F-6: an advance behind a blocker stops exactly where sight opens", "[
   add_unit(sc, Herero, "H1", 8, 2, 10).orders = Orders::Advance;
   add_unit(sc, German, "Z2", 10, 14, 20);
   add_decoy(sc, German, "blank", 16, 10);
-  sc.terrain.push_back({"rock", {in(9), in(13), in(10), in(14)}, true, 0});
+  sc.terrain.push_back({"rock", {to_coord(9), to_coord(13), to_coord(10), to_coord(14)}, true, 0});
   Harness h(sc);
   h.setup();
   REQUIRE(h.alive_decoys(German) == 1);
@@ -155,7 +155,7 @@ TEST_CASE("F-6: an advance never comes closer than contact_gap to an enemy marke
 
 TEST_CASE("F-6: movement is simultaneous: every unit moves from the positions at the start of the phase", "[engine][firefight][F-6]") {
   auto sc = make_scenario();
-  sc.visibility = in(4);  // nobody gets a target on the way
+  sc.visibility = to_coord(4);  // nobody gets a target on the way
   add_unit(sc, Herero, "H1", 8, 10, 0).orders = Orders::Advance;
   add_unit(sc, German, "Z1", 10, 10, 40).orders = Orders::Advance;
   Harness h(sc);
@@ -203,7 +203,7 @@ TEST_CASE("F-6: a leaderless charger needs 4 to go in; the defender tests to sta
     CHECK(h.u(German, 0).in_melee);
     CHECK_FALSE(h.u(German, 0).hidden);
     CHECK(h.u(Herero, 0).charged);
-    CHECK(distance(h.u(Herero, 0).pos, h.u(German, 0).pos) == in(0.5));
+    CHECK(distance(h.u(Herero, 0).pos, h.u(German, 0).pos) == to_coord(0.5));
     CHECK(h.st.contact_count == 1);
   }
   SECTION("the defender fails to stand: it breaks") {

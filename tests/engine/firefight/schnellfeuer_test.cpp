@@ -137,7 +137,7 @@ TEST_CASE("F-3: with hidden_fire = hold a card does not activate a hidden unit, 
     sc.sides[Herero].policy.when = WhenPolicy::Always;
     // Z1 gets a 6" weapon: no unit has a target a card could activate, and only the held H1, which a
     // schnellfeuer would fire, keeps the deck turning until the first herero card.
-    sc.ruleset.weapons.push_back({"pistol", in(6), 1, {8, 6, 4, 4}});
+    sc.ruleset.weapons.push_back({"pistol", to_coord(6), 1, {8, 6, 4, 4}});
     sc.sides[German].units[0].weapon = static_cast<int>(sc.ruleset.weapons.size()) - 1;
     Harness h(sc);
     setup_and_fire(h, {deck_rank({German, Herero}), 0});  // Z1's card is void; then H1's: 16 dice, no hits
@@ -241,7 +241,7 @@ TEST_CASE("SF-C: a hidden unit that fires is revealed", "[engine][firefight][SF-
 
 TEST_CASE("SF-D: afterwards every other hidden unit and decoy of the group is revealed; decoys are removed", "[engine][firefight][SF-D]") {
   auto sc = always_scenario();
-  sc.visibility = in(20);
+  sc.visibility = to_coord(20);
   add_unit(sc, Herero, "H1", 8, 10, 10).hidden = true;                  // fires
   add_unit(sc, Herero, "H2", 8, 10, 3, OldRifle).hidden = true;         // 15" from Z1: sight, no target in range
   add_decoy(sc, Herero, "blank", 30, 12);

@@ -41,16 +41,16 @@ TEST_CASE("F-1: a unit or decoy with a zone is placed uniformly inside it, each 
   auto sc = make_scenario();
   auto& h1 = add_unit(sc, Herero, "H1", 8, 0, 0);
   h1.placement.zone = true;
-  h1.placement.area = {in(10), in(10), in(12), in(11)};
+  h1.placement.area = {to_coord(10), to_coord(10), to_coord(12), to_coord(11)};
   add_unit(sc, German, "Z1", 10, 40, 30);
   auto& d = add_decoy(sc, Herero, "blank", 0, 0);
   d.placement.zone = true;
-  d.placement.area = {in(20), in(20), in(20), in(22)};
+  d.placement.area = {to_coord(20), to_coord(20), to_coord(20), to_coord(22)};
   Harness h(sc);
   h.dice.push({150, 20, 0, 7});
   h.setup();
-  CHECK(h.u(Herero, 0).pos == Point{in(11.5), in(10.2)});
-  CHECK(h.st.decoys[Herero][0].pos == Point{in(20), in(20.07)});
+  CHECK(h.u(Herero, 0).pos == Point{to_coord(11.5), to_coord(10.2)});
+  CHECK(h.st.decoys[Herero][0].pos == Point{to_coord(20), to_coord(20.07)});
   const auto draws = h.dice.of("below", Purpose::Placement);
   REQUIRE(draws.size() == 4);
   CHECK(draws[0].n == 201);  // 2" in hundredths, both edges included
@@ -66,7 +66,7 @@ TEST_CASE("F-1: terrain cover raises a unit's target class; prone is class 4", "
   add_unit(sc, Herero, "H2", 8, 20, 30, HereroRifle, 4);  // already class 4
   add_unit(sc, Herero, "H3", 8, 30, 10, HereroRifle, 2);  // in the open
   add_unit(sc, German, "Z1", 10, 40, 10);
-  sc.terrain.push_back({"bush", {0, in(25), in(48), in(36)}, false, 3});
+  sc.terrain.push_back({"bush", {0, to_coord(25), to_coord(48), to_coord(36)}, false, 3});
   Harness h(sc);
   h.setup();
   auto c = h.ctx();
@@ -82,14 +82,14 @@ TEST_CASE("F-1: a placement with one cover class everywhere has it at setup; a z
   auto sc = make_scenario();
   auto& h1 = add_unit(sc, Herero, "H1", 8, 0, 0);  // a zone inside the bush
   h1.placement.zone = true;
-  h1.placement.area = {in(10), in(30), in(12), in(32)};
+  h1.placement.area = {to_coord(10), to_coord(30), to_coord(12), to_coord(32)};
   auto& h2 = add_unit(sc, Herero, "H2", 8, 0, 0);  // a zone across the bush's edge
   h2.placement.zone = true;
-  h2.placement.area = {in(20), in(24), in(22), in(26)};
+  h2.placement.area = {to_coord(20), to_coord(24), to_coord(22), to_coord(26)};
   add_unit(sc, Herero, "H3", 8, 30, 10);   // in the open
   add_unit(sc, German, "Z1", 10, 20, 18);  // in the zariba
-  sc.terrain.push_back({"bush", {0, in(25), in(48), in(36)}, false, 3});
-  sc.terrain.push_back({"zariba", {in(17), in(16), in(31), in(20)}, false, 4});
+  sc.terrain.push_back({"bush", {0, to_coord(25), to_coord(48), to_coord(36)}, false, 3});
+  sc.terrain.push_back({"zariba", {to_coord(17), to_coord(16), to_coord(31), to_coord(20)}, false, 4});
   Harness h(sc);
   CHECK(h.sc.unit(0).placement_cover == 3);
   CHECK(h.sc.unit(1).placement_cover == -1);
@@ -105,7 +105,7 @@ TEST_CASE("F-1: a placement with one cover class everywhere has it at setup; a z
 
 TEST_CASE("F-5: sight needs the distance within visibility and no blocking terrain; inside it a unit sees out", "[engine][firefight][F-5]") {
   auto sc = make_scenario();
-  sc.terrain.push_back({"bank", {in(0), in(20), in(48), in(21)}, true, 0});
+  sc.terrain.push_back({"bank", {to_coord(0), to_coord(20), to_coord(48), to_coord(21)}, true, 0});
   sc.finalize();
   CHECK(line_of_sight(sc, at(10, 5), at(10, 17)));                // 12": at visibility
   CHECK_FALSE(line_of_sight(sc, at(10, 5), at(10, 17.01)));       // beyond it
@@ -141,7 +141,7 @@ TEST_CASE("F-5: spotting reveals hidden units and removes decoys within spot_ran
 
 TEST_CASE("F-2: a turn runs movement, re-concealment and spotting, fire, melee, morale, then the victory check", "[engine][firefight][F-2]") {
   auto sc = make_scenario(3);
-  sc.spot_range = in(12.5);
+  sc.spot_range = to_coord(12.5);
   add_unit(sc, Herero, "H1", 8, 10, 0).hidden = true;
   sc.sides[Herero].units[0].orders = Orders::Advance;
   add_unit(sc, Herero, "H2", 4, 30, 10);
