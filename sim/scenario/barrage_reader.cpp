@@ -9,6 +9,7 @@
 #include "engine/rng.hpp"
 #include "sim/scenario/addressable_name.hpp"
 #include "sim/scenario/tally_size.hpp"
+#include "sim/scenario/tie_distance_key.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -167,7 +168,7 @@ class BarrageReader {
     rs.call_comms_bonus = dice_of(r, "call_comms_bonus", rs.call_comms_bonus);
     rs.trigger_radius = length_of(r, "trigger_radius", rs.trigger_radius);
     rs.adjust_range = length_of(r, "adjust_range", rs.adjust_range);
-    rs.tie_distance = length_of(r, "tie_distance", rs.tie_distance);
+    rs.tie_distance = read_tie_distance(r, rs.tie_distance, MaxInches);
     rs.hit_target = static_cast<int>(r.integer("hit_target", rs.hit_target, 2, 6));
     rs.suppressed_target = static_cast<int>(r.integer("suppressed_target", rs.suppressed_target, 2, 6));
     rs.supply_opposition = dice_of(r, "supply_opposition", rs.supply_opposition);

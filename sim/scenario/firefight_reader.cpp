@@ -8,6 +8,7 @@
 #include "engine/firefight/weapon_table.hpp"
 #include "sim/scenario/addressable_name.hpp"
 #include "sim/scenario/tally_size.hpp"
+#include "sim/scenario/tie_distance_key.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -171,7 +172,7 @@ class Reader {
     rs.imperial_charge_dice = dice("imperial_charge_dice", 3);
     rs.native_melee_bonus = static_cast<int>(r.integer("native_melee_bonus", 1, -6, 6));
     rs.imperial_melee_bonus = static_cast<int>(r.integer("imperial_melee_bonus", 0, -6, 6));
-    rs.tie_distance = distance("tie_distance", 0.25);
+    rs.tie_distance = read_tie_distance(r, to_coord(0.25), MaxInches);
     rs.contact_gap = distance("contact_gap", 1);
     rs.halt_short = distance("halt_short", 1);
     rs.contact_distance = distance("contact_distance", 0.5);
