@@ -76,31 +76,64 @@ inline void end_mission(const BarrageScenario& scenario, BarrageState& state, in
 }
 
 // The enemy markers a side can see and aim at: standing Blinds (real or dummy, it cannot tell) and
-// units in no standing Blind, not dispersed. The nearest to `from` within `radius`, ties within
-// tie_distance (RULES.md F-4 "Measuring") to the lowest index, units first; false if none.
+// units in no standing Blind, not dispersed. One index over both lists: the enemy's units, then its
+// Blinds.
+class EnemyMarkers {
+ public:
+  EnemyMarkers(const BarrageScenario& scenario, const BarrageState& state, int side) noexcept
+      : state_(state), enemy_(scenario.sides[1 - side]), unit_count_(static_cast<int>(enemy_.units.size())) {}
+
+  int count() const noexcept { return unit_count_ + static_cast<int>(enemy_.blinds.size()); }
+  Point position(int k) const noexcept {
+    return k < unit_count_ ? state_.units[enemy_.units[k]].position : state_.blinds[enemy_.blinds[k - unit_count_]].position;
+  }
+  // k's squared distance from `from` if the side sees it within `radius2` (squared), else -1.
+  int64_t distance2(int k, Point from, int64_t radius2) const noexcept {
+    if (!seen(k)) return -1;
+    const int64_t d2 = distance_squared(from, position(k));
+    return d2 <= radius2 ? d2 : -1;
+  }
+
+ private:
+  bool seen(int k) const noexcept {
+    if (k >= unit_count_) return state_.blinds[enemy_.blinds[k - unit_count_]].standing;
+    const UnitState& unit = state_.units[enemy_.units[k]];
+    return !unit.dispersed && !unit.in_blind;
+  }
+
+  const BarrageState& state_;
+  const SideSpec& enemy_;
+  int unit_count_;
+};
+
+// The enemy marker to aim at from `from` within `radius` (B-3's nearest-enemy adjustment): the
+// nearest, ties within tie_distance (RULES.md F-4 "Measuring") to the lowest index, units first;
+// false if none.
 inline bool nearest_enemy_marker(const BarrageScenario& scenario, const BarrageState& state, int side, Point from, Coord radius,
                                  Point& found, int64_t& found_distance_squared) noexcept {
-  const SideSpec& enemy = scenario.sides[1 - side];
-  const int unit_count = static_cast<int>(enemy.units.size());
-  // One index over both lists: the enemy's units, then its Blinds.
-  const auto position = [&](int k) {
-    return k < unit_count ? state.units[enemy.units[k]].position : state.blinds[enemy.blinds[k - unit_count]].position;
-  };
-  const auto seen = [&](int k) {
-    if (k >= unit_count) return state.blinds[enemy.blinds[k - unit_count]].standing;
-    const UnitState& unit = state.units[enemy.units[k]];
-    return !unit.dispersed && !unit.in_blind;
-  };
+  const EnemyMarkers markers(scenario, state, side);
   const int64_t radius2 = int64_t{radius} * radius;
-  const int k = nearest_within_tie(unit_count + static_cast<int>(enemy.blinds.size()), scenario.ruleset.tie_distance, [&](int i) {
-    if (!seen(i)) return int64_t{-1};
-    const int64_t d2 = distance_squared(from, position(i));
-    return d2 <= radius2 ? d2 : int64_t{-1};
-  });
+  const int k = nearest_within_tie(markers.count(), scenario.ruleset.tie_distance, [&](int i) { return markers.distance2(i, from, radius2); });
   if (k < 0) return false;
-  found = position(k);
+  found = markers.position(k);
   found_distance_squared = distance_squared(from, found);
   return true;
+}
+
+// How near the nearest enemy marker within `radius` of `from` is: its squared distance, or -1 if
+// none. What PF-PR's trigger measures a point by. Not the distance of the marker the tie rule picks
+// (nearest_enemy_marker), which may be up to tie_distance farther: measured by that, which point is
+// called depended on the order the enemy's units are listed in.
+inline int64_t nearest_enemy_distance_squared(const BarrageScenario& scenario, const BarrageState& state, int side, Point from,
+                                              Coord radius) noexcept {
+  const EnemyMarkers markers(scenario, state, side);
+  const int64_t radius2 = int64_t{radius} * radius;
+  int64_t nearest = -1;
+  for (int k = 0; k < markers.count(); ++k) {
+    const int64_t d2 = markers.distance2(k, from, radius2);
+    if (d2 >= 0 && (nearest < 0 || d2 < nearest)) nearest = d2;
+  }
+  return nearest;
 }
 
 // Fires a mission's template centred at `centre`: every active battery has fired this turn (B-3

@@ -60,17 +60,16 @@ struct PreRegisteredBarrage {
   }
 
   // The call policy: the registered point to call this turn, or -1. Trigger: the point with the
-  // nearest enemy unit or Blind within the trigger radius (ties within tie_distance to the first
-  // point); Turns: the listed point on the listed turns.
+  // nearest enemy unit or Blind within the trigger radius; Turns: the listed point on the listed turns.
   template <class Ctx>
   int call_point_now(const Ctx& c, int side, int turn) const noexcept {
     switch (call_policy) {
       case CallPolicy::Trigger: {
-        // The point whose nearest enemy is nearest, ties within tie_distance to the first listed.
+        // 1. Each point is measured by its nearest enemy's distance, whichever enemy the tie rule
+        //    would aim at (PF-PR: "an enemy comes within"), so the enemy's listing order cannot matter.
+        // 2. The point with the nearest, ties within tie_distance to the first listed (F-4 "Measuring").
         return nearest_within_tie(static_cast<int>(points.size()), c.sc.ruleset.tie_distance, [&](int i) {
-          Point found;
-          int64_t d2 = -1;
-          return nearest_enemy_marker(c.sc, c.st, side, points[i], trigger_radius, found, d2) ? d2 : int64_t{-1};
+          return nearest_enemy_distance_squared(c.sc, c.st, side, points[i], trigger_radius);
         });
       }
       case CallPolicy::Turns:

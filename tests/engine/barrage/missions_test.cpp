@@ -498,3 +498,23 @@ TEST_CASE("B-3: a point's nearest enemy ties within tie_distance to the lowest i
   REQUIRE(nearest_enemy_marker(t.sc, t.state, Blue, pt(20, 20), 1000, found, d2));
   CHECK(found == pt(25, 20));  // C (4.9") ties with B (0.1" more), not with A (0.3" more): B, a unit
 }
+
+TEST_CASE("PF-PR: the trigger measures each point by its nearest enemy, whatever order the enemy's units are listed in",
+          "[engine][barrage][PF-PR]") {
+  // RULES.md F-4 "Measuring": point 1's enemies are X (5.2") and Y (5"), point 2's Z (4.9"). Measured
+  // by its nearest, point 1 ties with point 2 (0.1" apart): the first listed. Measured by the enemy
+  // the tie rule aims at (X when listed before Y, within 0.25" of Y), point 2 would be called.
+  for (const bool x_first : {true, false}) {
+    INFO((x_first ? "X listed before Y" : "Y listed before X"));
+    Fixture f;
+    const int m = f.pre_registered(Blue, "DF", {f.battery(Blue, "S")}, {pt(20, 20), pt(40, 20)}, FireMode::Single);
+    if (x_first) f.unit(Red, "X", pt(20, 25.2));
+    f.unit(Red, "Y", pt(20, 15));
+    if (!x_first) f.unit(Red, "X", pt(20, 25.2));
+    f.unit(Red, "Z", pt(40, 24.9));
+    Table t(f);
+    CHECK(nearest_enemy_distance_squared(t.sc, t.state, Blue, pt(20, 20), 6 * CoordPerInch) == 500 * 500);
+    CHECK(std::get<PreRegisteredBarrage>(t.sc.missions[m].kind).call_point_now(t.ctx, Blue, 1) == 0);
+    CHECK(t.dice.exhausted());
+  }
+}
