@@ -1,5 +1,5 @@
 #pragma once
-// Integer tallies of per-trial observations (DESIGN.md, "Running and aggregating").
+// Integer tallies of per-trial observations (docs/architecture.md, "Running and aggregating").
 //
 // For every metric of a Schema: a histogram over [min_value, max_value] with an underflow and an
 // overflow bin, and the exact moments n, sum x, sum x^2 as 128-bit integers. Everything is integer,

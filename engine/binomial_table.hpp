@@ -1,5 +1,5 @@
 #pragma once
-// Precomputed cumulative binomial tables for dice pools (DESIGN.md: "dice pools should not cost one
+// Precomputed cumulative binomial tables for dice pools (docs/architecture.md: "dice pools should not cost one
 // random number per die where the rules only need counts").
 //
 // The number of dice of a pool of n dice of F faces that show one of b chosen faces is

@@ -1,5 +1,5 @@
 #pragma once
-// A whole d6 face histogram from ONE 32-bit word (DESIGN.md: "a face histogram ... sample them
+// A whole d6 face histogram from ONE 32-bit word (docs/architecture.md: "a face histogram ... sample them
 // exactly from precomputed tables").
 //
 // n d6 fall into one of C(n + 5, 5) histograms (compositions of n into six face counts), the

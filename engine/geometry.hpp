@@ -1,5 +1,5 @@
 #pragma once
-// Table geometry in fixed point (DESIGN.md, "The kernel"): positions in hundredths of an inch
+// Table geometry in fixed point (docs/architecture.md, "The kernel"): positions in hundredths of an inch
 // (int32), squared distances and areas in int64. The resolution is a compile-time constant chosen
 // by the CMake cache option VOLLEY_COORD_PER_INCH: 100 in the product, 1000 (thousandths) in the
 // `fine-grid` build, whose only use is to show that answers do not depend on it

@@ -1,5 +1,5 @@
 #pragma once
-// RULES.md F-4 "Measuring" [assumed]: a player cannot tell apart distances that differ by less than
+// docs/rules.md F-4 "Measuring" [assumed]: a player cannot tell apart distances that differ by less than
 // `tie_distance` (default 0.25"). Every choice of the nearest or the farthest (F-4 targets, F-6
 // movement and charges, SF-H's farthest, PF-PR's and B-3's nearest enemy) takes the candidates within
 // tie_distance of the best and picks the lowest index among them. Without it, candidates at the same

@@ -1,5 +1,5 @@
 #pragma once
-// What a kernel reports per trial: a fixed list of named integer observations (DESIGN.md, "Running
+// What a kernel reports per trial: a fixed list of named integer observations (docs/architecture.md, "Running
 // and aggregating"). A kernel declares its metrics once per scenario (the Schema); each trial writes
 // one int64 per metric into a flat array. Everything downstream (tallies, estimates, paired
 // comparisons, merge, signatures, JSON) works on this list and needs no knowledge of the rules.

@@ -1,5 +1,5 @@
 #pragma once
-// Counter-based random streams (DESIGN.md, "Randomness").
+// Counter-based random streams (docs/architecture.md, "Randomness").
 //
 // Philox4x32-10 (Random123) is a keyed bijection of a 128-bit counter: a random number is a pure
 // function of (master seed, counter). The counter names *what* the number is for, so a trial's

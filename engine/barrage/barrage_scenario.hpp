@@ -1,8 +1,8 @@
 #pragma once
-// The in-memory barrage scenario (RULES.md Part B): plain structs the kernel reads. The loader
+// The in-memory barrage scenario (docs/rules.md Part B): plain structs the kernel reads. The loader
 // (sim/scenario/barrage_reader.cpp) fills them from a scenario file and checks them; tests build them directly.
 // Every [assumed] number of Part B is a field here with its default, and so is every [book] and
-// [seed] number, so that a sweep changes data, never code (DESIGN.md, "The kernel").
+// [seed] number, so that a sweep changes data, never code (docs/architecture.md, "The kernel").
 //
 // Indices: units, Blinds, batteries and missions of both sides live in one list each (the first
 // side's entries first, in file order); a side's lists name them by these global indices. Positions
@@ -22,7 +22,7 @@ namespace volley::barrage {
 
 inline constexpr int SideCount = 2;
 
-// Capacity (DESIGN.md: a documented limit is refused, never overrun). Random-stream actors are 16
+// Capacity (docs/architecture.md: a documented limit is refused, never overrun). Random-stream actors are 16
 // bits (rng.hpp): units and Blinds together, and twice the batteries, must stay below 65536.
 inline constexpr int MaxUnits = 30000;      // both sides together
 inline constexpr int MaxBlinds = 30000;     // both sides together (units + Blinds <= 65535)
@@ -92,7 +92,7 @@ struct Ruleset {
   int call_comms_bonus = 1;       // PF-PR: +1D to the comms dice [seed]
   Coord trigger_radius = 6 * CoordPerInch;     // PF-PR call policy default [assumed]
   Coord adjust_range = 12 * CoordPerInch;      // B-3 step 3 policy nearest-enemy [assumed]
-  Coord tie_distance = CoordPerInch / 4;       // RULES.md F-4 "Measuring": nearer than this is a tie (PF-PR, B-3) [assumed]
+  Coord tie_distance = CoordPerInch / 4;       // docs/rules.md F-4 "Measuring": nearer than this is a tie (PF-PR, B-3) [assumed]
 
   // Dice (B-3, B-5, B-6): a die succeeds at `hit_target`+ on a d6.
   int hit_target = 4;            // battery, reaction, comms and supply dice [book]

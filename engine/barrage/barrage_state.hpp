@@ -1,7 +1,7 @@
 #pragma once
 // The state of one barrage trial, held in a worker's scratch: every array is sized from the scenario
 // once (BarrageState(scenario)), with the state every trial starts from, and copied back from it by
-// reset_state() at the start of each trial, so a trial allocates nothing (DESIGN.md, "The kernel").
+// reset_state() at the start of each trial, so a trial allocates nothing (docs/architecture.md, "The kernel").
 #include "engine/barrage/barrage_scenario.hpp"
 #include "engine/barrage/mission_state.hpp"
 #include "engine/barrage/scratch_list.hpp"

@@ -107,7 +107,7 @@ class EnemyMarkers {
 };
 
 // The enemy marker to aim at from `from` within `radius` (B-3's nearest-enemy adjustment): the
-// nearest, ties within tie_distance (RULES.md F-4 "Measuring") to the lowest index, units first;
+// nearest, ties within tie_distance (docs/rules.md F-4 "Measuring") to the lowest index, units first;
 // false if none.
 inline bool nearest_enemy_marker(const BarrageScenario& scenario, const BarrageState& state, int side, Point from, Coord radius,
                                  Point& found, int64_t& found_distance_squared) noexcept {

@@ -1,6 +1,6 @@
 #pragma once
 // Barrage template and footprint geometry (B-1, B-5, PF-RB), on engine/geometry.hpp's fixed point
-// (DESIGN.md, "The kernel"): its points, rectangles, overlap areas and distances. Every test the
+// (docs/architecture.md, "The kernel"): its points, rectangles, overlap areas and distances. Every test the
 // barrage rules make is exact here: whether a footprint lies under a Fire Template with positive
 // area, whether less than half of it is covered (B-5), whether a template still overlaps the table
 // (PF-RB), how far a unit is forced back before its footprint reaches its home edge (B-5).

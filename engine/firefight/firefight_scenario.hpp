@@ -1,5 +1,5 @@
 #pragma once
-// The firefight scenario as the kernel reads it (RULES.md Part F): plain structs, every number of
+// The firefight scenario as the kernel reads it (docs/rules.md Part F): plain structs, every number of
 // the rules a field with its default, positions in hundredths of an inch (engine/geometry.hpp).
 // sim/scenario/firefight_reader.cpp fills them from a scenario file; tests build them directly.
 #include "engine/enum_words.hpp"
@@ -16,7 +16,7 @@ namespace volley::firefight {
 
 inline constexpr int SideCount = 2;          // F-1: exactly two sides
 inline constexpr int TargetClasses = 4;      // F-1: target classes 1..4
-// Capacity (DESIGN.md "Capacity"): the loader refuses more, the kernel never overruns. Units and
+// Capacity (docs/architecture.md, "The kernel"): the loader refuses more, the kernel never overruns. Units and
 // markers share the 16-bit actor field of the random streams (engine/rng.hpp).
 inline constexpr int MaxUnitsPerSide = 1024;   // the worker caches side-to-side geometry: 9 MB at most
 inline constexpr int MaxDecoysPerSide = 4096;  // listed decoys (blanks added by SF-F come on top)
@@ -24,7 +24,7 @@ inline constexpr int MaxFirefightTurns = 500;  // within the 10 turn bits of eng
 
 enum class Orders : uint8_t { Hold, Advance, Charge };  // F-1, F-6
 
-// SF policies (RULES.md "Policies"): when a side declares, and for which group.
+// SF policies (docs/rules.md "Policies"): when a side declares, and for which group.
 enum class WhenPolicy : uint8_t { Never, Always, Turns, MinTargets };
 enum class WhichPolicy : uint8_t { Force, Subgroup };
 // F-3 [assumed]: what a card does with a hidden unit of the side that has a target.
@@ -78,7 +78,7 @@ struct Weapon {
   std::array<int, TargetClasses> bands{};  // hit on a fire die showing <= band, per target class
 };
 
-// Every number of Part F. [book] and [assumed] defaults as in RULES.md.
+// Every number of Part F. [book] and [assumed] defaults as in docs/rules.md.
 struct Ruleset {
   std::string name = "tsatf20";
   // F-4 fire

@@ -1,6 +1,6 @@
 #pragma once
 // The state of one firefight trial, in scratch that a worker sizes once from the scenario
-// (DESIGN.md "The kernel": no allocation inside a trial). reset() rewrites every field a trial reads,
+// (docs/architecture.md "The kernel": no allocation inside a trial). reset() rewrites every field a trial reads,
 // so a worker plays any trial index after any other and gets the same result.
 //
 // Units of both sides share one array in global index order: side 0's units in scenario order, then

@@ -122,7 +122,7 @@ inline int64_t end_of_shadow(const Path& path, Point tp, const Rect& r, int64_t 
 }
 
 // F-6 advance: the path entered reach (squared reach2) of the enemy unit at tp at s_in, without sight
-// there; the first later point up to `limit` with sight, or limit. Found exactly (RULES.md F-6), not
+// there; the first later point up to `limit` with sight, or limit. Found exactly (docs/rules.md F-6), not
 // by sampling the path: while a rectangle blocks sight from the point, the walk jumps to where its
 // shadow ends (end_of_shadow), then tests the point again, as another rectangle may block there.
 // Out of line: sight is usually open where reach begins.

@@ -1,5 +1,5 @@
 #pragma once
-// What a trial tells as it goes (`volley replay --trace`, DESIGN.md "Randomness"). The kernel is a
+// What a trial tells as it goes (`volley replay --trace`, docs/architecture.md "Randomness"). The kernel is a
 // template over its narrator: a run uses NullNarrator, whose `enabled` is false, so every line of
 // narration is compiled out (`if constexpr`) and a replay goes through the very same code path.
 //

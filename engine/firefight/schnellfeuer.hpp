@@ -1,5 +1,5 @@
 #pragma once
-// Schnellfeuer, clauses SF-A to SF-I of the seed (RULES.md "SF"), and the policies that decide when
+// Schnellfeuer, clauses SF-A to SF-I of the seed (docs/rules.md "SF"), and the policies that decide when
 // and for which group a side declares it.
 #include "engine/firefight/fire.hpp"
 #include "engine/firefight/morale.hpp"

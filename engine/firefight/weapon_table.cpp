@@ -4,7 +4,7 @@ namespace volley::firefight {
 
 namespace {
 
-// RULES.md F-4 [book; the natives' bands assumed], as on the tsatf-d10 ruleset.
+// docs/rules.md F-4 [book; the natives' bands assumed], as on the tsatf-d10 ruleset.
 struct TableRow {
   const char* name;
   int range_inches;

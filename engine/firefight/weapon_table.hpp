@@ -1,5 +1,5 @@
 #pragma once
-// F-4: the weapon table of RULES.md, the weapons every ruleset starts with. A scenario file
+// F-4: the weapon table of docs/rules.md, the weapons every ruleset starts with. A scenario file
 // overrides their numbers or adds weapons ([[ruleset.weapons]]); the reader only reads those in.
 #include "engine/firefight/firefight_scenario.hpp"
 

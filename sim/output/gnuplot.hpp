@@ -1,5 +1,5 @@
 #pragma once
-// Plots are drawn by gnuplot (Debian gnuplot-nox) from data the tool writes (DESIGN.md): each plot
+// Plots are drawn by gnuplot (Debian gnuplot-nox) from data the tool writes (docs/architecture.md): each plot
 // is a gnuplot script with its data inline as datablocks ($name << EOD), piped to gnuplot, which
 // writes a temporary file that is then renamed over the target. The terminal follows the extension:
 // .png (pngcairo) or .svg, both without enhanced text: names from a scenario are drawn as written

@@ -76,7 +76,7 @@ PlotSpec heatmap_plot(const std::vector<HeatCell>& cells, const HeatAxis& x, con
 
 struct TornadoBar {
   std::string parameter;
-  bool assumed = false;          // an [assumed] rule of RULES.md
+  bool assumed = false;          // an [assumed] rule of docs/rules.md
   double low_delta, high_delta;  // change of the target at one step down / up
 };
 PlotSpec tornado_plot(const std::vector<TornadoBar>& bars, const std::string& target, const std::string& title);

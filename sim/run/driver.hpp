@@ -1,6 +1,6 @@
 #pragma once
 // Running many trials in parallel with results that do not depend on the parallelism
-// (DESIGN.md, "Running and aggregating").
+// (docs/architecture.md, "Running and aggregating").
 //
 // Trials are cut into fixed-size blocks (block b holds trials [b*B, (b+1)*B) clipped to the total).
 // tbb::parallel_for runs blocks; each worker thread fills its own Tally; the tallies are merged at the

@@ -17,7 +17,7 @@ namespace volley {
 
 uint64_t RunSettings::seed_value() const {
   if (seed == "random") {
-    std::random_device device;  // only on explicit request (DESIGN.md, Randomness)
+    std::random_device device;  // only on explicit request (docs/architecture.md, Randomness)
     return (uint64_t{device()} << 32) | device();
   }
   const bool hex = seed.rfind("0x", 0) == 0;

@@ -1,5 +1,5 @@
 #pragma once
-// The numeric [assumed] rules of RULES.md (README, "Rules assumed here") as --set keys with their
+// The numeric [assumed] rules of docs/rules.md (README, "Rules assumed here") as --set keys with their
 // defaults, for `volley sensitivity`, which studies them first: an answer that moves with them rests
 // on an assumption, not on the rules. A test checks every default here against the kernel's own (the
 // same seed gives the same tally with the key set to this default as without it).
@@ -21,7 +21,7 @@ struct ModelParameter {
 // one and the default otherwise. Per-side keys are expanded over the document's `sides`.
 std::vector<ModelParameter> assumed_parameters(const ScenarioDocument& doc, const std::string& kind);
 
-// The rule id (RULES.md) of an [assumed] rule that `key` sets ("F-5" for `visibility`), or empty when
+// The rule id (docs/rules.md) of an [assumed] rule that `key` sets ("F-5" for `visibility`), or empty when
 // the key is no assumption: the README's table "Rules assumed here", key by key, for the form of
 // `volley serve`. Per-side and per-entry keys match on their last parts (`herero.hidden_fire`).
 std::string assumed_rule(const std::string& key);

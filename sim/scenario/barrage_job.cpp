@@ -1,4 +1,4 @@
-// The barrage scenario kind (RULES.md Part B): the trial job the driver runs.
+// The barrage scenario kind (docs/rules.md Part B): the trial job the driver runs.
 #include "sim/scenario/barrage_job.hpp"
 
 #include "engine/barrage/barrage_metrics.hpp"

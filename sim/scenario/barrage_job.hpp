@@ -1,5 +1,5 @@
 #pragma once
-// The barrage scenario kind (RULES.md Part B): the trial job the driver runs. Workers own a
+// The barrage scenario kind (docs/rules.md Part B): the trial job the driver runs. Workers own a
 // BarrageState sized once; a trial allocates nothing.
 #include "engine/barrage/barrage_scenario.hpp"
 #include "engine/metrics.hpp"

@@ -1,4 +1,4 @@
-// The barrage scenario kind (RULES.md Part B): reads a `kind = "barrage"` document into the kernel's
+// The barrage scenario kind (docs/rules.md Part B): reads a `kind = "barrage"` document into the kernel's
 // plain structs (engine/barrage/barrage_scenario.hpp), checking every key and the rules' own limits.
 // The format is written up in docs/scenario-barrage.md.
 #include "sim/scenario/barrage_reader.hpp"

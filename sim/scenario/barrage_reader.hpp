@@ -1,5 +1,5 @@
 #pragma once
-// Barrage scenarios (RULES.md Part B): the reader from a scenario document into the kernel's plain
+// Barrage scenarios (docs/rules.md Part B): the reader from a scenario document into the kernel's plain
 // structs. load_barrage_model() (scenario_model.hpp, barrage_reports.cpp) wraps it with the trial job
 // (barrage_job.hpp) into the ScenarioModel the commands use; the format is docs/scenario-barrage.md. Tests and micro-benchmarks read scenarios through it,
 // exactly as the loader does.

@@ -1,4 +1,4 @@
-// The barrage scenario kind (RULES.md Part B) as a ScenarioModel, what the commands show of it: the
+// The barrage scenario kind (docs/rules.md Part B) as a ScenarioModel, what the commands show of it: the
 // summary of `volley show`, a trial's replay, the map at a turn; and its job (barrage_job.hpp).
 #include "sim/scenario/barrage_job.hpp"
 #include "sim/scenario/barrage_reader.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// Firefight scenarios (RULES.md Part F): the trial job the driver runs.
+// Firefight scenarios (docs/rules.md Part F): the trial job the driver runs.
 #include "engine/firefight/firefight_scenario.hpp"
 #include "sim/scenario/trial_job.hpp"
 

@@ -339,7 +339,7 @@ class Reader {
                             " decoys per side (the documented limit)");
     if (side.subgroups.empty()) side.subgroups.push_back("main");
 
-    // Policies (RULES.md "Policies"): when, which.
+    // Policies (docs/rules.md "Policies"): when, which.
     Policy& p = side.policy;
     if (policy == "never") {
       p.when = WhenPolicy::Never;

@@ -1,5 +1,5 @@
 #pragma once
-// Firefight scenarios (RULES.md Part F): the reader from a scenario document into the kernel's plain
+// Firefight scenarios (docs/rules.md Part F): the reader from a scenario document into the kernel's plain
 // structs. load_firefight_model() (scenario_model.hpp, firefight_reports.cpp) wraps it with the
 // trial job (firefight_job.hpp) into the ScenarioModel the commands use; the format is
 // docs/scenario-firefight.md.

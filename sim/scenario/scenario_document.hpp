@@ -3,7 +3,7 @@
 // that turns it into the kernel's plain structs while checking every key.
 //
 // Keys address the document as the file writes it; entries of an array of tables are addressed by
-// their `name` (DESIGN.md, "Command line"): `german.units.Z1.figures=14`, `ruleset.fire_die=10`.
+// their `name` (docs/architecture.md, "Command line"): `german.units.Z1.figures=14`, `ruleset.fire_die=10`.
 #include "engine/enum_words.hpp"
 #include "sim/scenario/scenario_errors.hpp"
 

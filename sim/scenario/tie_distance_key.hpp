@@ -1,5 +1,5 @@
 #pragma once
-// `ruleset.tie_distance` (RULES.md F-4 "Measuring"), read alike by both kinds of scenario. Distances
+// `ruleset.tie_distance` (docs/rules.md F-4 "Measuring"), read alike by both kinds of scenario. Distances
 // that differ by less than it are a tie, so that no choice of the nearest or the farthest rests on how
 // a position was rounded to the grid. A positive value below one grid unit would round to 0 and bring
 // that rounding back unannounced: it is refused, naming the smallest the grid represents. 0 stays

@@ -129,7 +129,7 @@ TEST_CASE("dice: 1s minus 6s gives B-2's Command Failure P(X >= 1), the trinomia
       CHECK(law.at(d) == Approx(static_cast<double>(p)).margin(1e-12));
     }
   }
-  // RULES.md B-2's quoted values.
+  // docs/rules.md B-2's quoted values.
   CHECK(count_difference_law(6, 1, 1, 6).at_least(1) == Approx(0.36).margin(0.006));
 }
 

@@ -59,7 +59,7 @@ TEST_CASE("pool_distribution equals brute-force enumeration of every roll", "[en
       }
 }
 
-TEST_CASE("more_ones_than_sixes equals enumeration and RULES.md B-2's quoted values", "[engine][dice][B-2]") {
+TEST_CASE("more_ones_than_sixes equals enumeration and docs/rules.md B-2's quoted values", "[engine][dice][B-2]") {
   for (int n = 1; n <= 6; ++n) {
     double hits = 0, total = 0;
     enumerate_rolls(n, 6, [&](const std::vector<int>& roll) {
@@ -70,7 +70,7 @@ TEST_CASE("more_ones_than_sixes equals enumeration and RULES.md B-2's quoted val
     });
     CHECK(more_ones_than_sixes(n) == Approx(hits / total).margin(1e-12));
   }
-  // "P(failure) ~ 0.30 with 3 dice, 0.36 with 6, 0.38 with 8" (RULES.md B-2, two decimals)
+  // "P(failure) ~ 0.30 with 3 dice, 0.36 with 6, 0.38 with 8" (docs/rules.md B-2, two decimals)
   CHECK(more_ones_than_sixes(3) == Approx(0.30).margin(0.006));
   CHECK(more_ones_than_sixes(6) == Approx(0.36).margin(0.006));
   CHECK(more_ones_than_sixes(8) == Approx(0.38).margin(0.006));

@@ -49,7 +49,7 @@ std::string errors_of(const std::string& text, std::vector<std::string> sets = {
 
 }  // namespace
 
-TEST_CASE("firefight scenario: defaults of every rule number (RULES.md)", "[sim][firefight][scenario]") {
+TEST_CASE("firefight scenario: defaults of every rule number (docs/rules.md)", "[sim][firefight][scenario]") {
   const auto sc = read(Minimal);
   CHECK(sc.turns == 8);
   CHECK(sc.visibility == 1200);

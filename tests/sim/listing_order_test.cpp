@@ -1,4 +1,4 @@
-// RULES.md F-4 "Measuring" for PF-PR: no answer may rest on the order a scenario lists its units in.
+// docs/rules.md F-4 "Measuring" for PF-PR: no answer may rest on the order a scenario lists its units in.
 // Two barrage scenarios that differ only in that order must play the same games on a seed.
 #include "cli_runner.hpp"
 

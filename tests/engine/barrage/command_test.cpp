@@ -254,7 +254,7 @@ TEST_CASE("B-2: the Command Failure probability matches the exact law for 3 to 8
       CHECK(std::abs(p - exact) <= 5 * std::sqrt(exact * (1 - exact) / N));
     }
   }
-  // RULES.md B-2's check figures.
+  // docs/rules.md B-2's check figures.
   CHECK(more_ones_than_sixes(3) == Approx(0.30).margin(0.005));
   CHECK(more_ones_than_sixes(6) == Approx(0.36).margin(0.005));
   CHECK(more_ones_than_sixes(8) == Approx(0.38).margin(0.005));

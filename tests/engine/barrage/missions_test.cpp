@@ -474,7 +474,7 @@ TEST_CASE("PF-PR: the trigger picks the point nearest an enemy unit or Blind; po
 }
 
 TEST_CASE("PF-PR: the point with the nearest enemy, ties within tie_distance to the first listed", "[engine][barrage][PF-PR]") {
-  // RULES.md F-4 "Measuring", for PF-PR: point 2's enemy is 3", point 1's 3.2" or 3.3".
+  // docs/rules.md F-4 "Measuring", for PF-PR: point 2's enemy is 3", point 1's 3.2" or 3.3".
   const auto called_with_first_at = [](double first_distance) {
     Fixture f;
     const int m = f.pre_registered(Blue, "DF", {f.battery(Blue, "S")}, {pt(20, 20), pt(40, 20)}, FireMode::Single);
@@ -501,7 +501,7 @@ TEST_CASE("B-3: a point's nearest enemy ties within tie_distance to the lowest i
 
 TEST_CASE("PF-PR: the trigger measures each point by its nearest enemy, whatever order the enemy's units are listed in",
           "[engine][barrage][PF-PR]") {
-  // RULES.md F-4 "Measuring": point 1's enemies are X (5.2") and Y (5"), point 2's Z (4.9"). Measured
+  // docs/rules.md F-4 "Measuring": point 1's enemies are X (5.2") and Y (5"), point 2's Z (4.9"). Measured
   // by its nearest, point 1 ties with point 2 (0.1" apart): the first listed. Measured by the enemy
   // the tie rule aims at (X when listed before Y, within 0.25" of Y), point 2 would be called.
   for (const bool x_first : {true, false}) {

@@ -67,7 +67,7 @@ TEST_CASE("F-4: ties go to the lowest index; units in melee cannot be targeted",
 }
 
 TEST_CASE("F-4: candidates 0.2\" apart tie and go to the lower index, 0.3\" apart do not", "[engine][firefight][F-4]") {
-  // RULES.md F-4 "Measuring": a player cannot tell apart distances closer than tie_distance (0.25").
+  // docs/rules.md F-4 "Measuring": a player cannot tell apart distances closer than tie_distance (0.25").
   // Z2 is the nearer (9" south of H1); Z1, the lower index, is 0.2" or 0.3" farther north.
   const auto target_with_z1_at = [](double x, double y, double tie) {
     auto sc = make_scenario();

@@ -1,4 +1,4 @@
-// Known answers (DESIGN.md "Statistics"): with no movement, one turn and one firing unit, the hits
+// Known answers (docs/architecture.md "Statistics"): with no movement, one turn and one firing unit, the hits
 // of a firefight are exactly binomial: normal fire n dice at band/faces, schnellfeuer 2n dice at
 // (band - 1)/faces. The simulator runs the whole kernel (cards, targets, fire, casualties) through
 // run_trials and must match engine/exact_dice.hpp within bounds derived from the trial count.

@@ -117,7 +117,7 @@ TEST_CASE("F-6: an advance behind a blocker stops exactly where sight opens", "[
 }
 
 TEST_CASE("F-6: an advance heads for the nearest enemy, ties within tie_distance to the lowest index", "[engine][firefight][F-6]") {
-  // RULES.md F-4 "Measuring", for F-6: Z2 is 30" from H1, Z1 (the lower index) 30.2" or 30.3".
+  // docs/rules.md F-4 "Measuring", for F-6: Z2 is 30" from H1, Z1 (the lower index) 30.2" or 30.3".
   const auto goal_with_z1_at = [](double distance, bool decoy_nearest) {
     auto sc = make_scenario();
     add_unit(sc, Herero, "H1", 8, 2, 2).orders = Orders::Advance;

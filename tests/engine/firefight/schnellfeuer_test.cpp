@@ -438,7 +438,7 @@ TEST_CASE("SF-H: real units first, then farthest from the nearest enemy unit; ke
 }
 
 TEST_CASE("SF-H: farthest ties within tie_distance go to the lower index", "[engine][firefight][SF-H]") {
-  // RULES.md F-4 "Measuring", for SF-H: H2 is 20" from Z1, H3 (the higher index) 20.2" or 20.3";
+  // docs/rules.md F-4 "Measuring", for SF-H: H2 is 20" from Z1, H3 (the higher index) 20.2" or 20.3";
   // neither has sight of Z1. n = 3 units + 1 decoy = 4: one marker stays hidden, a real unit first.
   const auto kept_with_h3_at = [](double distance) {
     auto sc = always_scenario();

@@ -1,4 +1,4 @@
-// F-4: the built-in weapon table, against the two columns of RULES.md (tsatf-d10 and tsatf20).
+// F-4: the built-in weapon table, against the two columns of docs/rules.md (tsatf-d10 and tsatf20).
 #include "engine/firefight/weapon_table.hpp"
 
 #include <catch2/catch.hpp>
@@ -29,7 +29,7 @@ void check_table(int fire_die, const std::array<Expected, 4>& expected) {
 }
 }  // namespace
 
-TEST_CASE("F-4: the weapon table on tsatf-d10 is RULES.md's d10 column", "[engine][firefight][F-4]") {
+TEST_CASE("F-4: the weapon table on tsatf-d10 is docs/rules.md's d10 column", "[engine][firefight][F-4]") {
   check_table(10, {{{"mauser", 24, 1, {4, 3, 2, 2}},
                     {"maxim", 36, 3, {4, 3, 2, 2}},
                     {"herero-rifle", 24, 1, {3, 2, 2, 1}},
