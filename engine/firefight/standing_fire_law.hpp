@@ -1,5 +1,5 @@
 #pragma once
-// The exact law of N turns of standing fire (issue 29): one unit fires at one target turn after turn,
+// The exact law of N turns of standing fire: one unit fires at one target turn after turn,
 // the target's figures falling as they are hit (F-4: hits beyond the figures left are lost), the
 // target standing (no F-8a prone) and not firing back. Normal fire fires every turn. Schnellfeuer
 // fires a burst (SF-B: twice the dice at -1) and reloads the next turn (SF-E: no fire), and may

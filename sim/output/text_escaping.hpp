@@ -38,8 +38,8 @@ std::string json_for_script(const nlohmann::json& json);
 // Text shown on a terminal: C0 control characters but line feed and tab, DEL and the C1 controls
 // (U+0080..U+009F) written as \xNN, so a name cannot move the cursor, clear the screen or retitle
 // the window; the bidirectional and invisible format characters (U+061C, U+200B..U+200F,
-// U+202A..U+202E, U+2066..U+2069) as \uXXXX, so a name cannot reverse the figures printed after it
-// (issue 27). Bytes of valid UTF-8 letters pass unchanged.
+// U+202A..U+202E, U+2066..U+2069) as \uXXXX, so a name cannot reverse the figures printed after it.
+// Bytes of valid UTF-8 letters pass unchanged.
 std::string terminal_text(std::string_view text);
 
 // The bidirectional and invisible format characters alone written as \uXXXX, as terminal_text

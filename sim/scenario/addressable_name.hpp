@@ -2,7 +2,7 @@
 // A name that a command line addresses: a side, and an entry of a list (a unit, weapon, terrain,
 // decoy, battery, mission, Blind, point, target), whose name is a part of --set and --target keys
 // (`german.units.Z1.figures=14`). A name holding one of the characters that split those keys or the
-// lists of them could be written in the file but never changed, swept or tuned (issue 27), so the
+// lists of them could be written in the file but never changed, swept or tuned, so the
 // readers refuse it at load, in every command.
 #include <string>
 #include <string_view>

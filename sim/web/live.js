@@ -93,7 +93,7 @@ function field(key) {
   row.dataset.key = key.key;
   const name = document.createElement('span');
   name.className = 'name';
-  // The key in an isolate (issue 27): a format character in a name (U+202E) cannot reorder the mark
+  // The key in an isolate: a format character in a name (U+202E) cannot reorder the mark
   // after it.
   name.appendChild(document.createElement('bdi')).textContent = key.key;
   if (key.assumed) {

@@ -22,7 +22,7 @@
   // ---- Small helpers -------------------------------------------------------------------------
   // Bidirectional and invisible format characters (U+202E RIGHT-TO-LEFT OVERRIDE, ...) shown as \uXXXX,
   // as the terminal shows them: in a text that joins a name to other words and figures (a title, a
-  // metric's description) an override in the name would reverse everything after it (issue 27).
+  // metric's description) an override in the name would reverse everything after it.
   var FORMAT = /[\u061C\u200B-\u200F\u202A-\u202E\u2066-\u2069]/g;
   function visible(text) {
     return String(text).replace(FORMAT, function (c) { return '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0'); });
@@ -46,7 +46,7 @@
   }
   // A name (from the scenario or the command line) in a sentence: dir="auto" makes the element an
   // isolate, so a name's format characters or right-to-left letters cannot reorder the words and
-  // figures after it (issue 27).
+  // figures after it.
   function code(text) { return el('code', { text: text, dir: 'auto' }); }
   function colour(i, alpha) {
     var c = palette[i % palette.length];

@@ -1,4 +1,4 @@
-// The main job's question (issue 29): schnellfeuer against normal fire on the default scenario, each
+// The main job's question: schnellfeuer against normal fire on the default scenario, each
 // variant with the charge tactic that goes with it. The scenario's charge_after = true (charge in the
 // reload turn, SF-E/SF-G) has no reload turn to wait for under policy never: there the units with
 // charge orders would never charge, and the answer would measure that. So the default compare plays

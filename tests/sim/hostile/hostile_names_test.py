@@ -4,7 +4,7 @@
 Builds a firefight and a barrage scenario whose title and file name hold
     ` $( ) ; " ' , newline < > & EOD, an escape character and non-ASCII letters,
 and whose every other name (sides, units, terrain, weapons, decoys, batteries, missions, Blinds,
-registered points) holds all of them but . = ; , " ' (issue 27: those split --set keys, so a name
+registered points) holds all of them but . = ; , " ' (those split --set keys, so a name
 holding one is refused at load; malformed_scenarios_test.cpp checks that),
 produces every output kind of every command (--json, --csv, --plot png and svg, --report, show
 --plot, replay --plot, sweep, tune, sensitivity, compare, merge, the terminal), and checks that:
