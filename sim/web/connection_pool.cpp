@@ -4,6 +4,8 @@ namespace volley {
 
 namespace {
 
+// Per thread because a connection runs on one thread from start to end: its duty travels with it.
+// No random state lives here; the trials' randomness is a function of their index alone.
 thread_local ConnectionPool::Duty current_duty = ConnectionPool::Duty::Serve;
 
 // Runs one connection with a duty; a connection never lets an exception reach the pool's thread

@@ -34,6 +34,7 @@ class ConnectionPool : public httplib::TaskQueue {
   // A thread's life: take the next connection of its queue (to serve, or to refuse), until shutdown.
   void work(Duty duty);
 
+  // A lock off every hot path: taken once per connection accepted and ended, never by a trial.
   std::mutex mutex_;
   std::condition_variable work_;
   std::condition_variable refusal_;

@@ -19,6 +19,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Per thread: a request is parsed, routed and answered on one thread, so the handler's wish to close
+// reaches the loop of its own connection. Not random state.
 thread_local bool close_requested = false;
 
 // Waits up to `wait` for `events` on the socket; true when one came.
