@@ -13,7 +13,12 @@
 (function (global) {
   'use strict';
 
-  var palette = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000'];
+  // One meaning per colour on every page: the variants of a compare (and the lines of a sweep) take
+  // the palette in order, base first; a side has its own pair, never a variant's; a heat map's scale
+  // (brown below, teal above) is neither, and is drawn with its legend.
+  var palette = ['#0072B2', '#D55E00', '#E69F00', '#56B4E9', '#000000', '#999999'];
+  var sidePalette = ['#009E73', '#CC79A7'];
+  var heatBelow = [140, 81, 10], heatAbove = [1, 102, 94];
   var charts = [];        // the charts of the render in progress
   var reusable = null;    // that root's charts from its previous render, by key, while it renders
   var drawn = new Map();  // each root's charts (a page may draw several results, each in its root)
@@ -48,8 +53,9 @@
   // isolate, so a name's format characters or right-to-left letters cannot reorder the words and
   // figures after it.
   function code(text) { return el('code', { text: text, dir: 'auto' }); }
-  function colour(i, alpha) {
-    var c = palette[i % palette.length];
+  function colour(i, alpha) { return hexColour(palette[i % palette.length], alpha); }
+  function sideColour(i, alpha) { return hexColour(sidePalette[i % sidePalette.length], alpha); }
+  function hexColour(c, alpha) {
     if (alpha === undefined) return c;
     var n = parseInt(c.slice(1), 16);
     return 'rgba(' + (n >> 16 & 255) + ',' + (n >> 8 & 255) + ',' + (n & 255) + ',' + alpha + ')';
@@ -199,13 +205,14 @@
     var datasets = [];
     series.forEach(function (s, i) {
       var c = s.colour === undefined ? i : s.colour;
+      var paint = function (alpha) { return s.side === undefined ? colour(c, alpha) : sideColour(s.side, alpha); };
       var pts = function (ys) { return s.xs.map(function (x, k) { return { x: x, y: ys[k] }; }); };
       datasets.push({ type: 'line', label: s.label + ' low', helper: true, group: i, data: pts(s.lows), borderWidth: 0, pointRadius: 0, fill: false,
                       stepped: s.stepped || false });
       datasets.push({ type: 'line', label: s.label + ' high', helper: true, group: i, data: pts(s.highs), borderWidth: 0, pointRadius: 0, fill: '-1',
-                      backgroundColor: colour(c, 0.2), stepped: s.stepped || false });
+                      backgroundColor: paint(0.2), stepped: s.stepped || false });
       datasets.push({ type: 'line', label: s.label, group: i, data: pts(s.estimates), estimates: s.estimates, lows: s.lows, highs: s.highs,
-                      borderColor: colour(c), backgroundColor: colour(c), pointRadius: 3, borderWidth: 2, fill: false, stepped: s.stepped || false,
+                      borderColor: paint(), backgroundColor: paint(), pointRadius: 3, borderWidth: 2, fill: false, stepped: s.stepped || false,
                       borderDash: s.dash || [] });
     });
     (opts.extra || []).forEach(function (d) { datasets.push(d); });
@@ -235,6 +242,16 @@
     root.appendChild(p);
     (more || []).forEach(function (m) { root.appendChild(el('p', { cls: 'more' }, m)); });
   }
+  // A cell's text; "estimate [low, high]" may break before its interval and nowhere inside it, so
+  // that a wide table wraps to its section's width (the text read back is the same).
+  function fillCell(td, text) {
+    var m = /^(.*\S) (\[[^\]]*\])$/.exec(String(text));
+    if (!m) { td.textContent = visible(text); return; }
+    td.classList.add('interval');
+    td.appendChild(el('span', { cls: 'interval-part', text: m[1] }));
+    td.appendChild(document.createTextNode(' '));
+    td.appendChild(el('span', { cls: 'interval-part', text: m[2] }));
+  }
   function table(parent, heads, rows, caption) {
     var t = el('table');
     if (caption) t.appendChild(el('caption', { text: caption }));
@@ -247,8 +264,8 @@
       r.forEach(function (c, i) {
         var td = el('td', { cls: i === 0 ? 'name' : '' });
         if (c && typeof c === 'object' && c.nodeType) td.appendChild(c);
-        else if (c && typeof c === 'object') { td.textContent = visible(c.text); if (c.cls) td.className = c.cls; if (c.style) td.setAttribute('style', c.style); }
-        else td.textContent = c === undefined ? '' : visible(c);
+        else if (c && typeof c === 'object') { fillCell(td, c.text); if (c.cls) td.classList.add(c.cls); if (c.style) td.setAttribute('style', c.style); }
+        else fillCell(td, c === undefined ? '' : c);
         row.appendChild(td);
       });
       body.appendChild(row);
@@ -287,13 +304,43 @@
                    : [code(name), ' (' + (info.description || name) + '): ', figure(percent(e.estimate), e.estimate), ' (' + level + ' interval ',
                       figure(percent(e.low), e.low), ' to ', figure(percent(e.high), e.high), '), over ', figure(trials, result.tally.trials), ' trials.'];
     } else {
-      parts = ['On average ', figure(fixed(e.estimate, 2), e.estimate), ' ' + (info.description || name) + ' (', code(name), ', ' + level + ' interval ',
-               figure(fixed(e.low, 2), e.low), ' to ', figure(fixed(e.high, 2), e.high), '), over ', figure(trials, result.tally.trials), ' trials.'];
+      // Enough decimals that the interval's ends differ (0.045 to 0.055, not 0.05 to 0.05).
+      var dg = 2;
+      while (dg < 4 && e.high > e.low && fixed(e.low, dg) === fixed(e.high, dg)) ++dg;
+      parts = ['On average ', figure(fixed(e.estimate, dg), e.estimate), ' ' + (info.description || name) + ' (', code(name), ', ' + level + ' interval ',
+               figure(fixed(e.low, dg), e.low), ' to ', figure(fixed(e.high, dg), e.high), '), over ', figure(trials, result.tally.trials), ' trials.'];
     }
     var others = (result.estimates || []).filter(function (x) {
       var m = metricInfo(result, x.name); return m.headline && m.kind === 'probability' && x.name !== name;
     }).map(function (x) { return x.name + ' ' + intervalText(x, 3, true); });
     answer(root, parts, others.length ? ['The other outcomes: ' + others.join('; ') + '.'] : []);
+  }
+
+  // A barrage's first screen says why it achieved what it did: each side's fire missions, started,
+  // delayed, cancelled, ended by supply or at the table's edge, its Command Failures and Staff Orders,
+  // and the hits on its own units (means per trial with their intervals, one column per variant).
+  var MISSION_PARTS = [['missions_started', 'missions started or called'], ['missions_delayed', 'turns a mission was delayed'],
+                       ['missions_cancelled', 'missions cancelled (Command Failure)'], ['missions_ended_supply', 'missions ended by a failed supply check'],
+                       ['missions_ended_edge', 'rolling barrages ended at the table edge'], ['command_failures', 'turns with a Command Failure'],
+                       ['staff_orders_spent', 'Staff Orders spent'], ['friendly_hit', 'own units hit by its own fire']];
+  function missionsPanel(root, result, labels) {
+    if ((result.scenario || {}).kind !== 'barrage') return;
+    var sides = [];
+    (result.metrics || []).forEach(function (m) {
+      var own = /^([^./]+)\.missions_started$/.exec(ownName(m.name));
+      if (own && sides.indexOf(own[1]) < 0) sides.push(own[1]);
+    });
+    var active = sides.filter(function (side) {
+      return labels.some(function (l, v) { var e = estimateOf(result, prefixOf(result, v) + side + '.missions_started'); return e && e.estimate > 0; });
+    });
+    if (!active.length) return;
+    var s = section(root, 'Fire missions');
+    active.forEach(function (side) {
+      table(s, [side + ' (mean per trial, ' + levelText(result.level) + ')'].concat(labels.length > 1 ? labels : ['run']),
+            MISSION_PARTS.map(function (part) {
+              return [part[1]].concat(labels.map(function (l, v) { var e = estimateOf(result, prefixOf(result, v) + side + '.' + part[0]); return e ? intervalText(e, 2) : ''; }));
+            }).filter(function (row) { return row.slice(1).some(function (c) { return c !== ''; }); }));
+    });
   }
 
   // The sentence of a compare: for each variant against the base, which gives more of the headline,
@@ -338,7 +385,7 @@
     // A firefight's outcomes are win, draw and loss; a barrage's are what it did (any unit dispersed).
     var winDrawLoss = names.some(function (n) { return /\.win$/.test(n) || n === 'draw'; });
     chart(parent, winDrawLoss ? 'Win, draw and loss' : 'Outcomes', 'Each outcome\u2019s probability with its ' + levelText(result.level) + ' Wilson interval (whisker).',
-          barWhiskerConfig(names, series, 'probability', 'outcome', true, 1));
+          barWhiskerConfig(names, series, 'probability', 'outcome', true, winDrawLoss ? 1 : undefined));
   }
 
   // The distributions of the metrics `which` accepts, in the result's order: P(= k) with whiskers and,
@@ -388,11 +435,17 @@
   function perTurnChart(parent, result, labels) {
     var groups = perTurn(result, labels);
     if (!groups.length) return;
-    // A variant keeps its colour of every other chart; the sides are told apart by the line (solid, dashed).
+    // A compare's variant keeps its colour of every other chart and the sides are told apart by the
+    // line (solid, dashed); a run's sides take the sides' colours.
     var names = [];
     groups.forEach(function (g) { if (names.indexOf(g.name) < 0) names.push(g.name); });
+    var sides = [];
+    names.forEach(function (n) { if (sides.indexOf(n.split('.')[0]) < 0) sides.push(n.split('.')[0]); });
+    // A side's second metric (a barrage's units hit and suppressed) dashed in the side's colour.
+    var ownIndex = function (n) { return names.filter(function (m) { return m.split('.')[0] === n.split('.')[0]; }).indexOf(n); };
     var series = groups.map(function (g) {
-      return { label: g.label, colour: labels.length > 1 ? g.variant : names.indexOf(g.name), dash: labels.length > 1 && names.indexOf(g.name) % 2 ? [7, 4] : null, xs: g.rows.map(function (r) { return r.turn; }), estimates: g.rows.map(function (r) { return r.e.estimate; }),
+      var side = sides.indexOf(g.name.split('.')[0]);
+      return { label: g.label, colour: g.variant, side: labels.length > 1 ? undefined : side, dash: (labels.length > 1 ? names.indexOf(g.name) : ownIndex(g.name)) % 2 ? [7, 4] : null, xs: g.rows.map(function (r) { return r.turn; }), estimates: g.rows.map(function (r) { return r.e.estimate; }),
                lows: g.rows.map(function (r) { return r.e.low; }), highs: g.rows.map(function (r) { return r.e.high; }) };
     });
     var who = groups.filter(function (g) { return g.variant === 0; }).map(function (g) { return g.name + ': ' + g.description; }).join('; ');
@@ -492,6 +545,7 @@
                 (rate ? ' (' + rate + ')' : '') + ', intervals at ' + levelText(result.level) + (result.precision ? ', --precision ' + result.precision : '')]);
     header(root, sc.title || 'volley', compare ? ': comparison' : '', lines.map(function (parts) { return el('span', null, ...parts); }), result);
     if (compare) compareAnswer(root, result); else runAnswer(root, result);
+    missionsPanel(root, result, labels);
     var pictures = section(root, 'Pictures');
     var grid = el('div', { cls: 'grid' });
     pictures.appendChild(grid);
@@ -549,35 +603,66 @@
   // cell's tooltip its estimate and interval; for a probability the 50% contour, where it is crossed.
   // Cells are floating bars [j, j + 1] of Chart.js; the contour a line on a hidden linear axis that
   // spans the category axis exactly (-0.5 to n - 0.5).
+  // The colour scale of a sweep's target, shared by the heat map, its legend and the grid's table:
+  // for a probability brown below 50%, white at 50%, teal above (darker further from even);
+  // otherwise white at the smallest value to teal at the largest.
+  function heatScale(result, values) {
+    var prob = result.target_is_probability;
+    var min = Math.min.apply(null, values), max = Math.max.apply(null, values);
+    var mix = function (rgb, t) { return 'rgba(' + rgb.join(',') + ',' + (0.06 + 0.84 * t).toFixed(3) + ')'; };
+    return {
+      prob: prob, min: prob ? 0 : min, max: prob ? 1 : max,
+      colourOf: function (v) {
+        if (prob) { var t = Math.min(1, Math.abs(v - 0.5) * 2); return mix(v >= 0.5 ? heatAbove : heatBelow, t); }
+        return mix(heatAbove, max > min ? (v - min) / (max - min) : 0.5);
+      }
+    };
+  }
+  // The scale drawn under the heat map: a bar of the colours with its ends (and 50%) named.
+  function heatLegend(scale, fmt) {
+    var stops = [];
+    for (var k = 0; k <= 10; ++k) { var v = scale.min + (scale.max - scale.min) * k / 10; stops.push(scale.colourOf(v) + ' ' + (10 * k) + '%'); }
+    var bar = el('div', { cls: 'heat-bar' });
+    bar.style.background = 'linear-gradient(to right, ' + stops.join(', ') + ')';
+    var ticks = el('div', { cls: 'heat-ticks' }, el('span', { text: fmt(scale.min) }), scale.prob ? el('span', { text: '50%' }) : null, el('span', { text: fmt(scale.max) }));
+    return el('div', { cls: 'heat-legend' }, bar, ticks);
+  }
+  function numericAxis(axis) { return !!(axis && axis.numbers && axis.numbers.length === axis.values.length); }
+
+  // A two-key sweep as a heat map: a cell per grid point coloured by the target, both parameters'
+  // values named on the axes as categories (in the order given, named values included), every
+  // cell's tooltip its estimate and interval, the colour scale drawn under it; for a probability
+  // over two numeric keys the 50% contour, where it is crossed (between named values, never, always,
+  // there is nothing to interpolate: no contour).
+  // Cells are floating bars [j, j + 1] of Chart.js; the contour a line on a hidden linear axis that
+  // spans the category axis exactly (-0.5 to n - 0.5).
   function heatMapChart(parent, result, xs, ys, pointAt, level) {
     var prob = result.target_is_probability, fmt = prob ? percent : function (x) { return fixed(x, 3); };
     var estimates = [];
     xs.forEach(function (xv, i) { ys.forEach(function (yv, j) { var p = pointAt(i, j); if (p) estimates.push(p.target.estimate); }); });
-    var min = Math.min.apply(null, estimates), max = Math.max.apply(null, estimates);
-    // A probability: white at 50%, orange above, blue below. Otherwise light to dark orange, min to max.
-    var colourOf = function (v) {
-      if (prob) { var t = Math.min(1, Math.abs(v - 0.5) * 2); return v >= 0.5 ? colour(1, 0.08 + 0.82 * t) : colour(0, 0.08 + 0.82 * t); }
-      return colour(1, 0.1 + 0.8 * (max > min ? (v - min) / (max - min) : 0.5));
-    };
+    var scale = heatScale(result, estimates);
     var datasets = ys.map(function (yv, j) {
       var cells = xs.map(function (xv, i) { return pointAt(i, j); });
       return { type: 'bar', label: result.axes[1].key + ' = ' + yv, heat: true, grouped: false, barPercentage: 1, categoryPercentage: 1,
                data: cells.map(function (p) { return p ? [j, j + 1] : null; }), estimates: cells.map(function (p) { return p ? p.target.estimate : null; }),
                lows: cells.map(function (p) { return p ? p.target.low : null; }), highs: cells.map(function (p) { return p ? p.target.high : null; }),
-               backgroundColor: cells.map(function (p) { return p ? colourOf(p.target.estimate) : 'transparent'; }),
+               backgroundColor: cells.map(function (p) { return p ? scale.colourOf(p.target.estimate) : 'transparent'; }),
                borderColor: '#ffffff', borderWidth: 1, borderSkipped: false };
     });
-    var note = prob ? 'Each cell: ' + result.target + ' at that point (white at 50%, orange above, blue below); the black line is the 50% contour. '
-                    : 'Each cell: ' + result.target + ' at that point, light (' + fmt(min) + ') to dark (' + fmt(max) + '). ';
-    if (prob) {
+    var note = 'Each cell: ' + result.target + ' at that point, on the scale below. ';
+    var numeric = numericAxis(result.axes[0]) && numericAxis(result.axes[1]);
+    if (prob && numeric) {
       var grid = xs.map(function (xv, i) { return ys.map(function (yv, j) { var p = pointAt(i, j); return p ? p.target.estimate : null; }); });
       var contour = contourSegments(grid, 0.5);
       if (contour.length) {
         datasets.push({ type: 'line', label: '50% contour', contour: true, xAxisID: 'xc', data: contour, borderColor: '#000000', borderWidth: 3,
                         pointRadius: 0, spanGaps: false, fill: false });
+        note += 'The black line is the 50% contour. ';
       } else {
         note += 'The target does not cross 50% on this grid: no contour. ';
       }
+    } else if (prob) {
+      note += 'No 50% contour: ' + (numericAxis(result.axes[0]) ? result.axes[1].key : result.axes[0].key) + ' takes named values, with nothing between them. ';
     }
     var cfg = {
       type: 'bar', data: { labels: xs, datasets: datasets },
@@ -604,8 +689,12 @@
         }
       }
     };
-    return chart(parent, result.target + ' over ' + result.axes[0].key + ' and ' + result.axes[1].key,
-                 note + 'Hover a cell for its ' + level + ' interval.', cfg, true);
+    var c = chart(parent, result.target + ' over ' + result.axes[0].key + ' and ' + result.axes[1].key,
+                  note + 'Hover a cell for its ' + level + ' interval.', cfg, true);
+    var oldLegend = c.$volleyBox.querySelector('.heat-legend');
+    if (oldLegend) oldLegend.remove();
+    c.$volleyBox.appendChild(heatLegend(scale, fmt));
+    return c;
   }
 
   function renderSweep(root, result) {
@@ -655,15 +744,13 @@
     var tables = section(root, 'Tables');
     if (axes.length > 1) {
       // The grid as a heat map: rows the second parameter, columns the first, named by their values.
-      var values = points.map(function (p) { return p.target.estimate; });
-      var min = Math.min.apply(null, values), max = Math.max.apply(null, values);
+      var scale = heatScale(result, points.map(function (p) { return p.target.estimate; }));
       table(tables, [axes[1].key + ' \\ ' + axes[0].key].concat(xs), ys.map(function (yv) {
         return [yv].concat(xs.map(function (xv) {
           var p = points.find(function (q) { return valueOf(q, 0) === xv && valueOf(q, 1) === yv; });
           if (!p) return '';
-          var t = max > min ? (p.target.estimate - min) / (max - min) : 0.5;
           return { text: fmt(p.target.estimate) + ' [' + fmt(p.target.low) + ', ' + fmt(p.target.high) + ']', cls: 'heat',
-                   style: 'background: rgba(213, 94, 0, ' + (0.1 + 0.6 * t).toFixed(2) + ')' };
+                   style: 'background: ' + scale.colourOf(p.target.estimate) };
         }));
       }), result.target + ' over the grid (' + level + ' intervals)');
     }

@@ -11,8 +11,12 @@ run, a compare, a sweep, a tune and a sensitivity, and of a barrage run, and che
   - survivors per unit: a bar per unit of the scenario and per variant, each --json's estimate and interval;
   - at 390 px wide (a phone) nothing overflows the viewport on the right: the page does not scroll
     sideways and every chart's canvas ends inside the window (a wide table scrolls in its section);
+    at 1280 px every table fits its section (headers and intervals wrap);
+  - colours: each variant one colour of its own on every chart; a run's sides the sides' colours; a
+    heat map's scale none of those, drawn as a legend, and its table in the same colours;
   - a two-key sweep is a heat map whose axes name the values (named values included), every cell the
-    --json estimate, with the 50% contour drawn where the target crosses it;
+    --json estimate, with the 50% contour drawn where the target crosses it over two numeric keys
+    and none across named values;
   - names holding bidirectional format characters (U+202E, ...) cannot reorder what follows them: a
     text holding one as it is stands in an isolate (a <bdi>, an element with dir="auto"); every other
     text shows it as \u202E, and so does the map.
@@ -132,6 +136,32 @@ def check_phone_width(name):
     driver.save_screenshot(os.path.join(shots, name + "-390.png"))
 
 
+# Tables wider than their section at the desktop width (a column hidden behind a scroll inside the card).
+WIDE_TABLES = """
+return Array.from(document.querySelectorAll('#volley-report table')).filter(t => t.scrollWidth > t.parentElement.clientWidth + 1)
+  .map(t => (t.caption ? t.caption.textContent : t.querySelector('th').textContent) + ': ' + t.scrollWidth + ' > ' + t.parentElement.clientWidth);"""
+
+# Each chart's datasets (not the interval helpers) as [label, colour without its alpha].
+COLOURS = """
+const rgb = c => { if (Array.isArray(c)) c = c[0]; if (typeof c !== 'string') return null;
+  if (c[0] === '#') { const n = parseInt(c.slice(1), 16); return [(n >> 16) & 255, (n >> 8) & 255, n & 255].join(','); }
+  const m = /rgba?\\(([^)]*)\\)/.exec(c); return m ? m[1].split(',').slice(0, 3).map(x => Number(x)).join(',') : null; };
+return volley.charts().map(c => c.data.datasets.filter(d => !d.helper && !d.contour).map(d => [d.label, rgb(d.type === 'line' || c.config.type === 'line' && d.type !== 'bar' ? d.borderColor : d.backgroundColor), !!d.heat]));"""
+PALETTE = {"0,114,178", "213,94,0", "230,159,0", "86,180,233", "0,0,0", "153,153,153"}
+SIDES = {"0,158,115", "204,121,167"}
+
+
+def check_colours(name, labels):
+    """One colour per variant on every chart of the page, a different one for each variant."""
+    seen = {}
+    for chart in driver.execute_script(COLOURS):
+        for label, rgb, _ in chart:
+            if label in labels:
+                seen.setdefault(label, set()).add(rgb)
+    check(all(len(c) == 1 for c in seen.values()) and len({next(iter(c)) for c in seen.values()}) == len(seen),
+          f"{name}: each variant has one colour of its own on every chart: {seen}")
+
+
 def open_page(name):
     driver.get("file://" + os.path.join(work, name + ".html"))
     rendered = driver.execute_script("const m = document.getElementById('volley-report'); return m && m.dataset.rendered;")
@@ -149,6 +179,8 @@ def open_page(name):
     height = driver.execute_script("return Math.ceil(document.documentElement.scrollHeight)")
     driver.set_window_size(1280, min(max(height + 40, 800), 16000))
     driver.save_screenshot(os.path.join(shots, name + ".png"))
+    wide = driver.execute_script(WIDE_TABLES)
+    check(not wide, f"{name}: at 1280 px every table fits its section: {wide}")
     check_phone_width(name)
     driver.set_window_size(1280, 2000)
     return driver.find_element("id", "answer")
@@ -288,6 +320,9 @@ try:
                                   (grouped(run["tally"]["trials"]), run["tally"]["trials"])])
     check_map("run", run)
     check_survivors("run", run, 1)
+    # A run's sides take the sides' colours, never the run's own (a variant's) colour.
+    turns = next((c for c in driver.execute_script(COLOURS) if any(l.endswith(".hits") for l, _, _ in c)), [])
+    check(len(turns) == 2 and {rgb for _, rgb, _ in turns} == SIDES, f"run: hits per turn in the two sides' colours: {turns}")
 
     # compare: which variant wins more, by how much, the paired interval, the trials.
     compare = volley_run("compare", ["compare", "herero-ambush", "--set", "herero.policy=always", "--set", "herero.charge_after=true",
@@ -303,6 +338,7 @@ try:
     check(("herero.policy=always" if not ahead else "herero.policy=never") in answer.text.split(" gives")[0], "compare: the winner is named first")
     check_map("compare", compare)
     check_survivors("compare", compare, 2)
+    check_colours("compare", compare["variants"])
     # The README's picture (docs/report.png): the top of the compare report, as a reader first sees it.
     driver.set_window_size(1280, 1700)
     driver.execute_script("window.scrollTo(0, 0)")
@@ -324,8 +360,8 @@ try:
     check(types == ["bar"], f"sweep-policy: named values are drawn as bars, got {types}")
 
     # Two keys, one of them named values: a heat map with both axes named by their values, every cell
-    # the --json estimate, and the 50% contour where herero.win crosses it (the tune below puts the
-    # even game inside 4..20 figures of Z1).
+    # the --json estimate, its colour scale drawn under it and the grid's table in the same colours;
+    # no 50% contour between named values (never and always have nothing between them).
     two = volley_run("sweep-two", ["sweep", "herero-ambush", "--param", "german.units.Z1.figures=4:20:4", "--param", "herero.policy=never,always",
                                    "--trials", "2048"])
     open_page("sweep-two")
@@ -340,10 +376,29 @@ try:
             x, y = (a.split("=", 1)[1] for a in p["assignments"])
             got = cells[ys.index(y)]["estimates"][xs.index(x)]
             check(got == p["target"]["estimate"], f"sweep-two: cell {x}, {y} shows {got}, --json has {p['target']['estimate']}")
-        crosses = min(p["target"]["estimate"] for p in two["points"]) < 0.5 < max(p["target"]["estimate"] for p in two["points"])
+        check(not [d for d in heat["datasets"] if d["contour"]], "sweep-two: no 50% contour across the named values of herero.policy")
+    legend = driver.execute_script("return Array.from(document.querySelectorAll('.heat-legend .heat-ticks span')).map(s => s.textContent)")
+    check(legend == ["0.0%", "50%", "100.0%"], f"sweep-two: the heat map's colour scale is drawn with its ends and 50%: {legend}")
+    # The table's cells in the heat map's colours: the same cell, the same colour.
+    same = driver.execute_script("""
+const ch = volley.charts().find(c => c.data.datasets.some(d => d.heat)), heat = ch.data.datasets.filter(d => d.heat);
+const t = Array.from(document.querySelectorAll('table')).find(t => t.querySelector('td.heat'));
+const norm = c => { const e = document.createElement('i'); e.style.color = c; document.body.appendChild(e); const v = getComputedStyle(e).color; e.remove(); return v; };
+return Array.from(t.tBodies[0].rows).flatMap((r, j) => Array.from(r.cells).slice(1).map((td, i) => norm(heat[j].backgroundColor[i]) === getComputedStyle(td).backgroundColor));""")
+    check(same and all(same), f"sweep-two: every cell of the grid's table has its heat-map cell's colour: {same}")
+    colours = [rgb for chart in driver.execute_script(COLOURS) for _, rgb, is_heat in chart if is_heat]
+    check(colours and not (set(colours) & (PALETTE | SIDES)), "sweep-two: the heat map's colours are none of the variants' or sides'")
+
+    # Two numeric keys: the 50% contour where herero.win crosses it.
+    nums = volley_run("sweep-numbers", ["sweep", "herero-ambush", "--param", "german.units.Z1.figures=4:20:8", "--param", "german.units.Z2.figures=4:20:8",
+                                        "--trials", "1024"])
+    open_page("sweep-numbers")
+    heat = chart_titled("sweep-numbers", "herero.win over german.units.Z1.figures and german.units.Z2.figures")
+    if heat:
+        crosses = min(p["target"]["estimate"] for p in nums["points"]) < 0.5 < max(p["target"]["estimate"] for p in nums["points"])
         contour = [d for d in heat["datasets"] if d["contour"]]
-        check(crosses, "sweep-two: the grid crosses 50% (else this test shows no contour)")
-        check(len(contour) == 1 and contour[0]["points"] >= 2, f"sweep-two: the 50% contour is drawn ({contour})")
+        check(crosses, "sweep-numbers: the grid crosses 50% (else this test shows no contour)")
+        check(len(contour) == 1 and contour[0]["points"] >= 2, f"sweep-numbers: the 50% contour is drawn ({contour})")
 
     # tune: the value and its interval.
     tune = volley_run("tune", ["tune", "herero-ambush", "--param", "german.units.Z1.figures=4:20", "--target", "herero.win=0.5", "--trials", "4096"])
@@ -383,6 +438,18 @@ try:
     open_page("barrage")
     check_map("barrage", barrage)
     check(len(driver.find_elements("css selector", "#map g.fire")) > 0, "barrage: the missions are drawn")
+    # Its first screen says what the barrage achieved (the headline's interval ends told apart) and why:
+    # the attacker's fire missions, each a mean with its interval as --json has it.
+    shown = [f.text for f in driver.find_elements("css selector", "#answer .figure")]
+    check(len(shown) >= 3 and shown[1] != shown[2], f"barrage: the headline's interval ends are told apart: {shown}")
+    panel = driver.execute_script("const h = Array.from(document.querySelectorAll('h2')).find(h => h.textContent === 'Fire missions');"
+                                  "return h ? Array.from(h.parentElement.querySelectorAll('tbody tr')).map(r => [r.cells[0].textContent, r.cells[1].textContent]) : null")
+    started = next(e for e in barrage["estimates"] if e["name"] == "british.missions_started")
+    check(panel and ["missions started or called", f"{started['estimate']:.2f} [{started['low']:.2f}, {started['high']:.2f}]"] in panel,
+          f"barrage: a missions panel gives british's missions started as --json has them: {panel}")
+    top = driver.execute_script("const c = volley.charts().find(c => c.canvas.closest('.chart').querySelector('h3').textContent === 'Outcomes');"
+                                "return c ? c.scales.y.max : null")
+    check(top is not None and top < 0.5, f"barrage: the outcome bars (a few percent) are drawn on an axis that fits them, not 0-100% (top {top})")
 finally:
     driver.quit()
 
