@@ -120,6 +120,9 @@ int command_compare(const Args& args) {
   SessionOutcome outcome = run_session(job, settings, std::move(record), difference_prefix(1) + headline);
   RunRecord& r = outcome.record;
   r.presentation = compare_presentation(r, job, labels, *models[0]);
+  const auto changes = setting_changes(open_scenario(settings.scenario, {}), settings.sets);
+  r.presentation["settings_changed"] = changes.changed;
+  r.presentation["settings_as_in_file"] = changes.as_in_file;
 
   // Every key a variant or --set changes, and the value each variant plays it with: a key one variant
   // changes and another keeps at the file's value (charge_after beside policy=never) is part of the
@@ -132,6 +135,7 @@ int command_compare(const Args& args) {
   // --quiet: the line that says how many trials, and the headline metric's paired difference per variant.
   if (!settings.quiet) {
     std::printf("%s (%s): paired comparison on common random numbers\n", r.scenario_title.c_str(), r.scenario_name.c_str());
+    std::fputs(setting_changes_text(changes).c_str(), stdout);
     for (size_t v = 0; v < labels.size(); ++v) {
       std::printf("  %s %s\n", v == 0 ? "base:     " : ("variant " + std::to_string(v) + ":").c_str(), labels[v].c_str());
       std::printf("             plays %s\n", plays[v].c_str());

@@ -1,6 +1,7 @@
 #include "sim/scenario/setting_changes.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <sstream>
 
 namespace volley {
@@ -29,15 +30,40 @@ std::string document_value(const ScenarioDocument& file, const std::string& key)
   return out.str();
 }
 
-std::vector<std::string> setting_changes(const ScenarioDocument& file, const std::vector<std::string>& assignments) {
-  std::vector<std::string> lines;
+namespace {
+
+// A --set value and the file's, the same setting however each is written (12 and 12.0, "always").
+bool same_value(const std::string& given, const std::string& in_file) {
+  if (given == in_file) return true;
+  char* given_end = nullptr;
+  char* file_end = nullptr;
+  const double a = std::strtod(given.c_str(), &given_end), b = std::strtod(in_file.c_str(), &file_end);
+  return !given.empty() && !in_file.empty() && *given_end == '\0' && *file_end == '\0' && a == b;
+}
+
+}  // namespace
+
+SettingChanges setting_changes(const ScenarioDocument& file, const std::vector<std::string>& assignments) {
+  SettingChanges said;
   for (const auto& assignment : assignments) {
     const auto eq = assignment.find('=');
     if (eq == std::string::npos) continue;
-    const std::string key = assignment.substr(0, eq), old = document_value(file, key);
-    lines.push_back(key + " = " + assignment.substr(eq + 1) + (old.empty() ? " (not in the file: the default)" : " (the file: " + old + ")"));
+    const std::string key = assignment.substr(0, eq), value = assignment.substr(eq + 1), old = document_value(file, key);
+    if (same_value(value, old))
+      said.as_in_file.push_back(key + " = " + value);
+    else
+      said.changed.push_back(key + " = " + value + (old.empty() ? " (not in the file: the default)" : " (the file: " + old + ")"));
   }
-  return lines;
+  return said;
+}
+
+std::string setting_changes_text(const SettingChanges& said) {
+  std::string text;
+  if (!said.changed.empty()) text += "settings changed from the scenario file:\n";
+  for (const auto& line : said.changed) text += "  " + line + "\n";
+  if (!said.as_in_file.empty()) text += "set as the scenario file already has them:\n";
+  for (const auto& line : said.as_in_file) text += "  " + line + "\n";
+  return text;
 }
 
 std::string file_values(const ScenarioDocument& file, const std::vector<std::string>& assignments) {

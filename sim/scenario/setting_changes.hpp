@@ -14,8 +14,16 @@ namespace volley {
 // file does not set it (the rules' default applies).
 std::string document_value(const ScenarioDocument& file, const std::string& key);
 
-// One line per assignment KEY=VALUE: "KEY = VALUE (the file: OLD)", or "(not in the file: the default)".
-std::vector<std::string> setting_changes(const ScenarioDocument& file, const std::vector<std::string>& assignments);
+// The assignments KEY=VALUE split by whether they change the file: a --set that gives a key the value
+// the file already has is no change, and a header that listed it as one would mislead.
+struct SettingChanges {
+  std::vector<std::string> changed;     // "KEY = VALUE (the file: OLD)", or "(not in the file: the default)"
+  std::vector<std::string> as_in_file;  // "KEY = VALUE": the value the file already has
+};
+SettingChanges setting_changes(const ScenarioDocument& file, const std::vector<std::string>& assignments);
+// The header's lines: "settings changed from the scenario file:" and "set as the scenario file
+// already has them:", each followed by its settings, indented; "" when there are none.
+std::string setting_changes_text(const SettingChanges& said);
 
 // What the file says for each key the assignments change, each key once: "herero.policy = always"
 // (compare: the variants' keys, since its base is the file).

@@ -538,8 +538,13 @@
     var sc = result.scenario || {};
     var lines = [['scenario ', code(sc.name || ''), ' (' + (sc.kind || '') + ')']];
     if (compare) labels.forEach(function (l, v) { lines.push([v === 0 ? 'base: ' : 'variant ' + v + ': ', code(l)]); });
-    var changed = result.settings_changed || sc.sets || [];
-    if (changed.length) lines.push(['settings changed from the scenario file: '].concat(changed.map(function (s, i) { return i ? [', ', code(s)] : [code(s)]; }).reduce(function (a, b) { return a.concat(b); }, [])));
+    // What --set changed, with the file's value, apart from what it set to the value the file has.
+    var changed = result.settings_changed || (result.settings_as_in_file ? [] : sc.sets || []);
+    var listed = function (heading, list) {
+      if (list.length) lines.push([heading].concat(list.map(function (s, i) { return i ? [', ', code(s)] : [code(s)]; }).reduce(function (a, b) { return a.concat(b); }, [])));
+    };
+    listed('settings changed from the scenario file: ', changed);
+    listed('set as the scenario file already has them: ', result.settings_as_in_file || []);
     var rate = result.seconds > 0 ? grouped(result.tally.trials / result.seconds) + ' trials/s' : '';
     lines.push([grouped(result.tally.trials) + ' trials' + (compare ? ' each' : '') + ', seed ' + result.seed + ', ' + fixed(result.seconds, 2) + ' s' +
                 (rate ? ' (' + rate + ')' : '') + ', intervals at ' + levelText(result.level) + (result.precision ? ', --precision ' + result.precision : '')]);

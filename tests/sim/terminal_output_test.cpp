@@ -151,6 +151,17 @@ TEST_CASE("The header says which settings differ from the scenario file, with th
   CHECK(compare.out.find("the scenario file has: herero.policy = always\n") != std::string::npos);
 }
 
+TEST_CASE("A --set that gives a key the file's own value is not listed as a change", "[sim][terminal][compare]") {
+  // herero-ambush.toml has policy = "always" and charge_after = true.
+  const auto compare = expect_success("compare herero-ambush --set herero.policy=always --set herero.charge_after=true "
+                                      "--vs 'herero.policy=never;herero.charge_after=false' --trials 1024");
+  CHECK(compare.out.find("settings changed from the scenario file") == std::string::npos);
+  CHECK(compare.out.find("set as the scenario file already has them:\n  herero.policy = always\n  herero.charge_after = true\n") != std::string::npos);
+  const auto run = expect_success("run herero-ambush --set herero.policy=always --set german.units.Z1.figures=10 --set herero.charge_after=false --trials 1024");
+  CHECK(run.out.find("settings changed from the scenario file:\n  herero.charge_after = false (the file: true)\n"
+                     "set as the scenario file already has them:\n  herero.policy = always\n  german.units.Z1.figures = 10\n") != std::string::npos);
+}
+
 // --quiet on every command that reports estimates: the headline figures, nothing else (issue 20).
 TEST_CASE("A quiet compare prints the headline metric's paired difference per variant, not the full table", "[sim][terminal][compare]") {
   const std::string common = "compare herero-ambush --vs herero.policy=never --vs german.units.Z1.figures=12 --trials 4096";
