@@ -46,11 +46,13 @@ int command_run(const Args& args) {
   const auto changes = setting_changes(open_scenario(settings.scenario, {}), r.sets);
   r.presentation["settings_changed"] = changes.changed;
   r.presentation["settings_as_in_file"] = changes.as_in_file;
+  r.presentation["decisions"] = model->decisions();
 
   // --quiet: the headline estimates and the line that says how many trials they rest on, nothing else.
   if (!settings.quiet) {
     std::printf("%s (%s)\n", r.scenario_title.c_str(), r.scenario_name.c_str());
     std::fputs(setting_changes_text(changes).c_str(), stdout);
+    for (const auto& line : model->decisions()) std::printf("plays %s\n", line.c_str());
   }
   std::printf("%s trials, seed %llu, %.2f s (%s trials/s)%s\n\n", grouped(static_cast<int64_t>(r.tally.trials())).c_str(),
               static_cast<unsigned long long>(r.seed), r.seconds, grouped(static_cast<double>(r.tally.trials()) / std::max(r.seconds, 1e-9)).c_str(),

@@ -75,6 +75,10 @@ class BarrageModel final : public ScenarioModel {
     return narrator.text();
   }
 
+  // A barrage's choices (cancel, adjust, maintain, a pre-registered mission's call) belong to each
+  // mission and are in the summary; the header names none.
+  std::vector<std::string> decisions() const override { return {}; }
+
   std::string summary() const override {
     const BarrageScenario& sc = *scenario_;
     const Ruleset& r = sc.ruleset;

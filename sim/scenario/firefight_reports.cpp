@@ -94,6 +94,19 @@ class FirefightModel final : public ScenarioModel {
     return out.str();
   }
 
+  std::vector<std::string> decisions() const override {
+    std::vector<std::string> lines;
+    for (const auto& side : sc_->sides) {
+      if (!side.fast_fire) continue;
+      const Policy& p = side.policy;
+      const std::string when = policy_text(side);
+      lines.push_back(side.name + ": schnellfeuer " + when.substr(0, when.find(',')) +
+                      (p.which == WhichPolicy::Force ? "" : " by subgroup " + side.subgroups[p.subgroup]) +
+                      "; charge orders act " + (p.charge_after ? "in the reload turn (SF-E)" : "when in reach"));
+    }
+    return lines;
+  }
+
   std::string summary() const override {
     const FirefightScenario& sc = *sc_;
     const Ruleset& rs = sc.ruleset;

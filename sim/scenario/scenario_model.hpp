@@ -28,6 +28,10 @@ class ScenarioModel {
   virtual std::string replay(uint64_t seed, uint64_t trial) const = 0;
   // A human summary of the setup (`volley show`).
   virtual std::string summary() const = 0;
+  // The choices the scenario makes for its players, a line a side that has any ("herero: schnellfeuer
+  // always; charge orders act in the reload turn"): a run's answer depends on them, so its header
+  // and report say them.
+  virtual std::vector<std::string> decisions() const = 0;
   // The table as the maps draw it (sim/scenario/map_model.hpp): turn = 0: the setup (zones, random placements
   // of trial `trial`); turn > 0: the positions at the end of that turn, and the templates fired.
   virtual MapModel map_data(uint64_t seed, uint64_t trial, int turn) const = 0;

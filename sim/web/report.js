@@ -545,6 +545,7 @@
     };
     listed('settings changed from the scenario file: ', changed);
     listed('set as the scenario file already has them: ', result.settings_as_in_file || []);
+    (result.decisions || []).forEach(function (d) { lines.push(['plays ', code(d)]); });
     var rate = result.seconds > 0 ? grouped(result.tally.trials / result.seconds) + ' trials/s' : '';
     lines.push([grouped(result.tally.trials) + ' trials' + (compare ? ' each' : '') + ', seed ' + result.seed + ', ' + fixed(result.seconds, 2) + ' s' +
                 (rate ? ' (' + rate + ')' : '') + ', intervals at ' + levelText(result.level) + (result.precision ? ', --precision ' + result.precision : '')]);

@@ -151,6 +151,14 @@ TEST_CASE("The header says which settings differ from the scenario file, with th
   CHECK(compare.out.find("the scenario file has: herero.policy = always\n") != std::string::npos);
 }
 
+TEST_CASE("A run's header says the schnellfeuer policy and the charge tactic it played (SF-E)", "[sim][terminal]") {
+  const auto file = expect_success("run herero-ambush --trials 1024");
+  CHECK(file.out.find("plays herero: schnellfeuer always; charge orders act in the reload turn (SF-E)\n") != std::string::npos);
+  const auto never = expect_success("run herero-ambush --set herero.policy=never --set herero.charge_after=false --trials 1024");
+  CHECK(never.out.find("plays herero: schnellfeuer never; charge orders act when in reach\n") != std::string::npos);
+  CHECK(never.out.find("plays german") == std::string::npos);  // the patrol has no fast fire: no choice to say
+}
+
 TEST_CASE("A --set that gives a key the file's own value is not listed as a change", "[sim][terminal][compare]") {
   // herero-ambush.toml has policy = "always" and charge_after = true.
   const auto compare = expect_success("compare herero-ambush --set herero.policy=always --set herero.charge_after=true "

@@ -320,6 +320,8 @@ try:
                                   (grouped(run["tally"]["trials"]), run["tally"]["trials"])])
     check_map("run", run)
     check_survivors("run", run, 1)
+    header = driver.execute_script("return Array.from(document.querySelectorAll('.setting')).map(p => p.textContent).join('\\n')")
+    check("plays herero: schnellfeuer always; charge orders act in the reload turn (SF-E)" in header, f"run: the header says the policy played: {header}")
     # A run's sides take the sides' colours, never the run's own (a variant's) colour.
     turns = next((c for c in driver.execute_script(COLOURS) if any(l.endswith(".hits") for l, _, _ in c)), [])
     check(len(turns) == 2 and {rgb for _, rgb, _ in turns} == SIDES, f"run: hits per turn in the two sides' colours: {turns}")
