@@ -407,9 +407,12 @@
             barWhiskerConfig(ks.map(String), series, 'probability', metric === 'turn_decided' ? 'turn the game was decided' : axis, true));
       if (metric === 'turn_decided' || equalOnly) return;
       var bands = list.map(function (d) {
-        return { label: labels[d.variant] || 'run', colour: d.variant, xs: d.k, estimates: d.at_least, lows: d.at_least_low, highs: d.at_least_high };
+        // A count's P(X >= x) is a step function: over (k - 1, k] it is P(X >= k), so the line steps
+        // up to each point's value at the start of its segment.
+        return { label: labels[d.variant] || 'run', colour: d.variant, xs: d.k, estimates: d.at_least, lows: d.at_least_low, highs: d.at_least_high,
+                 stepped: 'before' };
       });
-      chart(parent, metric + ': P(' + GE + ' k), at least k', 'The chance of at least k, with its ' + levelText(result.level) + ' band.',
+      chart(parent, metric + ': P(' + GE + ' k), at least k', 'The chance of at least k (a step at each whole k), with its ' + levelText(result.level) + ' band.',
             bandConfig(bands, axis, 'probability', { percent: true, integerX: true, yMax: 1 }));
     });
   }

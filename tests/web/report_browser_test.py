@@ -322,6 +322,9 @@ try:
     check_survivors("run", run, 1)
     header = driver.execute_script("return Array.from(document.querySelectorAll('.setting')).map(p => p.textContent).join('\\n')")
     check("plays herero: schnellfeuer always; charge orders act in the reload turn (SF-E)" in header, f"run: the header says the policy played: {header}")
+    steps = driver.execute_script("return volley.charts().filter(c => /P\\(\u2265 k\\)/.test(c.canvas.closest('.chart').querySelector('h3').textContent))"
+                                  ".map(c => c.data.datasets.every(d => d.stepped === 'before'))")
+    check(steps and all(steps), f"run: every P(>= k) of a count is drawn as steps: {steps}")
     # A run's sides take the sides' colours, never the run's own (a variant's) colour.
     turns = next((c for c in driver.execute_script(COLOURS) if any(l.endswith(".hits") for l, _, _ in c)), [])
     check(len(turns) == 2 and {rgb for _, rgb, _ in turns} == SIDES, f"run: hits per turn in the two sides' colours: {turns}")
