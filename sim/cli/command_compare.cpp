@@ -57,7 +57,18 @@ int command_compare(const Args& args) {
   if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm)) return ExitOk;
   settings.seed_given = !vm["seed"].defaulted();
   take_plan_from_checkpoint(settings);
-  if (versus.empty()) throw std::invalid_argument("give at least one --vs variant to compare with the base");
+  if (versus.empty()) {
+    // No --vs: the scenario's own question where it has one (the README's), else what to type.
+    const auto question = load_model(open_scenario(settings.scenario, settings.sets))->default_question();
+    if (!question)
+      throw std::invalid_argument("give at least one --vs variant to compare with the base, for example\n  volley compare " + settings.scenario +
+                                  " --vs 'KEY=VALUE;KEY=VALUE'\n(`volley show " + settings.scenario + " --toml` lists every key and its value)");
+    settings.sets.insert(settings.sets.begin(), question->base.begin(), question->base.end());  // a --set given still wins
+    versus.push_back(question->versus);
+    std::string base_words;
+    for (const auto& s : question->base) base_words += " --set " + s;
+    std::fprintf(stderr, "volley compare: no --vs: comparing %s:%s --vs '%s'\n", question->words.c_str(), base_words.c_str(), question->versus.c_str());
+  }
 
   // Variant 0 is the base; variant i applies --vs i on top of the base's --set.
   // The --vs assignments come after the base's --set; an error on one names its --vs.

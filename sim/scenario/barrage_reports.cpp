@@ -78,6 +78,7 @@ class BarrageModel final : public ScenarioModel {
   // A barrage's choices (cancel, adjust, maintain, a pre-registered mission's call) belong to each
   // mission and are in the summary; the header names none.
   std::vector<std::string> decisions() const override { return {}; }
+  std::optional<Question> default_question() const override { return std::nullopt; }
 
   std::string summary() const override {
     const BarrageScenario& sc = *scenario_;

@@ -107,6 +107,20 @@ class FirefightModel final : public ScenarioModel {
     return lines;
   }
 
+  // Schnellfeuer against normal fire, like with like (SF-E): with fast fire a charge waits for the
+  // reload turn, as the seed's COMMENT has the Hereros do; without it the reload turn never comes, so
+  // normal fire charges when in reach. Comparing the policies alone would leave the charge orders of
+  // the `never` variant waiting for ever and credit fast fire with the charge.
+  std::optional<Question> default_question() const override {
+    for (const auto& side : sc_->sides) {
+      if (!side.fast_fire) continue;
+      const std::string s = side.name;
+      return Question{{s + ".policy=always", s + ".charge_after=true"}, s + ".policy=never;" + s + ".charge_after=false",
+                      "schnellfeuer (charging in the reload turn) against normal fire (charging when in reach) for " + s};
+    }
+    return std::nullopt;
+  }
+
   std::string summary() const override {
     const FirefightScenario& sc = *sc_;
     const Ruleset& rs = sc.ruleset;

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,15 @@ class ScenarioModel {
   // always; charge orders act in the reload turn"): a run's answer depends on them, so its header
   // and report say them.
   virtual std::vector<std::string> decisions() const = 0;
+  // The question `volley compare` asks when given no --vs: the base's assignments and the variant's,
+  // each playing the tactic that goes with it, and the question in words; none where the kind has
+  // no rule option to weigh (the command then says what to type).
+  struct Question {
+    std::vector<std::string> base;
+    std::string versus;
+    std::string words;
+  };
+  virtual std::optional<Question> default_question() const = 0;
   // The table as the maps draw it (sim/scenario/map_model.hpp): turn = 0: the setup (zones, random placements
   // of trial `trial`); turn > 0: the positions at the end of that turn, and the templates fired.
   virtual MapModel map_data(uint64_t seed, uint64_t trial, int turn) const = 0;

@@ -159,6 +159,18 @@ TEST_CASE("A run's header says the schnellfeuer policy and the charge tactic it 
   CHECK(never.out.find("plays german") == std::string::npos);  // the patrol has no fast fire: no choice to say
 }
 
+TEST_CASE("compare with no --vs asks a firefight's fast-fire question like with like (SF-E), elsewhere says what to type", "[sim][terminal][compare]") {
+  const auto asked = expect_success("compare herero-ambush --trials 1024");
+  CHECK(asked.err.find("no --vs: comparing schnellfeuer (charging in the reload turn) against normal fire (charging when in reach) for herero") !=
+        std::string::npos);
+  CHECK(asked.out.find("  base:      herero.policy=always; herero.charge_after=true\n") != std::string::npos);
+  CHECK(asked.out.find("  variant 1: herero.policy=never;herero.charge_after=false\n") != std::string::npos);
+  const auto barrage = run_volley("compare rolling-barrage --trials 1024");
+  CHECK(barrage.exit_code == 2);
+  CHECK(barrage.err.find("volley compare rolling-barrage --vs 'KEY=VALUE;KEY=VALUE'") != std::string::npos);
+  CHECK(barrage.out.empty());
+}
+
 TEST_CASE("A --set that gives a key the file's own value is not listed as a change", "[sim][terminal][compare]") {
   // herero-ambush.toml has policy = "always" and charge_after = true.
   const auto compare = expect_success("compare herero-ambush --set herero.policy=always --set herero.charge_after=true "
