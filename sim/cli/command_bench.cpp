@@ -3,7 +3,7 @@
 #include "sim/output/atomic_file.hpp"
 #include "sim/run/bench_scaling.hpp"
 #include "sim/run/bench_suite.hpp"
-#include "sim/run/build_identity.hpp"
+#include "sim/record/build_identity.hpp"
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
 #include "sim/run/host_description.hpp"

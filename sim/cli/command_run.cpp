@@ -3,6 +3,7 @@
 #include "analysis/summary_table.hpp"
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/run_options.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/output/output_batch.hpp"
 #include "sim/output/output_extras.hpp"

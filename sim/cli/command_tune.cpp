@@ -7,6 +7,7 @@
 #include "sim/output/atomic_file.hpp"
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/run_options.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/output/report_page.hpp"
 #include "sim/output/output_batch.hpp"

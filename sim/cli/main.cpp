@@ -1,8 +1,8 @@
 // volley: Monte Carlo balance simulator for tabletop wargame rules. Dispatches to one subcommand.
 #include "analysis/did_you_mean.hpp"
-#include "sim/run/build_identity.hpp"
+#include "sim/record/build_identity.hpp"
 #include "sim/cli/commands.hpp"
-#include "sim/run/mpi_world.hpp"
+#include "sim/record/mpi_world.hpp"
 #include "sim/scenario/scenario_errors.hpp"
 #include "sim/output/text_escaping.hpp"
 

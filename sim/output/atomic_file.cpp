@@ -1,6 +1,6 @@
 #include "sim/output/atomic_file.hpp"
 
-#include "sim/run/mpi_world.hpp"
+#include "sim/record/mpi_world.hpp"
 
 #include <cerrno>
 #include <cstdio>

@@ -84,17 +84,17 @@ std::string format_compare_headline(const Tally& tally, const CompareJob& job, c
   return out;
 }
 
-void write_compare_extras(const RunRecord& record, const RunSettings& settings, const CompareJob& job,
+void write_compare_extras(const RunRecord& record, const ResultFiles& files, const CompareJob& job,
                           const std::vector<std::string>& labels, const ScenarioModel& model) {
   OutputBatch outputs;
-  if (!settings.plot.empty()) outputs.attempt([&] {
+  if (!files.plot.empty()) outputs.attempt([&] {
     std::vector<VariantTally> variants;
     for (size_t v = 0; v < job.variant_count(); ++v) variants.push_back({labels[v], &record.tally, job.offset(v)});
     const size_t base_size = job.variant_count() > 1 ? job.offset(1) : record.tally.schema().size();
     const auto metrics = distribution_metrics(record.tally.schema(), 0, base_size);
-    draw_plot(distribution_plot(variants, metrics, model.title() + ": variants compared", record.level), settings.plot);
+    draw_plot(distribution_plot(variants, metrics, model.title() + ": variants compared", record.level), files.plot);
   });
-  if (!settings.report.empty()) outputs.attempt([&] { write_file_atomically(settings.report, report_page(record_to_json(record))); });
+  if (!files.report.empty()) outputs.attempt([&] { write_file_atomically(files.report, report_page(record_to_json(record))); });
   outputs.finish();
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // The text of a paired comparison and its plot/HTML outputs.
-#include "sim/run/compare_job.hpp"
-#include "sim/run/run_record.hpp"
-#include "sim/run/run_settings.hpp"
+#include "sim/scenario/compare_job.hpp"
+#include "sim/record/run_record.hpp"
+#include "sim/output/result_files.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
 #include <string>
@@ -20,7 +20,7 @@ std::string format_compare(const Tally& tally, const CompareJob& job, const Sche
 // --quiet: the headline metric only, one line per variant: base, variant and their paired difference.
 std::string format_compare_headline(const Tally& tally, const CompareJob& job, const std::string& headline, double level);
 
-void write_compare_extras(const RunRecord& record, const RunSettings& settings, const CompareJob& job,
+void write_compare_extras(const RunRecord& record, const ResultFiles& files, const CompareJob& job,
                           const std::vector<std::string>& labels, const ScenarioModel& model);
 
 }  // namespace volley

@@ -1,7 +1,7 @@
 #include "sim/output/gnuplot.hpp"
 
 #include "sim/output/atomic_file.hpp"
-#include "sim/run/mpi_world.hpp"
+#include "sim/record/mpi_world.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -2,7 +2,7 @@
 
 #include "sim/output/atomic_file.hpp"
 #include "sim/output/map_svg.hpp"
-#include "sim/run/mpi_world.hpp"
+#include "sim/record/mpi_world.hpp"
 #include "sim/output/plots.hpp"
 
 namespace volley {

@@ -20,13 +20,13 @@ std::vector<std::string> distribution_metrics(const Schema& schema, size_t offse
   return names;
 }
 
-void write_run_extras(const RunRecord& record, const RunSettings& settings, const ScenarioModel& model) {
+void write_run_extras(const RunRecord& record, const ResultFiles& files, const ScenarioModel& model) {
   OutputBatch outputs;
-  if (!settings.plot.empty()) outputs.attempt([&] {
+  if (!files.plot.empty()) outputs.attempt([&] {
     const auto metrics = distribution_metrics(record.tally.schema(), 0, record.tally.schema().size());
-    draw_plot(distribution_plot({{"run", &record.tally, 0}}, metrics, model.title(), record.level), settings.plot);
+    draw_plot(distribution_plot({{"run", &record.tally, 0}}, metrics, model.title(), record.level), files.plot);
   });
-  if (!settings.report.empty()) outputs.attempt([&] { write_file_atomically(settings.report, report_page(record_to_json(record))); });
+  if (!files.report.empty()) outputs.attempt([&] { write_file_atomically(files.report, report_page(record_to_json(record))); });
   outputs.finish();
 }
 

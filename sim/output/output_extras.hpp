@@ -1,7 +1,7 @@
 #pragma once
 // The outputs beyond JSON and CSV for a run: --plot (gnuplot) and --report (the page, sim/output/report_page.hpp).
-#include "sim/run/run_record.hpp"
-#include "sim/run/run_settings.hpp"
+#include "sim/record/run_record.hpp"
+#include "sim/output/result_files.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
 #include <string>
@@ -13,6 +13,6 @@ namespace volley {
 // metrics [offset, offset + count).
 std::vector<std::string> distribution_metrics(const Schema& schema, size_t offset, size_t count);
 
-void write_run_extras(const RunRecord& record, const RunSettings& settings, const ScenarioModel& model);
+void write_run_extras(const RunRecord& record, const ResultFiles& files, const ScenarioModel& model);
 
 }  // namespace volley

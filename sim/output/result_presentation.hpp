@@ -4,8 +4,8 @@
 // SVG, each count's distribution with Wilson intervals (P(= k) and P(>= k)), and for a compare every
 // headline metric's paired difference, computed exactly as the terminal prints it. The page
 // (sim/web/) draws only from these and the estimates, so `volley serve` can send the same JSON.
-#include "sim/run/compare_job.hpp"
-#include "sim/run/run_record.hpp"
+#include "sim/scenario/compare_job.hpp"
+#include "sim/record/run_record.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
 #include <nlohmann/json.hpp>

@@ -11,6 +11,7 @@
 // blocks in all); after each round the chosen estimate's half-width is checked over the contiguous
 // prefix of blocks run so far. The stopping point therefore depends only on the seed.
 #include "analysis/tally.hpp"
+#include "sim/record/block_slice.hpp"
 #include "sim/scenario/trial_job.hpp"
 
 #include <atomic>
@@ -21,18 +22,10 @@
 
 namespace volley {
 
-inline constexpr uint32_t DefaultBlockSize = 4096;
-
 struct PrecisionTarget {
   size_t metric = 0;       // index in the schema
   double half_width = 0;   // stop when the estimate's interval half-width is at most this
   double level = 0.95;
-};
-
-struct BlockSlice {
-  uint64_t index = 0;  // this process runs blocks b with b % count == index
-  uint64_t count = 1;
-  bool owns(uint64_t block) const noexcept { return block % count == index; }
 };
 
 struct RunPlan {

@@ -5,7 +5,7 @@
 #include "sim/run/checkpoint_lock.hpp"
 #include "sim/output/gnuplot.hpp"
 #include "sim/run/interrupt.hpp"
-#include "sim/run/mpi_world.hpp"
+#include "sim/record/mpi_world.hpp"
 #include "sim/output/output_batch.hpp"
 #include "sim/run/progress_bar.hpp"
 #include "sim/output/text_escaping.hpp"

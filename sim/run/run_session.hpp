@@ -2,7 +2,7 @@
 // One run of a job from the command line, with everything around it: outputs checked writable before
 // the first trial, shards, checkpoints and resume, SIGINT/SIGTERM handling, the progress bar, and the
 // result files written atomically (marked partial when the run was interrupted).
-#include "sim/run/run_record.hpp"
+#include "sim/record/run_record.hpp"
 #include "sim/run/run_settings.hpp"
 #include "sim/scenario/scenario_model.hpp"
 

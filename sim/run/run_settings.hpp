@@ -1,9 +1,8 @@
 #pragma once
 // The options every command that runs trials shares (run, compare, sweep, tune, sensitivity), and
 // how they become a RunPlan.
+#include "sim/output/result_files.hpp"
 #include "sim/run/driver.hpp"
-
-#include <boost/program_options/options_description.hpp>
 
 #include <cstdint>
 #include <string>
@@ -11,7 +10,7 @@
 
 namespace volley {
 
-struct RunSettings {
+struct RunSettings : ResultFiles {  // json, csv, plot, report
   std::string scenario;              // path, shipped name, or empty for the default
   std::vector<std::string> sets;     // --set key=value, in order
   uint64_t trials = 100000;          // the command's default when --trials is not given
@@ -20,7 +19,6 @@ struct RunSettings {
   std::string seed = "1";            // a number, or "random"
   bool seed_given = false;           // --seed was on the command line (a resumed run otherwise takes the saved one)
   int threads = 0;
-  std::string json, csv, plot, report;
   bool quiet = false;
   std::string shard;                 // "k/N"
   std::string checkpoint, resume;
@@ -34,10 +32,6 @@ struct RunSettings {
   // "up to 1000000000 (--precision 0.02)", since each run then stops on its own.
   std::string trials_text() const;
 };
-
-// Adds --trials, --precision, --seed, --threads, --set, --json, --csv, --plot, --report, --quiet,
-// --level (and --shard, --checkpoint, --resume where `long_run` is true).
-void add_run_options(boost::program_options::options_description& options, RunSettings& settings, bool long_run);
 
 // The plan for a job: trials, threads, precision target resolved against the schema (a bare number
 // means `headline`). Throws std::invalid_argument naming an unknown metric.

@@ -2,7 +2,7 @@
 // `volley merge`: shards of one run (--shard k/N) combined into the result a single run gives. The
 // shards must belong together: same scenario content, seed, trial count, block size, volley and
 // format version, N files for N slices, none partial, no block twice, no block missing.
-#include "sim/run/run_record.hpp"
+#include "sim/record/run_record.hpp"
 
 #include <string>
 #include <vector>

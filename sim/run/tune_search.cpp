@@ -1,7 +1,7 @@
 #include "sim/run/tune_search.hpp"
 
 #include "sim/run/interrupt.hpp"
-#include "sim/run/run_record.hpp"
+#include "sim/record/run_record.hpp"
 #include "sim/run/value_seed.hpp"
 #include "sim/run/variant_runner.hpp"
 

@@ -2,7 +2,7 @@
 // Runs one variant of a scenario (the file, the command line's --set, then extra assignments) with a
 // given seed: the building block of sweep, tune and sensitivity. Every variant of one command uses
 // the same seed and trial indices, so they share common random numbers.
-#include "sim/run/compare_job.hpp"
+#include "sim/scenario/compare_job.hpp"
 #include "sim/run/run_settings.hpp"
 #include "sim/scenario/scenario_model.hpp"
 

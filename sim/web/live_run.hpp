@@ -6,8 +6,8 @@
 // every 16 blocks after that) for the page to draw while the intervals narrow. Every record carries
 // what volley run's result file adds for the report page (the headline, the map, the distributions,
 // a compare's paired differences), so the page draws each round as the report draws the final one.
-#include "sim/run/compare_job.hpp"
-#include "sim/run/run_record.hpp"
+#include "sim/scenario/compare_job.hpp"
+#include "sim/record/run_record.hpp"
 #include "sim/run/run_settings.hpp"
 #include "sim/scenario/scenario_model.hpp"
 #include "sim/web/live_request.hpp"

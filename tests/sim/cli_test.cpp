@@ -1,7 +1,7 @@
 // The command line as a user meets it: help, version, exit codes, the dice table, the bench's
 // signature at 1 and 2 threads, and refusing bad input before any work.
 #include "cli_runner.hpp"
-#include "sim/run/build_identity.hpp"
+#include "sim/record/build_identity.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -2,7 +2,7 @@
 // --stop-after-blocks K behaves exactly as SIGINT arriving once K blocks are done. The partial result
 // holds whole blocks only and says so; a checkpoint resumed ends bit-identical to an uninterrupted run.
 #include "cli_runner.hpp"
-#include "sim/run/run_record.hpp"
+#include "sim/record/run_record.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -4,7 +4,7 @@
 // run goes on saving its checkpoint, and a result file whose blocks or scenario text were altered is
 // refused. Result files name the build that wrote them, and merge warns of shards from several builds.
 #include "cli_runner.hpp"
-#include "sim/run/build_identity.hpp"
+#include "sim/record/build_identity.hpp"
 #include "sim/output/output_batch.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
-// The JSON result's estimates (sim/run/run_record.hpp, docs/json-format.md): a count's quantiles come
+// The JSON result's estimates (sim/record/run_record.hpp, docs/json-format.md): a count's quantiles come
 // with their order-statistic intervals; an end beyond the histogram range is written "<min" / ">max".
-#include "sim/run/run_record.hpp"
+#include "sim/record/run_record.hpp"
 
 #include <catch2/catch.hpp>
 

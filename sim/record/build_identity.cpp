@@ -1,4 +1,4 @@
-#include "sim/run/build_identity.hpp"
+#include "sim/record/build_identity.hpp"
 
 namespace volley {
 

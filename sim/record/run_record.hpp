@@ -4,8 +4,8 @@
 // which blocks are done, and the integer tally. It is the JSON result file (`--json`), the shard file
 // that `volley merge` reads, and the checkpoint that `--resume` continues (docs/json-format.md).
 #include "analysis/tally.hpp"
-#include "sim/run/build_identity.hpp"
-#include "sim/run/driver.hpp"
+#include "sim/record/build_identity.hpp"
+#include "sim/record/block_slice.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "sim/run/mpi_world.hpp"
+#include "sim/record/mpi_world.hpp"
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "sim/run/compare_job.hpp"
+#include "sim/scenario/compare_job.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "sim/run/run_record.hpp"
+#include "sim/record/run_record.hpp"
 
 #include "analysis/estimate.hpp"
 #include "analysis/quantile_interval.hpp"
