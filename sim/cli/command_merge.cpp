@@ -3,6 +3,7 @@
 #include "analysis/summary_table.hpp"
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/output/output_extras.hpp"
 #include "sim/run/run_session.hpp"
 #include "sim/run/shard_merge.hpp"
 

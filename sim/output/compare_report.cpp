@@ -1,5 +1,6 @@
 #include "sim/output/compare_report.hpp"
 
+#include "analysis/digit_grouping.hpp"
 #include "analysis/level_label.hpp"
 #include "analysis/paired_difference.hpp"
 #include "analysis/summary_table.hpp"
@@ -82,6 +83,25 @@ std::string format_compare_headline(const Tally& tally, const CompareJob& job, c
                        p.paired.estimate, p.paired.low, p.paired.high, percent.c_str());
   }
   return out;
+}
+
+std::string compare_text(const RunRecord& r, const CompareJob& job, const Schema& base_schema, const std::string& headline,
+                         const std::vector<std::string>& labels, const std::vector<std::string>& plays, const std::string& file_has,
+                         const SettingChanges& settings_changed, bool quiet) {
+  std::string text;
+  if (!quiet) {
+    text += format_text("%s (%s): paired comparison on common random numbers\n", r.scenario_title.c_str(), r.scenario_name.c_str());
+    text += setting_changes_text(settings_changed);
+    for (size_t v = 0; v < labels.size(); ++v) {
+      text += format_text("  %s %s\n", v == 0 ? "base:     " : ("variant " + std::to_string(v) + ":").c_str(), labels[v].c_str());
+      text += format_text("             plays %s\n", plays[v].c_str());
+    }
+    if (!file_has.empty()) text += format_text("  the scenario file has: %s\n", file_has.c_str());
+  }
+  text += format_text("%s trials each, seed %llu, %.2f s%s\n%s", grouped(static_cast<int64_t>(r.tally.trials())).c_str(),
+                      static_cast<unsigned long long>(r.seed), r.seconds, run_ending(r).c_str(), quiet ? "" : "\n");
+  return text + (quiet ? format_compare_headline(r.tally, job, headline, r.level)
+                       : format_compare(r.tally, job, base_schema, headline, r.level, plays));
 }
 
 void write_compare_extras(const RunRecord& record, const ResultFiles& files, const CompareJob& job,

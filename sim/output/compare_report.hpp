@@ -1,5 +1,6 @@
 #pragma once
 // The text of a paired comparison and its plot/HTML outputs.
+#include "sim/scenario/setting_changes.hpp"
 #include "sim/scenario/compare_job.hpp"
 #include "sim/record/run_record.hpp"
 #include "sim/output/result_files.hpp"
@@ -19,6 +20,13 @@ std::string format_compare(const Tally& tally, const CompareJob& job, const Sche
 
 // --quiet: the headline metric only, one line per variant: base, variant and their paired difference.
 std::string format_compare_headline(const Tally& tally, const CompareJob& job, const std::string& headline, double level);
+
+// The whole report on the terminal: the variants and what each plays (not with quiet), the trial
+// count and how the run ended, then format_compare (format_compare_headline with quiet).
+// `file_has`: the scenario file's values of the keys changed.
+std::string compare_text(const RunRecord& record, const CompareJob& job, const Schema& base_schema, const std::string& headline,
+                         const std::vector<std::string>& labels, const std::vector<std::string>& plays, const std::string& file_has,
+                         const SettingChanges& settings_changed, bool quiet);
 
 void write_compare_extras(const RunRecord& record, const ResultFiles& files, const CompareJob& job,
                           const std::vector<std::string>& labels, const ScenarioModel& model);

@@ -5,6 +5,7 @@
 #include "sim/output/report_page.hpp"
 #include "sim/output/output_batch.hpp"
 #include "sim/output/plots.hpp"
+#include "sim/output/text_escaping.hpp"
 
 namespace volley {
 
@@ -18,6 +19,13 @@ std::vector<std::string> distribution_metrics(const Schema& schema, size_t offse
     }
   }
   return names;
+}
+
+void write_record_outputs(const RunRecord& record, const ResultFiles& s) {
+  OutputBatch outputs;
+  if (!s.json.empty()) outputs.attempt([&] { write_file_atomically(s.json, json_document(record_to_json(record), 1) + "\n"); });
+  if (!s.csv.empty()) outputs.attempt([&] { write_file_atomically(s.csv, format_csv(record.tally, record.level)); });
+  outputs.finish();
 }
 
 void write_run_extras(const RunRecord& record, const ResultFiles& files, const ScenarioModel& model) {

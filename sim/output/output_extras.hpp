@@ -13,6 +13,8 @@ namespace volley {
 // metrics [offset, offset + count).
 std::vector<std::string> distribution_metrics(const Schema& schema, size_t offset, size_t count);
 
+// Write --json and --csv outputs of a record (atomically).
+void write_record_outputs(const RunRecord& record, const ResultFiles& files);
 void write_run_extras(const RunRecord& record, const ResultFiles& files, const ScenarioModel& model);
 
 }  // namespace volley

@@ -6,7 +6,6 @@
 #include "sim/output/gnuplot.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/record/mpi_world.hpp"
-#include "sim/output/output_batch.hpp"
 #include "sim/run/progress_bar.hpp"
 #include "sim/output/text_escaping.hpp"
 
@@ -66,13 +65,6 @@ void describe_scenario(RunRecord& record, const ScenarioDocument& doc, const Sce
   record.sets = sets;
 }
 
-void write_record_outputs(const RunRecord& record, const RunSettings& s) {
-  OutputBatch outputs;
-  if (!s.json.empty()) outputs.attempt([&] { write_file_atomically(s.json, json_document(record_to_json(record), 1) + "\n"); });
-  if (!s.csv.empty()) outputs.attempt([&] { write_file_atomically(s.csv, format_csv(record.tally, record.level)); });
-  outputs.finish();
-}
-
 void take_plan_from_checkpoint(RunSettings& s) {
   if (s.resume.empty()) return;
   const RunRecord saved = read_record_file(s.resume);
@@ -80,12 +72,13 @@ void take_plan_from_checkpoint(RunSettings& s) {
   if (!s.seed_given) s.seed = std::to_string(saved.seed);
 }
 
-SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord record, const std::string& headline) {
+SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord record, const std::string& headline,
+                           const std::atomic<bool>* stop) {
   RunPlan plan = make_plan(s, *job.schema(), headline);
   if (!s.precision.empty() && !s.shard.empty())
     throw std::invalid_argument("--precision and --shard together: a shard cannot see the other shards' estimate");
   if (!s.shard.empty()) plan.slice = parse_shard(s.shard);
-  plan.stop = install_interrupt_handlers();
+  plan.stop = stop != nullptr ? stop : install_interrupt_handlers();
 
   record.seed = s.seed_value();
   record.trials = plan.trials;

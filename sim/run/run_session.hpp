@@ -6,6 +6,7 @@
 #include "sim/run/run_settings.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -41,8 +42,10 @@ void take_plan_from_checkpoint(RunSettings& settings);
 const std::string& checkpoint_path(const RunSettings& settings);
 
 // Run `job` as the settings say, filling the record's plan and tally; writes checkpoints as it goes.
-// The record's scenario fields must be filled by the caller.
-SessionOutcome run_session(const TrialJob& job, const RunSettings& settings, RunRecord record, const std::string& headline);
+// The record's scenario fields must be filled by the caller. `stop` ends the run at a block boundary;
+// null: SIGINT or SIGTERM does (sim/run/interrupt.hpp).
+SessionOutcome run_session(const TrialJob& job, const RunSettings& settings, RunRecord record, const std::string& headline,
+                           const std::atomic<bool>* stop = nullptr);
 
 // "k/N" (1 <= k <= N) -> slice {k-1, N}; throws std::invalid_argument.
 BlockSlice parse_shard(const std::string& text);
@@ -50,8 +53,5 @@ BlockSlice parse_shard(const std::string& text);
 // The record's scenario identity from a document and model.
 void describe_scenario(RunRecord& record, const ScenarioDocument& doc, const ScenarioModel& model,
                        const std::vector<std::string>& sets);
-
-// Write --json and --csv outputs of a record (atomically).
-void write_record_outputs(const RunRecord& record, const RunSettings& settings);
 
 }  // namespace volley

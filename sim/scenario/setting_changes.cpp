@@ -6,6 +6,19 @@
 
 namespace volley {
 
+std::vector<std::string> split_assignments(const std::string& text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t semi = text.find(';', start);
+    std::string part = text.substr(start, semi == std::string::npos ? std::string::npos : semi - start);
+    if (!part.empty()) out.push_back(part);
+    if (semi == std::string::npos) break;
+    start = semi + 1;
+  }
+  return out;
+}
+
 std::string document_value(const ScenarioDocument& file, const std::string& key) {
   const toml::node* at = &file.root();
   size_t start = 0;

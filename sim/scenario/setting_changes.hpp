@@ -10,6 +10,9 @@
 
 namespace volley {
 
+// A --vs text "a=1;b=2" as its assignments {"a=1", "b=2"}.
+std::vector<std::string> split_assignments(const std::string& text);
+
 // The value a key has in the document, as TOML writes it (strings without quotes), or "" when the
 // file does not set it (the rules' default applies).
 std::string document_value(const ScenarioDocument& file, const std::string& key);

@@ -1,0 +1,101 @@
+#include "sim/study/compare_study.hpp"
+
+#include "sim/output/result_presentation.hpp"
+#include "sim/run/run_session.hpp"
+#include "sim/scenario/setting_changes.hpp"
+
+#include <stdexcept>
+
+namespace volley {
+
+CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open, const StudyControl& control) {
+  RunSettings& run = settings.run;
+  take_plan_from_checkpoint(run);
+  if (settings.variants.empty()) {
+    // No --vs: the scenario's own question where it has one (the README's), else what to type.
+    const auto question = load_model(open(run.sets, {}, "--set"))->default_question();
+    if (!question)
+      throw std::invalid_argument("give at least one --vs variant to compare with the base, for example\n  volley compare " + run.scenario +
+                                  " --vs 'KEY=VALUE;KEY=VALUE'\n(`volley show " + run.scenario + " --toml` lists every key and its value)");
+    run.sets.insert(run.sets.begin(), question->base.begin(), question->base.end());  // a --set given still wins
+    settings.variants.push_back({question->versus, split_assignments(question->versus)});
+    std::string base_words;
+    for (const auto& s : question->base) base_words += " --set " + s;
+    control.report("note", "no --vs: comparing " + question->words + ":" + base_words + " --vs '" + question->versus + "'");
+  }
+
+  // Variant 0 is the base; variant i applies --vs i on top of the base's --set.
+  // The --vs assignments come after the base's --set; an error on one names its --vs.
+  std::vector<CompareVariant> variants{{run.sets.empty() ? std::string("base") : [&] {
+                                          std::string l;
+                                          for (const auto& s : run.sets) l += (l.empty() ? "" : "; ") + s;
+                                          return l;
+                                        }(),
+                                        {}}};
+  variants.insert(variants.end(), settings.variants.begin(), settings.variants.end());
+  CompareStudy study;
+  std::vector<ScenarioDocument> docs;
+  std::string base_text;  // the base with every default written: a variant equal to it is the base again
+  std::vector<std::string> same_as_base;  // notes on the variants left out
+  for (size_t v = 0; v < variants.size(); ++v) {
+    ScenarioDocument doc = open(run.sets, variants[v].assignments, "--vs");
+    auto model = load_model(doc);
+    // A variant whose settings give the base's scenario again (every key equal) answers an empty
+    // question: its differences are 0 in every trial. Say so, and leave it out.
+    // Compared with every default written out, so that a key set to the value it already had by
+    // default is no change either.
+    const std::string text = complete_scenario_text(doc);
+    if (v == 0) base_text = text;
+    if (v > 0 && text == base_text) {
+      same_as_base.push_back("--vs '" + variants[v].label + "' gives the same scenario as the base (every key equal): nothing to compare, left out");
+      continue;
+    }
+    docs.push_back(std::move(doc));
+    study.models.push_back(std::move(model));
+    study.labels.push_back(variants[v].label);
+  }
+  if (study.models.size() < 2)
+    throw std::invalid_argument(same_as_base.front() + (same_as_base.size() > 1 ? " (and so does every other --vs)" : "") +
+                                "; change a key the base does not already have at that value");
+  for (const auto& note : same_as_base) control.report("note", note);
+  check_outputs(run);
+  const uint64_t seed = run.seed_value();
+  std::vector<std::unique_ptr<TrialJob>> jobs;
+  for (const auto& m : study.models) jobs.push_back(m->make_job(seed));
+  study.base_schema = jobs[0]->schema();
+  study.job = std::make_unique<CompareJob>(std::move(jobs));
+
+  // --precision NAME=E on compare means the paired difference of the first variant by default.
+  study.headline = study.models[0]->headline_metric();
+  if (!run.precision.empty()) {
+    const auto eq = run.precision.find('=');
+    const std::string name = eq == std::string::npos ? study.headline : run.precision.substr(0, eq);
+    const std::string value = eq == std::string::npos ? run.precision : run.precision.substr(eq + 1);
+    if (study.job->schema()->find(name) < 0) run.precision = difference_prefix(1) + name + "=" + value;
+  }
+  RunRecord record;
+  describe_scenario(record, docs[0], *study.models[0], run.sets);
+  record.command = "compare";
+  record.variants = study.labels;
+  run.seed = std::to_string(seed);
+  SessionOutcome outcome = run_session(*study.job, run, std::move(record), difference_prefix(1) + study.headline, control.stop);
+  study.record = std::move(outcome.record);
+  study.interrupted = outcome.interrupted;
+  study.checkpoint_failure = std::move(outcome.checkpoint_failure);
+  study.record.presentation = compare_presentation(study.record, *study.job, study.labels, *study.models[0]);
+  study.settings_changed = setting_changes(open({}, {}, "--set"), run.sets);
+  study.record.presentation["settings_changed"] = study.settings_changed.changed;
+  study.record.presentation["settings_as_in_file"] = study.settings_changed.as_in_file;
+
+  // Every key a variant or --set changes, and the value each variant plays it with: a key one variant
+  // changes and another keeps at the file's value (charge_after beside policy=never) is part of the
+  // question, and a label alone would hide it.
+  std::vector<std::string> changed = run.sets;
+  for (size_t v = 1; v < variants.size(); ++v) changed.insert(changed.end(), variants[v].assignments.begin(), variants[v].assignments.end());
+  for (const auto& doc : docs) study.plays.push_back(file_values(doc, changed));
+  // What the file itself says for every key a variant or --set changes: the base without --set is the file.
+  study.file_has = file_values(open({}, {}, "--set"), changed);
+  return study;
+}
+
+}  // namespace volley

@@ -1,0 +1,50 @@
+#pragma once
+// `volley compare`'s study: the base and its variants played on the same trials with the same random
+// numbers (CompareJob), every difference with a paired interval. Its result document is the
+// RunRecord of command "compare" (docs/json-format.md), its presentation filled.
+#include "sim/record/run_record.hpp"
+#include "sim/run/run_settings.hpp"
+#include "sim/scenario/compare_job.hpp"
+#include "sim/scenario/scenario_model.hpp"
+#include "sim/scenario/setting_changes.hpp"
+#include "sim/study/study_control.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace volley {
+
+// One variant: the base with these assignments applied after its --set; `label` names it (the --vs
+// text as given).
+struct CompareVariant {
+  std::string label;
+  std::vector<std::string> assignments;
+};
+
+struct CompareSettings {
+  RunSettings run;                       // the base: scenario, --set, trials, seed, outputs
+  std::vector<CompareVariant> variants;  // at least one
+};
+
+struct CompareStudy {
+  RunRecord record;                                  // the result document
+  std::vector<std::unique_ptr<ScenarioModel>> models;  // the base, then each variant kept
+  std::unique_ptr<CompareJob> job;
+  std::shared_ptr<const Schema> base_schema;         // one variant's metrics, unprefixed
+  std::string headline;                              // the base's headline metric
+  std::vector<std::string> labels;                   // of the base and each variant kept
+  std::vector<std::string> plays;                    // per variant: the values it plays for every key changed
+  std::string file_has;                              // the scenario file's values of those keys
+  SettingChanges settings_changed;                   // the base's --set against the file
+  bool interrupted = false;
+  std::string checkpoint_failure;
+};
+
+// No variant: the scenario's default question (ScenarioModel::default_question, reported as a
+// "note"), or std::invalid_argument saying what to type.
+// A variant equal to the base (every key equal, defaults written out) is left out with a "note";
+// throws std::invalid_argument when none is left.
+CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open, const StudyControl& control);
+
+}  // namespace volley

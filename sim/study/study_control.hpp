@@ -1,0 +1,40 @@
+#pragma once
+// What every study (sim/study/) takes beside its typed settings: where its scenarios come from, how it
+// is stopped, and where its progress goes. The command line and `volley serve` each give their own:
+// the command line opens files and shipped names and stops on SIGINT/SIGTERM; the server opens only
+// its allowed sources and stops when the client goes away.
+#include "sim/scenario/scenario_document.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace volley {
+
+// The scenario with `sets` and then `extra` applied in order; errors on `extra` name `option` (compare's
+// --vs, sweep's and tune's --param). Throws ScenarioErrors or std::invalid_argument.
+using ScenarioOpener = std::function<ScenarioDocument(const std::vector<std::string>& sets, const std::vector<std::string>& extra,
+                                                      const std::string& option)>;
+
+// The command line's: SCENARIO as a path, a shipped scenario's name, or empty for the default (open_scenario).
+ScenarioOpener scenario_argument(const std::string& argument);
+
+// Whether the scenario, with `sets`, takes one more assignment (scenario_accepts, through an opener).
+bool scenario_takes(const ScenarioOpener& open, const std::vector<std::string>& sets, const std::string& assignment);
+
+struct StudyControl {
+  // Set asynchronously to stop at the next block boundary; null: SIGINT or SIGTERM stops it.
+  const std::atomic<bool>* stop = nullptr;
+  // Told of each step as the study goes, with its piece of the result: "note" (a text for people),
+  // "start" (what is about to be played), "value" (tune: one evaluated value). May be empty.
+  std::function<void(const std::string& step, const nlohmann::json& piece)> progress;
+
+  void report(const std::string& step, const nlohmann::json& piece) const {
+    if (progress) progress(step, piece);
+  }
+};
+
+}  // namespace volley
