@@ -31,6 +31,9 @@ struct RunSettings : ResultFiles {  // json, csv, plot, report
   // How many trials each run plays, for a report's header: "20000", or with --precision
   // "up to 1000000000 (--precision 0.02)", since each run then stops on its own.
   std::string trials_text() const;
+  // Whether an output holds the result document (--json, --report): only then are its fields for
+  // people (the headline, the map, the labelled tables) worth building.
+  bool writes_result_document() const { return !json.empty() || !report.empty(); }
 };
 
 // The plan for a job: trials, threads, precision target resolved against the schema (a bare number

@@ -152,12 +152,14 @@ KeyCatalog describe_keys(const ScenarioDocument& doc) {
   return unique;
 }
 
-std::string complete_scenario_text(const ScenarioDocument& doc) {
+ScenarioDocument complete_scenario(const ScenarioDocument& doc) {
   ScenarioDocument full = doc;
   full.fill_defaults_when_read();
   (void)load_model(full);
-  return full.file_text();
+  return full;
 }
+
+std::string complete_scenario_text(const ScenarioDocument& doc) { return complete_scenario(doc).file_text(); }
 
 bool scenario_accepts(const std::string& argument, const std::vector<std::string>& sets, const std::string& assignment) {
   try {

@@ -66,6 +66,9 @@ std::unique_ptr<ScenarioModel> load_barrage_model(const ScenarioDocument& doc);
 // readers fill a private copy of `doc` (TableReader::fill_defaults). Throws ScenarioErrors as
 // load_model does.
 std::string complete_scenario_text(const ScenarioDocument& doc);
+// The same document as TOML values: two that give the same scenario have equal root() tables. Cheaper
+// than comparing the texts (printing every number is most of their cost).
+ScenarioDocument complete_scenario(const ScenarioDocument& doc);
 
 // The document for a command line's SCENARIO argument: a path, the name of a shipped scenario
 // ("osona"), or empty for the embedded default; then every --set applied in order, then the `extra`

@@ -4,6 +4,7 @@
 #include "sim/run/run_session.hpp"
 #include "sim/scenario/setting_changes.hpp"
 
+#include <optional>
 #include <stdexcept>
 
 namespace volley {
@@ -35,7 +36,7 @@ CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open,
   variants.insert(variants.end(), settings.variants.begin(), settings.variants.end());
   CompareStudy study;
   std::vector<ScenarioDocument> docs;
-  std::string base_text;  // the base with every default written: a variant equal to it is the base again
+  std::optional<ScenarioDocument> base_full;  // the base with every default written: a variant equal to it is the base again
   std::vector<std::string> same_as_base;  // notes on the variants left out
   for (size_t v = 0; v < variants.size(); ++v) {
     ScenarioDocument doc = open(run.sets, variants[v].assignments, "--vs");
@@ -44,9 +45,9 @@ CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open,
     // question: its differences are 0 in every trial. Say so, and leave it out.
     // Compared with every default written out, so that a key set to the value it already had by
     // default is no change either.
-    const std::string text = complete_scenario_text(doc);
-    if (v == 0) base_text = text;
-    if (v > 0 && text == base_text) {
+    ScenarioDocument full = complete_scenario(doc);
+    if (v == 0) base_full = std::move(full);
+    else if (full.root() == base_full->root()) {
       same_as_base.push_back("--vs '" + variants[v].label + "' gives the same scenario as the base (every key equal): nothing to compare, left out");
       continue;
     }
@@ -82,10 +83,12 @@ CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open,
   study.record = std::move(outcome.record);
   study.interrupted = outcome.interrupted;
   study.checkpoint_failure = std::move(outcome.checkpoint_failure);
-  study.record.presentation = compare_presentation(study.record, *study.job, study.labels, *study.models[0]);
   study.settings_changed = setting_changes(open({}, {}, "--set"), run.sets);
-  study.record.presentation["settings_changed"] = study.settings_changed.changed;
-  study.record.presentation["settings_as_in_file"] = study.settings_changed.as_in_file;
+  if (run.writes_result_document()) {
+    study.record.presentation = compare_presentation(study.record, *study.job, study.labels, *study.models[0]);
+    study.record.presentation["settings_changed"] = study.settings_changed.changed;
+    study.record.presentation["settings_as_in_file"] = study.settings_changed.as_in_file;
+  }
 
   // Every key a variant or --set changes, and the value each variant plays it with: a key one variant
   // changes and another keeps at the file's value (charge_after beside policy=never) is part of the

@@ -19,12 +19,15 @@ RunStudy run_study(RunSettings settings, const ScenarioOpener& open, const Study
   study.record = std::move(outcome.record);
   study.interrupted = outcome.interrupted;
   study.checkpoint_failure = std::move(outcome.checkpoint_failure);
-  study.record.presentation = run_presentation(study.record, *study.model);
   study.settings_changed = setting_changes(open({}, {}, "--set"), study.record.sets);
-  study.record.presentation["settings_changed"] = study.settings_changed.changed;
-  study.record.presentation["settings_as_in_file"] = study.settings_changed.as_in_file;
   study.decisions = study.model->decisions();
-  study.record.presentation["decisions"] = study.decisions;
+  // The fields for people (headline, tables, the SVG map) only where a file will hold them.
+  if (settings.writes_result_document()) {
+    study.record.presentation = run_presentation(study.record, *study.model);
+    study.record.presentation["settings_changed"] = study.settings_changed.changed;
+    study.record.presentation["settings_as_in_file"] = study.settings_changed.as_in_file;
+    study.record.presentation["decisions"] = study.decisions;
+  }
   return study;
 }
 
