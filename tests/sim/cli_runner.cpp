@@ -77,12 +77,15 @@ bool wait_while_alive(pid_t pid, Ready ready) {
 
 bool wait_until_catching(pid_t pid, int signal) {
   // Until it has executed volley, the child is a copy of this test program, whose handlers (Catch's)
-  // would answer for it.
+  // would answer for it. `volley serve` goes on to execute volley-serve beside it, which installs
+  // the handlers.
   const std::filesystem::path volley = std::filesystem::canonical(VOLLEY_BINARY);
+  const std::filesystem::path server = volley.parent_path() / "volley-serve";
   const std::string exe = "/proc/" + std::to_string(pid) + "/exe";
   return wait_while_alive(pid, [&](const std::string&) {
     std::error_code unreadable;
-    if (std::filesystem::read_symlink(exe, unreadable) != volley) return false;
+    const std::filesystem::path running = std::filesystem::read_symlink(exe, unreadable);
+    if (running != volley && running != server) return false;
     const std::string status = read_file("/proc/" + std::to_string(pid) + "/status");  // read after the exe: volley's
     const size_t at = status.find("\nSigCgt:\t");
     if (at == std::string::npos) return false;
