@@ -7,6 +7,7 @@
 #include "sim/output/compare_report.hpp"
 #include "sim/output/output_batch.hpp"
 #include "sim/output/output_extras.hpp"
+#include "sim/output/time_to_answer.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/scenario/setting_changes.hpp"
 #include "sim/study/compare_study.hpp"
@@ -43,6 +44,9 @@ int command_compare(const Args& args) {
   const CompareStudy study = compare_study(settings, scenario_argument(run.scenario), control);
   const RunRecord& r = study.record;
   std::fputs(compare_text(r, *study.job, *study.base_schema, study.headline, study.labels, study.plays, study.file_has, study.settings_changed, run.quiet).c_str(), stdout);
+  if (const long d = study.job->difference_metric(1, study.headline); !run.quiet && d >= 0)
+    std::fputs(format_time_to_answer(r.tally, static_cast<size_t>(d), study.headline + " difference", r.seconds,
+                                     precision_goal(run.precision, 0.01), r.level).c_str(), stdout);
   std::fflush(stdout);
   OutputBatch outputs;
   outputs.attempt([&] { write_record_outputs(r, run); });

@@ -6,6 +6,7 @@
 #include "sim/output/output_batch.hpp"
 #include "sim/output/output_extras.hpp"
 #include "sim/output/run_text.hpp"
+#include "sim/output/time_to_answer.hpp"
 #include "sim/run/run_session.hpp"
 #include "sim/study/run_study.hpp"
 
@@ -34,6 +35,10 @@ int command_run(const Args& args) {
 
   RunStudy study = run_study(settings, scenario_argument(settings.scenario), StudyControl{});
   std::fputs(run_text(study.record, study.settings_changed, study.decisions, settings.quiet, all_metrics).c_str(), stdout);
+  const RunRecord& r = study.record;
+  if (const long h = r.tally.schema().find(study.model->headline_metric()); !settings.quiet && h >= 0)
+    std::fputs(("\n" + format_time_to_answer(r.tally, static_cast<size_t>(h), study.model->headline_metric(), r.seconds,
+                                              precision_goal(settings.precision, 0.01), r.level)).c_str(), stdout);
   std::fflush(stdout);
   OutputBatch outputs;
   outputs.attempt([&] { write_record_outputs(study.record, settings); });

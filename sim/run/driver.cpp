@@ -49,11 +49,19 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
            (plan.stop != nullptr && plan.stop->load(std::memory_order_relaxed));
   };
 
-  // Rounds end at fixed block counts: all blocks at once, or 1, 2, 4, ... with a precision target.
-  // Checkpoint rounds and doubling_rounds add more ends; the precision check still happens only at powers of two.
+  // Rounds end at fixed block counts: all blocks at once; with a precision target, every `width`
+  // blocks (the blocks one round keeps the workers busy with: the precision check itself is made after
+  // every block, in block order, below); with doubling_rounds, at 1, 2, 4, ... blocks instead (the
+  // live page: a round is a record streamed, so it keeps its few rounds and may play ahead of a stop).
+  // Checkpoint rounds add more ends. The ends change only how much is played ahead of a stop, never
+  // the result. Under MPI (combine) every rank must make the same calls to combine: the width is then
+  // the same on every rank.
   std::vector<uint64_t> round_ends;
-  const auto is_precision_check = [](uint64_t m) { return (m & (m - 1)) == 0; };
-  if (plan.precision || plan.doubling_rounds)
+  if (plan.precision && !plan.doubling_rounds) {
+    const uint64_t width = plan.combine ? 4 * plan.slice.count : static_cast<uint64_t>(std::max(arena.max_concurrency(), 1));
+    for (uint64_t m = width; m < result.blocks_total; m += width) round_ends.push_back(m);
+  }
+  if (plan.doubling_rounds)
     for (uint64_t m = 1; m < result.blocks_total; m *= 2) round_ends.push_back(m);
   if (plan.checkpoint_blocks > 0)
     for (uint64_t m = plan.checkpoint_blocks; m < result.blocks_total; m += plan.checkpoint_blocks) round_ends.push_back(m);
@@ -62,17 +70,24 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
   round_ends.erase(std::unique(round_ends.begin(), round_ends.end()), round_ends.end());
 
   // A resumed run already holds blocks up to resumed_end - 1, which the interrupted run reached only
-  // after its precision checks before them had failed. A check at round m < resumed_end would read
-  // more than the prefix 0..m-1 (and could stop where the uninterrupted run does not): skip it.
+  // after its precision checks at each of them had failed: the checks start after them.
   uint64_t resumed_end = 0;
   for (uint64_t b = 0; b < result.done_blocks.size(); ++b)
     if (result.done_blocks[b] != 0) resumed_end = b + 1;
 
   uint64_t round_begin = 0;
-  bool combined = false;
+  // With a precision target each block of a round fills a tally of its own, and the blocks join the
+  // result in block order, the precision checked after each: the run stops after the first block
+  // whose prefix meets the target, whatever the threads ran beyond it (those blocks are dropped). The
+  // result is the tally of that prefix: the same for any thread count. Under MPI each block's tally
+  // is combined across ranks before it joins, so the result is global all along.
+  const bool per_block = plan.precision.has_value();
+  bool combined = per_block && static_cast<bool>(plan.combine);
+  std::vector<Tally> block_tallies;
   for (uint64_t round_end : round_ends) {
     if (progress != nullptr)
       progress->trials_planned.store(std::min(plan.trials, round_end * block_size), std::memory_order_relaxed);
+    if (per_block) block_tallies.assign(round_end - round_begin, Tally(job.schema()));
     tbb::enumerable_thread_specific<WorkerSlot> slots([&job] { return WorkerSlot(job); });
     arena.execute([&] {
       tbb::parallel_for(
@@ -81,12 +96,13 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
             for (uint64_t block = range.begin(); block != range.end(); ++block) {
               if (!plan.slice.owns(block) || result.done_blocks[block] != 0 || stop_requested()) continue;
               WorkerSlot& slot = slots.local();
+              Tally& tally = per_block ? block_tallies[block - round_begin] : slot.tally;
               const uint64_t first = block * block_size;
               const uint64_t last = std::min(plan.trials, first + block_size);
               // The trial loop: no locks, no atomics, no allocation.
               for (uint64_t trial = first; trial < last; ++trial) {
                 slot.worker->play(trial, slot.obs.data());
-                slot.tally.add(slot.obs.data());
+                tally.add(slot.obs.data());
               }
               result.done_blocks[block] = 1;  // each block is written by the one thread that ran it
               if (progress != nullptr) progress->trials_done.fetch_add(last - first, std::memory_order_relaxed);
@@ -101,52 +117,68 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
           tbb::simple_partitioner{});
     });
     (void)blocks_completed.load(std::memory_order_acquire);
+    const bool stopping = stop_requested();
+    if (per_block) {
+      // Join the round's blocks in order; a block a stop left unplayed (fewer trials than it holds)
+      // cuts the prefix there. Under MPI every rank combines every block of the round first, so that
+      // all make the same collective calls and then see the same prefix.
+      if (plan.combine)
+        for (Tally& tally : block_tallies) tally = plan.combine(tally);
+      uint64_t end = round_begin;
+      for (; end < round_end; ++end) {
+        if (end < resumed_end) continue;  // resumed: already in the tally
+        const Tally& tally = block_tallies[end - round_begin];
+        const uint64_t first = end * block_size;
+        if (tally.trials() != std::min(plan.trials, first + block_size) - first) {
+          result.interrupted = true;
+          break;
+        }
+        result.tally.merge(tally);
+        if (end + 1 < result.blocks_total &&
+            precision_half_width(result.tally, plan.precision->metric, plan.precision->level) <= plan.precision->half_width) {
+          result.precision_reached = true;
+          ++end;
+          break;
+        }
+      }
+      for (uint64_t b = end; b < round_end; ++b) result.done_blocks[b] = 0;  // played beyond the stop: dropped
+      result.planned_trials = std::min(plan.trials, end * block_size);
+      round_begin = round_end;
+      if (plan.on_round) plan.on_round(result.tally, result.done_blocks);
+      if (result.precision_reached || result.interrupted) break;
+      if (stopping && round_end < result.blocks_total) {
+        result.interrupted = true;
+        break;
+      }
+      continue;
+    }
     slots.combine_each([&](const WorkerSlot& slot) { result.tally.merge(slot.tally); });
     result.planned_trials = std::min(plan.trials, round_end * block_size);
     round_begin = round_end;
     if (plan.on_round) plan.on_round(result.tally, result.done_blocks);
 
     // A stop ends the run here unless it is complete: every owned block of this round done (a stop
-    // within the round skipped the rest) and either the last round or its precision reached. A stop
-    // that comes after the last block, or in a round whose precision check ends the run as the
-    // uninterrupted run would end, leaves a complete result. (Scanned only once a stop is raised.)
+    // within the round skipped the rest) and the last round. A stop that comes after the last block
+    // leaves a complete result. (Scanned only once a stop is raised.)
     const auto round_cut = [&] {
       for (uint64_t b = 0; b < round_end; ++b)
         if (plan.slice.owns(b) && result.done_blocks[b] == 0) return true;
       return false;
     };
-    const bool stopping = stop_requested();
     if (stopping && round_cut()) {
       result.interrupted = true;
       break;
-    }
-    if (plan.precision && round_end < result.blocks_total && is_precision_check(round_end) && round_end >= resumed_end) {
-      Tally global = plan.combine ? plan.combine(result.tally) : result.tally;
-      if (precision_half_width(global, plan.precision->metric, plan.precision->level) <= plan.precision->half_width) {
-        result.tally = std::move(global);
-        combined = true;
-        result.precision_reached = true;
-        break;
-      }
     }
     if (stopping && round_end < result.blocks_total) {
       result.interrupted = true;
       break;
     }
   }
-  if (plan.precision && !result.interrupted && !result.precision_reached) {
-    const Tally& global_view = result.tally;
-    if (!plan.combine) {
-      result.precision_reached =
-          precision_half_width(global_view, plan.precision->metric, plan.precision->level) <= plan.precision->half_width;
-    }
-  }
-  if (plan.combine && !combined) {
-    result.tally = plan.combine(result.tally);
-    if (plan.precision && !result.interrupted)
-      result.precision_reached =
-          precision_half_width(result.tally, plan.precision->metric, plan.precision->level) <= plan.precision->half_width;
-  }
+  if (plan.combine && !combined) result.tally = plan.combine(result.tally);
+  // A run that played every block: the precision is that of the whole.
+  if (plan.precision && !result.interrupted && !result.precision_reached)
+    result.precision_reached =
+        precision_half_width(result.tally, plan.precision->metric, plan.precision->level) <= plan.precision->half_width;
   return result;
 }
 

@@ -7,9 +7,10 @@
 // end. Integer tallies make the merge exact, so any thread count gives the same bits. A BlockSlice
 // restricts a process to every count-th block starting at index (an MPI rank or a --shard).
 //
-// With a precision target the run proceeds in rounds that end at fixed block counts (1, 2, 4, 8, ...
-// blocks in all); after each round the chosen estimate's half-width is checked over the contiguous
-// prefix of blocks run so far. The stopping point therefore depends only on the seed.
+// With a precision target the chosen estimate's half-width is checked after every block, in block
+// order, over the contiguous prefix of blocks 0..b; the run stops after the first block whose prefix
+// meets it, and the result is that prefix's tally. The stopping point therefore depends only on the
+// seed, never on the threads, which may have played further ahead (those blocks are dropped).
 #include "analysis/tally.hpp"
 #include "sim/record/block_slice.hpp"
 #include "sim/scenario/trial_job.hpp"
@@ -42,7 +43,7 @@ struct RunPlan {
   // called after each round with this process's tally and completed blocks so far.
   uint64_t checkpoint_blocks = 0;
   std::function<void(const Tally&, const std::vector<uint8_t>&)> on_round;
-  // Rounds also end at 1, 2, 4, ... blocks, as with a precision target, so that on_round sees a result
+  // Rounds also end at 1, 2, 4, ... blocks, so that on_round sees a result
   // early and then ever more precise ones (`volley serve` streams them). Rounds never change the
   // tally: its merge is exact.
   bool doubling_rounds = false;

@@ -1,5 +1,5 @@
-// The parallel driver: identical bits for any thread count, precision stopping at fixed block
-// counts, slices that partition the blocks, and a known binomial answer.
+// The parallel driver: identical bits for any thread count, precision stopping after the first block
+// whose prefix is precise enough, slices that partition the blocks, and a known binomial answer.
 #include "analysis/estimate.hpp"
 #include "engine/exact_dice.hpp"
 #include "sim/run/dice_pool_job.hpp"
@@ -18,8 +18,8 @@ PoolSpec ten_d20_at_6() {
   return p;
 }
 
-// 10d20 at 6 (mean hits 3, sd ~1.45) to a half-width of 0.01, one thread: first met at 128 blocks of
-// 1024 trials (about 81,000 trials are needed; 64 blocks give ~0.011).
+// 10d20 at 6 (mean hits 3, sd ~1.45) to a half-width of 0.01, one thread: about 81,000 trials are
+// needed, some 79 blocks of 1024 trials.
 RunPlan precision_plan() {
   RunPlan plan;
   plan.trials = 10'000'000;
@@ -68,16 +68,39 @@ TEST_CASE("Slices partition the blocks: merged slices equal the whole run", "[si
   CHECK(merged == whole);
 }
 
-TEST_CASE("Precision stopping ends at a power-of-two block count, the same for any thread count", "[sim][driver]") {
+// The first block count whose prefix meets the plan's precision, found by fixed runs of 1, 2, 3, ...
+// blocks (no precision target: the prefix's tally computed afresh each time).
+uint64_t first_precise_block_count(const TrialJob& job, const RunPlan& precise) {
+  RunPlan fixed;
+  fixed.block_size = precise.block_size;
+  fixed.threads = 1;
+  for (uint64_t k = 1;; ++k) {
+    fixed.trials = k * precise.block_size;
+    const Tally t = run_trials(job, fixed).tally;
+    if (precision_half_width(t, precise.precision->metric, precise.precision->level) <= precise.precision->half_width) return k;
+  }
+}
+
+TEST_CASE("Precision stopping ends after the first block whose prefix is precise enough, the same for any thread count", "[sim][driver]") {
   const DicePoolJob<PoolPath::Binomial> job(ten_d20_at_6(), 5);
   RunPlan plan = precision_plan();
+  const uint64_t k = first_precise_block_count(job, plan);
+  REQUIRE((k & (k - 1)) != 0);  // not a power of two: a check at 1, 2, 4, ... blocks only would play on to the next
   const RunResult a = run_trials(job, plan);
-  plan.threads = 2;
-  const RunResult b = run_trials(job, plan);
   CHECK(a.precision_reached);
-  CHECK(a.tally == b.tally);
-  CHECK(a.tally.trials() == 128 * 1024);
+  CHECK(a.tally.trials() == k * 1024);
   CHECK(estimate_metric(a.tally, 0).half_width() <= 0.01);
+  RunPlan fixed;
+  fixed.trials = k * 1024;
+  fixed.block_size = 1024;
+  CHECK(a.tally == run_trials(job, fixed).tally);
+  for (int threads : {2, 3, 8}) {
+    plan.threads = threads;
+    const RunResult b = run_trials(job, plan);
+    CHECK(b.precision_reached);
+    CHECK(b.tally == a.tally);
+    CHECK(b.planned_trials == k * 1024);
+  }
 }
 
 TEST_CASE("The driver's pool tally matches the exact binomial law", "[sim][driver]") {
@@ -118,23 +141,49 @@ TEST_CASE("A stop request ends the run at a block boundary with only whole block
 }
 
 TEST_CASE("A resumed precision run stops where the uninterrupted run stops, with the same tally", "[sim][driver]") {
-  // 10d20 at 6: sd ~1.45, so half-width 0.01 is first met at 128 blocks of 1024 (64 give ~0.011).
-  // Interrupted after 100 blocks, the resumed run must not check round 64 on its 100 blocks (~0.0089,
-  // met) and stop there: the precision check reads the contiguous prefix 0..m-1 only.
+  // Interrupted after 40 blocks (the whole run needs some 79), the resumed run must check only the
+  // prefixes it has not yet checked, and stop where the uninterrupted run stops.
   const DicePoolJob<PoolPath::Binomial> job(ten_d20_at_6(), 5);
   RunPlan plan = precision_plan();
+  plan.threads = 2;
   const RunResult whole = run_trials(job, plan);
-  REQUIRE(whole.tally.trials() == 128 * 1024);
-  plan.stop_after_blocks = 100;
+  REQUIRE(whole.precision_reached);
+  REQUIRE(whole.tally.trials() > 60 * 1024);
+  plan.stop_after_blocks = 40;
   const RunResult first = run_trials(job, plan);
   REQUIRE(first.interrupted);
-  REQUIRE(first.tally.trials() > 64 * 1024);
+  REQUIRE(first.tally.trials() >= 40 * 1024);
+  REQUIRE(first.tally.trials() < whole.tally.trials());
   RunPlan rest = plan;
   rest.stop_after_blocks = 0;
   rest.done_blocks = first.done_blocks;
   rest.resumed = &first.tally;
   const RunResult resumed = run_trials(job, rest);
   CHECK(resumed.precision_reached);
-  CHECK(resumed.tally.trials() == 128 * 1024);
   CHECK(resumed.tally == whole.tally);
+}
+
+TEST_CASE("A run stopped on precision covers the true mean at the nominal level", "[sim][driver][calibration]") {
+  // 4,000 runs of 10d20 at 6 (true mean 3 hits, exactly), each stopped at the first block of 64
+  // trials whose prefix's 95% half-width is at most 0.1 (about 810 trials, 13 blocks). The stop
+  // depends on the data through the variance estimate; the interval at the stop must still cover 3 in
+  // 95% of runs: within 4 binomial standard deviations of 4,000 runs (0.0138), methods.md,
+  // "Stopping on precision".
+  constexpr int Runs = 4000;
+  RunPlan plan;
+  plan.trials = 1'000'000;
+  plan.block_size = 64;
+  plan.threads = 1;
+  plan.precision = PrecisionTarget{0, 0.1, 0.95};
+  int covered = 0;
+  for (int seed = 1; seed <= Runs; ++seed) {
+    const RunResult r = run_trials(DicePoolJob<PoolPath::Binomial>(ten_d20_at_6(), static_cast<uint64_t>(seed)), plan);
+    REQUIRE(r.precision_reached);
+    const Interval i = estimate_metric(r.tally, 0);
+    if (i.low <= 3.0 && 3.0 <= i.high) ++covered;
+  }
+  const double coverage = static_cast<double>(covered) / Runs;
+  const double sd = std::sqrt(0.95 * 0.05 / Runs);
+  CHECK(coverage >= 0.95 - 4 * sd);
+  CHECK(coverage <= 0.95 + 4 * sd);
 }

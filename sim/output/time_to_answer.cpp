@@ -1,0 +1,36 @@
+#include "sim/output/time_to_answer.hpp"
+
+#include "analysis/digit_grouping.hpp"
+#include "analysis/estimate.hpp"
+#include "analysis/paired_difference.hpp"
+#include "analysis/text_format.hpp"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace volley {
+
+std::string format_time_to_answer(const Tally& tally, size_t metric, const std::string& label, double seconds, double half_width,
+                                  double level) {
+  const uint64_t n = tally.trials();
+  const double variance = sample_variance(n, tally.sum(metric), tally.sum_squares(metric));
+  if (n < 2 || !(variance > 0)) return {};
+  const double needed = trials_for_half_width(variance, half_width, level);
+  const double more = std::max(needed - static_cast<double>(n), 0.0);
+  const double mean = static_cast<double>(tally.sum(metric)) / static_cast<double>(n);
+  const double relative = std::sqrt(variance / static_cast<double>(n)) / std::fabs(mean);
+  std::string out = format_text("%s: +-%.4g needs about %s trials (%s more than these %s)", label.c_str(),
+                                half_width, grouped(needed).c_str(), grouped(more).c_str(), grouped(static_cast<int64_t>(n)).c_str());
+  if (std::isfinite(relative) && seconds > 0)
+    out += format_text("; figure of merit 1/(R^2 T) %.3g per s (R %.2g, T %.3g s)", 1.0 / (relative * relative * seconds), relative, seconds);
+  return out + "\n";
+}
+
+double precision_goal(const std::string& precision, double otherwise) {
+  if (precision.empty()) return otherwise;
+  const auto eq = precision.find('=');
+  const double e = std::strtod(precision.c_str() + (eq == std::string::npos ? 0 : eq + 1), nullptr);
+  return e > 0 ? e : otherwise;
+}
+
+}  // namespace volley
