@@ -1,7 +1,7 @@
 // `volley tune SCENARIO --param KEY=lo:hi --target 'NAME=GOAL'`: the parameter value that brings a
 // target to its goal. Bisection on the bracket [lo, hi] (each value on random numbers of its own),
 // then a local fit through the evaluated points for the root and its interval (analysis/root_fit.hpp).
-// An integer parameter is answered by its two bracketing values.
+// An integer parameter is answered by whole numbers (sim/run/tune_search.hpp).
 #include "analysis/target.hpp"
 #include "sim/output/atomic_file.hpp"
 #include "sim/cli/command_line.hpp"

@@ -25,13 +25,7 @@ std::string tune_text(const TuneAnswer& t, bool quiet) {
     text += format_text("\nbracket: %s = %s gives %.4f [%.4f, %.4f] (%s)\n         %s = %s gives %.4f [%.4f, %.4f] (%s)\n",
                         t.key.c_str(), t.low_end.c_str(), ea.estimate, ea.low, ea.high, side(ea),
                         t.key.c_str(), t.high_end.c_str(), eb.estimate, eb.low, eb.high, side(eb));
-  if (t.fit_ok)
-    text += format_text("fitted root (%s model through %zu points): %s = %.4g, %s interval [%.4g, %.4g]\n", t.logistic ? "logistic" : "linear",
-                        t.fit_points, t.key.c_str(), t.root, level_percent(t.level).c_str(), t.root_low, t.root_high);
-  if (t.integer)
-    text += format_text("answer: between %s and %s (an integer parameter: the two values that bracket the goal)\n",
-                        t.low_end.c_str(), t.high_end.c_str());
-  return text;
+  return text + t.answer_text;
 }
 
 std::string tune_csv(const nlohmann::json& tune) {
@@ -55,9 +49,11 @@ PlotSpec tune_plot(const TuneAnswer& t, const nlohmann::json& tune) {
     plot_options.fitted = [=](double x) { return logistic ? 1 / (1 + std::exp(-(intercept + slope * x))) : intercept + slope * x; };
     plot_options.fit_from = tune["fit"]["from"].get<double>();
     plot_options.fit_to = tune["fit"]["to"].get<double>();
-    plot_options.root = t.root;
-    plot_options.root_low = t.root_low;
-    plot_options.root_high = t.root_high;
+    if (!t.integer) {  // an integer parameter is answered by whole numbers, not the fit's root
+      plot_options.root = t.root;
+      plot_options.root_low = t.root_low;
+      plot_options.root_high = t.root_high;
+    }
   }
   const char* unanswered = t.partial ? " (PARTIAL: interrupted)" : t.bracketed ? "" : " (goal not bracketed: no root)";
   return sweep_plot({{t.target, curve}}, t.key, t.target, tune["title"].get<std::string>() + ": tune" + unanswered, plot_options);

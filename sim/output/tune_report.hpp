@@ -26,6 +26,7 @@ struct TuneAnswer {
   bool logistic = true;       // the fit's model: logistic on a probability, else linear
   size_t fit_points = 0;
   double root = 0, root_low = 0, root_high = 0;
+  std::string answer_text;    // the answer in words (tune_answer_text, sim/run/tune_search.hpp)
 };
 
 // What follows the values printed as they were evaluated; quiet leaves out the bracket's two lines.

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <string>
 #include <vector>
 
 namespace volley {
@@ -48,14 +49,29 @@ struct TuneResult {
   std::map<double, TuneValue> evaluated;
   std::vector<FitPoint> local;        // the points of the fit
   bool probability = true;
+  // The model through `local` (analysis/root_fit.hpp). For a continuous parameter its root is moved
+  // into [low_end, high_end] when it falls outside (the fit then contradicts the bracket's own
+  // estimates) and its interval stretched to hold it; an unbounded side is the range's end. An
+  // integer parameter's answer is `answer`, never the fit's fraction.
   RootFit fit;
+  bool root_bounded = true;           // the fit bounded the root on both sides
+  bool root_moved = false;            // the fit's root lay outside the bracket and was moved to its end
+  // An integer parameter: the bracket's ends whose interval holds the goal, or, when neither does,
+  // both ends (the goal lies between two neighbours, each estimated).
+  std::vector<TuneValue> answer;
+  bool answer_holds_goal = false;     // `answer` holds the values whose interval holds the goal
 };
 
 // Bisection keeps the values at the bracket's ends on opposite sides of the goal: `steps` halvings for
-// a continuous parameter, until adjacent whole numbers for an integer one. `evaluate` is called once
+// a continuous parameter, until adjacent whole numbers for an integer one (answered by whole numbers). `evaluate` is called once
 // per distinct value. Without a bracket, only the two ends are evaluated.
 TuneResult tune_search(const ParameterAxis& axis, double goal, int steps, double level,
                        const std::function<TuneValue(double)>& evaluate);
+
+// The answer in words, as `volley tune` prints it: an integer parameter's whole numbers, each with its
+// estimate ("answer: KEY = 13: herero.win 0.4980 [0.4882, 0.5078] holds the goal; 12 gives ..."), a
+// continuous one's root and interval with the fit's verdict on itself. Empty when not bracketed.
+std::string tune_answer_text(const TuneResult& result, const ParameterAxis& axis, const TargetSpec& target, double level);
 
 // A search's result as `volley tune --json` writes it and the report page draws it
 // (docs/json-format.md, "volley-tune"). A partial one (interrupted, or still searching: `volley

@@ -66,6 +66,7 @@ TuneStudy tune_study(TuneSettings settings, const ScenarioOpener& open, const St
   answer.root = result.fit.root;
   answer.root_low = result.fit.low;
   answer.root_high = result.fit.high;
+  if (!answer.partial && result.bracketed) answer.answer_text = tune_answer_text(result, axis, target, run.level);
   // The result: what --json writes and the report page draws (docs/json-format.md).
   study.document = tune_result_json(result, axis, target, title, seed, run.level, answer.partial);
   return study;

@@ -787,6 +787,15 @@
     } else if (!result.bracket) {
       // A search still going (the live page) or interrupted: only the values evaluated so far.
       answer(root, [figure(String(points.length), points.length), ' values of ', code(result.parameter), ' evaluated so far; no root yet.']);
+    } else if (result.integer && result.answer) {
+      // Whole numbers answered by whole numbers: those whose interval holds the goal, or the two neighbours around it.
+      var gives = function (p) { return [figure(show(p.x), p.x), ' gives ', figure(fixed(p.estimate, 4), p.estimate), ' [' + fixed(p.low, 4) + ', ' + fixed(p.high, 4) + ']']; };
+      var ends = points.filter(function (p) { return p.x === b[0] || p.x === b[1]; });
+      var parts = [code(result.parameter)].concat(result.answer_holds_goal
+        ? [' = ', result.answer.map(function (p) { return show(p.x); }).join(' or '), ': its ' + level + ' interval holds the goal ' + result.goal + '. ']
+        : [' between ' + show(b[0]) + ' and ' + show(b[1]) + ': neither ' + level + ' interval holds the goal ' + result.goal + '. ']);
+      ends.forEach(function (p, i) { parts = parts.concat(i ? ['; '] : [], gives(p)); });
+      answer(root, parts.concat(['.']));
     } else if (result.fit_ok) {
       answer(root, [code(result.parameter), ' = ', figure(fixed(result.root, 2), result.root), ' (' + level + ' interval ', figure(fixed(result.root_low, 2), result.root_low),
                     ' to ', figure(fixed(result.root_high, 2), result.root_high), ') brings ', code(result.target.split('=')[0]), ' to ' + result.goal +
@@ -797,7 +806,7 @@
     var grid = el('div', { cls: 'grid' });
     section(root, 'Pictures').appendChild(grid);
     var extra = [];
-    if (result.fit_ok && result.fit) {
+    if (result.fit_ok && result.fit && result.root !== undefined) {
       var f = result.fit, curve = [];
       for (var i = 0; i <= 60; ++i) {
         var x = f.from + (f.to - f.from) * i / 60, z = f.intercept + f.slope * x;
@@ -818,7 +827,7 @@
     cfg.data.datasets.push({ type: 'line', label: 'evaluated values', group: 'points', data: points.map(function (p) { return { x: p.x, y: p.estimate }; }),
                             estimates: points.map(function (p) { return p.estimate; }), lows: points.map(function (p) { return p.low; }),
                             highs: points.map(function (p) { return p.high; }), showLine: false, pointRadius: 5, backgroundColor: '#0072B2', borderColor: '#0072B2' });
-    chart(grid, result.target.split('=')[0] + ' against ' + result.parameter, 'Evaluated values with their ' + level + ' intervals' + (result.fit_ok ? ', the fitted model and the root.' : ' and the goal.'), cfg, true);
+    chart(grid, result.target.split('=')[0] + ' against ' + result.parameter, 'Evaluated values with their ' + level + ' intervals' + (result.fit_ok && result.root !== undefined ? ', the fitted model and the root.' : ' and the goal.'), cfg, true);
     table(section(root, 'Tables'), [result.parameter, 'estimate', level + ' interval', 'trials'], points.map(function (p) {
       return [show(p.x), fixed(p.estimate, 4), '[' + fixed(p.low, 4) + ', ' + fixed(p.high, 4) + ']', grouped(p.trials)];
     }));

@@ -167,11 +167,12 @@ TEST_CASE("serve: POST /api/tune streams each evaluated value and ends with voll
   CHECK(done["stopped"] == false);
   const json cli = cli_json("tune herero-ambush --param german.units.Z1.figures=4:20 --target herero.win=0.5 --trials 3000 --seed 4",
                             "serve-tune.json");
-  for (const char* key : {"points", "bracketed", "bracket", "fit_ok", "root", "root_low", "root_high", "fit", "parameter", "target", "goal", "seed"}) {
+  for (const char* key : {"points", "bracketed", "bracket", "fit_ok", "answer", "answer_holds_goal", "fit", "parameter", "target", "goal", "seed"}) {
     INFO(key);
     CHECK(done[key] == cli[key]);
   }
   CHECK(done["bracketed"] == true);
+  CHECK(!done["answer"].empty());  // a whole number of figures: whole numbers answer
 
   // A goal outside the range (issue 17): the two ends, `bracketed` false and no root, as volley tune writes it.
   const json beyond = {{"scenario", "herero-ambush"}, {"param", "german.units.Z1.figures=4:6"}, {"target", "herero.win=0.99"},

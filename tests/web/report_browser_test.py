@@ -405,12 +405,12 @@ return Array.from(t.tBodies[0].rows).flatMap((r, j) => Array.from(r.cells).slice
         check(crosses, "sweep-numbers: the grid crosses 50% (else this test shows no contour)")
         check(len(contour) == 1 and contour[0]["points"] >= 2, f"sweep-numbers: the 50% contour is drawn ({contour})")
 
-    # tune: the value and its interval.
+    # tune: an integer parameter's whole numbers, each with its estimate.
     tune = volley_run("tune", ["tune", "herero-ambush", "--param", "german.units.Z1.figures=4:20", "--target", "herero.win=0.5", "--trials", "4096"])
     answer = open_page("tune")
-    if check(tune["fit_ok"], "tune: the fit found a root"):
-        check_figures("tune", answer, [(fixed(tune["root"], 2), tune["root"]), (fixed(tune["root_low"], 2), tune["root_low"]),
-                                       (fixed(tune["root_high"], 2), tune["root_high"])])
+    if check(tune.get("answer"), "tune: an integer parameter has whole-number answers"):
+        ends = [p for p in tune["points"] if p["x"] in tune["bracket"]]
+        check_figures("tune", answer, [(str(round(p["x"])), p["x"]) for p in ends] + [(fixed(p["estimate"], 4), p["estimate"]) for p in ends])
 
     # sensitivity: the levers that move the target most.
     sens = volley_run("sensitivity", ["sensitivity", "herero-ambush", "--target", "herero.win", "--trials", "2048", "--limit", "6"])
