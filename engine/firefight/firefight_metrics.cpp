@@ -1,6 +1,7 @@
 #include "engine/firefight/firefight_metrics.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace volley::firefight {
 
@@ -16,6 +17,12 @@ Schema firefight_schema(const FirefightScenario& sc) {
   add("undecided", MetricKind::Probability, 0, 1, "no side defeated after the last turn", false);
   // Headline: how long games last is on the first screen of a run, as a battle calculator shows it.
   add("turn_decided", MetricKind::Count, 1, turns, "the turn the trial was decided (the last turn if undecided)", true);
+  // Balance measures (docs/methods.md): shares are figures in action over starting figures, in whole percent.
+  add("margin", MetricKind::Count, -100, 100, "the winner's share of its figures in action minus the loser's, in percentage points (0: no winner)", false);
+  add("close", MetricKind::Probability, 0, 1, "the sides' shares of figures in action end within " + std::to_string(CloseMargin) + " percentage points", false);
+  add("lead_changes", MetricKind::Count, 0, std::max(turns - 1, 1), "turn ends at which the other side became ahead on its share of figures", false);
+  add("behind_after_turn1", MetricKind::Probability, 0, 1, "a side is behind on its share of figures after turn 1, which decided nothing", false);
+  add("comeback", MetricKind::Probability, 0, 1, "the side behind after turn 1 wins (comeback chance: comeback / behind_after_turn1)", false);
   for (int s = 0; s < SideCount; ++s) {
     const Side& side = sc.sides[s];
     const std::string& n = side.name;
@@ -60,6 +67,18 @@ void observe_firefight(const FirefightScenario& sc, const FirefightState& st, in
   obs[2] = st.outcome == Outcome::Draw || st.outcome == Outcome::Undecided;
   obs[3] = st.outcome == Outcome::Undecided;
   obs[4] = st.turn_decided;
+  int share[SideCount];  // whole percent of the starting figures in action at the end
+  for (int s = 0; s < SideCount; ++s) {
+    int left = 0;
+    for (int g = sc.unit_offset[s]; g < sc.unit_offset[s + 1]; ++g) left += st.units[g].out() ? 0 : st.units[g].figures;
+    share[s] = static_cast<int>(int64_t{left} * 100 / std::max(sc.sides[s].start_figures, 1));
+  }
+  const int winner = st.outcome == Outcome::Win0 ? 0 : st.outcome == Outcome::Win1 ? 1 : -1;
+  obs[5] = winner < 0 ? 0 : share[winner] - share[1 - winner];
+  obs[6] = std::abs(share[0] - share[1]) <= CloseMargin;
+  obs[7] = st.lead_changes;
+  obs[8] = st.behind_after_turn1 >= 0;
+  obs[9] = st.behind_after_turn1 >= 0 && st.behind_after_turn1 == winner;
   for (int s = 0; s < SideCount; ++s) {
     int64_t* o = obs + side_block(sc, s);
     const SideTally& t = st.tally[s];

@@ -2,7 +2,7 @@
 // What a firefight trial reports (engine/metrics.hpp): the schema, one entry per name below, and the
 // per-trial observations in the same order. <s> is each side's name.
 //
-//   <s0>.win <s1>.win draw undecided turn_decided
+//   <s0>.win <s1>.win draw undecided turn_decided margin close lead_changes behind_after_turn1 comeback
 //   then per side: <s>.hits <s>.killed <s>.wounded <s>.casualties <s>.units_broken <s>.figures_left
 //   <s>.schnellfeuer <s>.revealed_by_sf_d <s>.kept_hidden_sf_h <s>.reconcealed
 //   <s>.consecutive_declarations <s>.reloading_fired <s>.hits.turn1 .. <s>.hits.turn<turns>
@@ -15,7 +15,9 @@
 
 namespace volley::firefight {
 
-inline constexpr int SharedMetrics = 5;   // two wins, draw, undecided, turn_decided
+inline constexpr int SharedMetrics = 10;  // two wins, draw, undecided, turn_decided, then the five balance measures
+// `close`: the sides' shares of their starting figures in action end within this many percentage points.
+inline constexpr int CloseMargin = 10;
 inline constexpr int PerSideMetrics = 12; // before the per-turn hits
 
 // Index of the first metric of a side's block.

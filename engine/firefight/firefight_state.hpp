@@ -143,6 +143,9 @@ class FirefightState {
     turn = 0;
     outcome = Outcome::Undecided;
     turn_decided = 0;
+    leader = -1;
+    lead_changes = 0;
+    behind_after_turn1 = -1;
   }
 
   // --- units --------------------------------------------------------------------------------
@@ -162,6 +165,12 @@ class FirefightState {
   int turn = 0;
   Outcome outcome = Outcome::Undecided;
   int turn_decided = 0;
+  // Balance (docs/methods.md, "Balance measures"), kept at each turn's end by check_victory: the side
+  // ahead on its share of starting figures in action at the last turn end where one was ahead (-1:
+  // none yet), how often that side changed, and the side behind after a turn 1 that decided nothing.
+  int leader = -1;
+  int lead_changes = 0;
+  int behind_after_turn1 = -1;
 
   // --- geometry between the two sides' units at their current positions (F-5) --------------------
   // Squared distance and line of sight of side-0 unit i and side-1 unit j at [i * side1_units + j]
