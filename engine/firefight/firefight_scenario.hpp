@@ -120,6 +120,9 @@ struct Policy {
   WhenPolicy when = WhenPolicy::Never;
   std::vector<uint8_t> turns;        // Turns: turns[t] != 0 for each listed turn (size turns + 1)
   int min_targets = 1;               // MinTargets: k
+  // range:R, alone or with the others (min-targets:2&range:12): declare only when the group's nearest
+  // target is within R inches (squared, in coordinate units); -1: no such condition.
+  int64_t range_squared = -1;
   WhichPolicy which = WhichPolicy::Force;
   int subgroup = 0;                  // Subgroup: index into Side::subgroups
   bool charge_after = false;         // charge orders act only in the reload turn

@@ -28,15 +28,25 @@ bool wants_schnellfeuer(Ctx& c, int side) {
   } else if (c.st.tally[side].last_declaration == t - 1) {
     reason = "declared last turn (SF-I)";
   } else {
-    // The count stops once it answers both questions (any target; enough for min-targets).
+    // The count stops once it answers every question (any target; enough for min-targets; one
+    // within range:R).
     const int enough = p.when == WhenPolicy::MinTargets ? std::max(1, p.min_targets) : 1;
+    const bool ranged = p.range_squared >= 0;
     int with_target = 0;
-    for (int g = c.first(side), g_end = c.last(side); g < g_end && with_target < enough; ++g)
-      if (c.spec(g).sf_member && may_fire(c, g) && target_now(c, g) >= 0) ++with_target;
+    bool near = !ranged;
+    for (int g = c.first(side), g_end = c.last(side); g < g_end && (with_target < enough || !near); ++g) {
+      if (!(c.spec(g).sf_member && may_fire(c, g))) continue;
+      const int target = target_now(c, g);
+      if (target < 0) continue;
+      ++with_target;
+      if (ranged && c.d2(g, target) <= p.range_squared) near = true;
+    }
     if (with_target == 0)
       reason = "no unit of the group has a target";
     else if (p.when == WhenPolicy::MinTargets && with_target < p.min_targets)
       reason = "too few units of the group have a target";
+    else if (!near)
+      reason = "the group's nearest target is beyond the policy's range";
   }
   if constexpr (Ctx::Narrator::enabled) {
     if (reason != nullptr) c.narr.say(text("  ", s.name, " does not declare schnellfeuer: ", reason));

@@ -268,6 +268,60 @@ class Reader {
     return static_cast<int>(side.subgroups.size()) - 1;
   }
 
+  // The schnellfeuer policy's "when" (docs/rules.md "Policies"): never, always, turns:[...],
+  // min-targets:k, range:R, or several conditions joined by '&' (min-targets:2&range:12), all of
+  // which must hold. never joins nothing.
+  void read_when(TableReader& r, Policy& p, const std::string& policy) {
+    const std::string expected = "expected never, always, turns:[t1,t2,...], min-targets:k or range:R, or conditions joined by '&' "
+                                 "(min-targets:2&range:12), got '" + policy + "'";
+    p.when = WhenPolicy::Always;
+    if (policy == "never") {
+      p.when = WhenPolicy::Never;
+      return;
+    }
+    std::vector<std::string> conditions;
+    std::stringstream parts(policy);
+    for (std::string c; std::getline(parts, c, '&');) conditions.push_back(c);
+    if (conditions.empty() || policy.back() == '&') return r.error("policy", expected);
+    bool turns_seen = false, min_seen = false, range_seen = false;
+    for (const std::string& condition : conditions) {
+      if (condition == "always") {
+        continue;
+      } else if (condition.rfind("turns:", 0) == 0 && !turns_seen && !min_seen) {
+        turns_seen = true;
+        p.when = WhenPolicy::Turns;
+        p.turns.assign(sc_.turns + 1, 0);
+        std::string list = condition.substr(6);
+        if (list.size() >= 2 && list.front() == '[' && list.back() == ']') list = list.substr(1, list.size() - 2);
+        std::stringstream in(list);
+        std::string item;
+        bool ok = !list.empty();
+        while (ok && std::getline(in, item, ',')) {
+          int turn = 0;
+          ok = whole_number(item, turn) && turn >= 1 && turn <= sc_.turns;
+          if (ok) p.turns[turn] = 1;
+        }
+        if (!ok) return r.error("policy", "expected turns:[t1,t2,...] with turns in 1.." + std::to_string(sc_.turns) + ", got '" + policy + "'");
+      } else if (condition.rfind("min-targets:", 0) == 0 && !turns_seen && !min_seen) {
+        min_seen = true;
+        p.when = WhenPolicy::MinTargets;
+        if (!whole_number(std::string_view(condition).substr(12), p.min_targets) || p.min_targets < 1)
+          return r.error("policy", "expected min-targets:k with a whole number k >= 1, got '" + policy + "'");
+      } else if (condition.rfind("range:", 0) == 0 && !range_seen) {
+        range_seen = true;
+        double inches = 0;
+        const std::string_view number = std::string_view(condition).substr(6);
+        const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), inches);
+        if (ec != std::errc() || end != number.data() + number.size() || !(inches >= 0) || inches > MaxInches)
+          return r.error("policy", "expected range:R with R in inches, 0 to " + std::to_string(static_cast<int>(MaxInches)) + ", got '" + policy + "'");
+        const int64_t range = to_coord(inches);
+        p.range_squared = range * range;
+      } else {
+        return r.error("policy", expected);
+      }
+    }
+  }
+
   void read_side(TableReader& r, Side& side) {
     const Ruleset& rs = sc_.ruleset;
     side.fast_fire = r.boolean("fast_fire", false);
@@ -341,31 +395,7 @@ class Reader {
 
     // Policies (docs/rules.md "Policies"): when, which.
     Policy& p = side.policy;
-    if (policy == "never") {
-      p.when = WhenPolicy::Never;
-    } else if (policy == "always") {
-      p.when = WhenPolicy::Always;
-    } else if (policy.rfind("turns:", 0) == 0) {
-      p.when = WhenPolicy::Turns;
-      p.turns.assign(sc_.turns + 1, 0);
-      std::string list = policy.substr(6);
-      if (list.size() >= 2 && list.front() == '[' && list.back() == ']') list = list.substr(1, list.size() - 2);
-      std::stringstream in(list);
-      std::string item;
-      bool ok = !list.empty();
-      while (ok && std::getline(in, item, ',')) {
-        int turn = 0;
-        ok = whole_number(item, turn) && turn >= 1 && turn <= sc_.turns;
-        if (ok) p.turns[turn] = 1;
-      }
-      if (!ok) r.error("policy", "expected turns:[t1,t2,...] with turns in 1.." + std::to_string(sc_.turns) + ", got '" + policy + "'");
-    } else if (policy.rfind("min-targets:", 0) == 0) {
-      p.when = WhenPolicy::MinTargets;
-      if (!whole_number(std::string_view(policy).substr(12), p.min_targets) || p.min_targets < 1)
-        r.error("policy", "expected min-targets:k with a whole number k >= 1, got '" + policy + "'");
-    } else {
-      r.error("policy", "expected never, always, turns:[t1,t2,...] or min-targets:k, got '" + policy + "'");
-    }
+    read_when(r, p, policy);
     if (p.when != WhenPolicy::Never && !side.fast_fire)
       r.error("policy", "side '" + side.name + "' has no fast_fire: its schnellfeuer policy must be never");
     if (which == "force") {

@@ -9,6 +9,8 @@
 #include "engine/trial_dice.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace volley {
@@ -62,6 +64,12 @@ std::string policy_text(const Side& side) {
       when += "]";
       break;
     }
+  }
+  if (p.range_squared >= 0) {
+    const double inches = to_inches(std::sqrt(static_cast<double>(p.range_squared)));
+    char range[48];
+    std::snprintf(range, sizeof range, "range:%g", inches);
+    when = p.when == WhenPolicy::Always ? std::string(range) : when + "&" + range;
   }
   return when + ", which " + (p.which == WhichPolicy::Force ? std::string("force") : "subgroup:" + side.subgroups[p.subgroup]) +
          (p.charge_after ? ", charge-after" : "") + ", reconceal " + (p.reconceal ? "yes" : "no") + " with " +

@@ -100,6 +100,17 @@ TEST_CASE("firefight scenario: --set overrides (policy, units by name, the fire 
     const auto k = read(Minimal, {"herero.policy=min-targets:3"}).sides[0].policy;
     CHECK(k.when == WhenPolicy::MinTargets);
     CHECK(k.min_targets == 3);
+    CHECK(k.range_squared == -1);
+    const auto near = read(Minimal, {"herero.policy=range:12"}).sides[0].policy;
+    CHECK(near.when == WhenPolicy::Always);
+    CHECK(near.range_squared == int64_t{1200} * 1200);
+    const auto both = read(Minimal, {"herero.policy=min-targets:2&range:7.5"}).sides[0].policy;
+    CHECK(both.when == WhenPolicy::MinTargets);
+    CHECK(both.min_targets == 2);
+    CHECK(both.range_squared == int64_t{750} * 750);
+    for (const char* bad : {"herero.policy=range:x", "herero.policy=never&range:3", "herero.policy=range:3&", "herero.policy=range:3&range:4",
+                            "herero.policy=turns:[1]&min-targets:2"})
+      CHECK_THROWS_WITH(read(Minimal, {bad}), Catch::Contains("herero.policy"));
   }
   SECTION("german.units.Z1.figures=14") {
     const auto sc = read(Minimal, {"german.units.Z1.figures=14"});

@@ -183,14 +183,39 @@ TEST_CASE("SF-A: no declaration without a target in the group; policies never, t
     CHECK(h.st.tally[Herero].schnellfeuer == 1);
     CHECK(h.dice.exhausted());
   }
-  SECTION("min-targets:3 with two units with a target: none; min-targets:2: declared") {
-    sc.sides[Herero].policy.when = WhenPolicy::MinTargets;
-    sc.sides[Herero].policy.min_targets = 3;
+  SECTION("min-targets:3 with two units with a target: none; min-targets:2: declared; alone and with range:12") {
+    for (const int64_t range_squared : {int64_t{-1}, int64_t{to_coord(12)} * to_coord(12)}) {
+      auto with = sc;
+      with.sides[Herero].policy.when = WhenPolicy::MinTargets;
+      with.sides[Herero].policy.min_targets = 3;
+      with.sides[Herero].policy.range_squared = range_squared;
+      Harness h(with);
+      setup_and_fire(h, {0, 0, 0, 0});
+      CHECK(h.st.tally[Herero].schnellfeuer == 0);
+      h.sc.sides[Herero].policy.min_targets = 2;
+      h.dice.push({0, 0, 0, 0});
+      fire(h, 3);
+      CHECK(h.st.tally[Herero].schnellfeuer == 1);
+    }
+  }
+}
+
+TEST_CASE("SF-A policy range:R: declared only when the group's nearest target is within R inches", "[engine][firefight][SF-A]") {
+  auto sc = always_scenario();
+  add_unit(sc, Herero, "H1", 8, 10, 10);  // 10" from Z1: the group's nearest target
+  add_unit(sc, Herero, "H2", 6, 12, 10);  // sqrt(104) = 10.2" from Z1
+  add_unit(sc, German, "Z1", 10, 10, 20);
+  const auto range = [](double inches) { return int64_t{to_coord(inches)} * to_coord(inches); };
+  SECTION("range:9.9: the nearest target is beyond it, no declaration; range:10: declared") {
+    sc.sides[Herero].policy.range_squared = range(9.9);
     Harness h(sc);
-    setup_and_fire(h, {0, 0, 0, 0});
+    setup_and_fire(h, {0, 0, 0, 0});  // herero, herero, german; H1 8 dice, H2 6 dice, Z1: normal fire
     CHECK(h.st.tally[Herero].schnellfeuer == 0);
-    h.sc.sides[Herero].policy.min_targets = 2;
-    h.dice.push({0, 0, 0, 0});
+    CHECK(h.narr.text.find("nearest target is beyond the policy's range") != std::string::npos);
+    REQUIRE(h.dice.volleys().size() == 3);
+    CHECK(h.dice.volleys()[0].n == 8);
+    h.sc.sides[Herero].policy.range_squared = range(10);
+    h.dice.push({0, 0, 0, 0});  // turn 3: herero card declares (H1 16, H2 12 dice), then Z1
     fire(h, 3);
     CHECK(h.st.tally[Herero].schnellfeuer == 1);
   }
