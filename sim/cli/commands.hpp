@@ -10,6 +10,7 @@ namespace volley {
 using Args = std::vector<std::string>;
 
 int command_run(const Args& args);
+int command_best(const Args& args);
 int command_compare(const Args& args);
 int command_sweep(const Args& args);
 int command_tune(const Args& args);

@@ -26,6 +26,7 @@ commands:
   compare SCENARIO    paired comparison of variants (--set ... --vs ...), common random numbers
   sweep SCENARIO      grid over one or two parameters (--param key=lo:hi:step or key=a,b,c)
   tune SCENARIO       the parameter value that brings a target to a goal (--target 'herero.win=0.5')
+  best [SCENARIO]     the best policy of a side (--side herero), raced on common random numbers
   sensitivity SCEN.   which parameters move the answer, ranked
   replay SCENARIO     one trial, narrated (--trial N --trace)
   show SCENARIO       the setup, summarised (and drawn with --plot)
@@ -62,7 +63,7 @@ int main(int argc, char** argv) {
       {"tune", command_tune},       {"sensitivity", command_sensitivity}, {"replay", command_replay},
       {"show", command_show},       {"validate", command_validate}, {"bench", command_bench},
       {"merge", command_merge},     {"dice", command_dice},         {"fire", command_fire},
-      {"serve", command_serve},
+      {"serve", command_serve},     {"best", command_best},
       {"new", command_new},
   };
   const auto it = commands.find(argv[1]);

@@ -13,12 +13,12 @@ using namespace volley::testing;
 TEST_CASE("volley --help lists every command and --version prints the version", "[sim][cli]") {
   const auto help = run_volley("--help");
   CHECK(help.exit_code == 0);
-  for (const char* command : {"run", "compare", "sweep", "tune", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "fire", "serve", "new"})
+  for (const char* command : {"run", "compare", "sweep", "tune", "best", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "fire", "serve", "new"})
     CHECK(help.out.find(std::string("  ") + command) != std::string::npos);
   const auto version = run_volley("--version");
   CHECK(version.exit_code == 0);
   CHECK(version.out.rfind("volley ", 0) == 0);
-  for (const char* command : {"run", "compare", "sweep", "tune", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "fire", "serve", "new"}) {
+  for (const char* command : {"run", "compare", "sweep", "tune", "best", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "fire", "serve", "new"}) {
     const auto sub = run_volley(std::string(command) + " --help");
     INFO(command);
     CHECK(sub.exit_code == 0);
@@ -85,7 +85,7 @@ TEST_CASE("volley --version and the bench and result files name the build and it
 }
 
 TEST_CASE("Each command's help shows the default confidence level as 0.95, not its binary expansion", "[sim][cli]") {
-  for (const char* command : {"run", "compare", "sweep", "tune", "sensitivity", "dice"}) {
+  for (const char* command : {"run", "compare", "sweep", "tune", "best", "sensitivity", "dice"}) {
     const auto sub = run_volley(std::string(command) + " --help");
     INFO(command);
     CHECK(sub.exit_code == 0);

@@ -1,0 +1,20 @@
+#pragma once
+// What `volley best` prints and writes as CSV from its result (sim/run/best_search.hpp): the best
+// policy as --set assignments, its target against the file's policy with the paired difference, the
+// candidates not distinguishable from the best, and every candidate of every race with its trials,
+// estimate, interval and the round that eliminated it. Keys and values come from the scenario file:
+// escaped for the terminal and for CSV.
+#include "sim/run/best_search.hpp"
+
+#include <string>
+
+namespace volley {
+
+// The report; `quiet`: the best policy and the headline lines only.
+std::string format_best(const BestResult& result, bool quiet);
+
+// One row per candidate of each race: race, candidate, label, trials, estimate, low, high,
+// versus_best, versus_low, versus_high, eliminated_round, indistinguishable.
+std::string best_csv(const BestResult& result);
+
+}  // namespace volley

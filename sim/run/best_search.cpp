@@ -1,0 +1,362 @@
+#include "sim/run/best_search.hpp"
+
+#include "analysis/sequential_selection.hpp"
+#include "sim/run/driver.hpp"
+#include "sim/run/race_job.hpp"
+#include "sim/scenario/scenario_model.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+namespace volley {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+TargetSpec resolved_target(const BestSettings& settings) {
+  TargetSpec target = settings.target;
+  if (target.metric.empty()) target = parse_target(settings.side + ".win", false);
+  return target;
+}
+
+// One search's fixed parts: the settings, the scenario, the space, the clock, the blocks played.
+class Search {
+ public:
+  Search(const BestSettings& settings, const ScenarioDocument& doc, PolicySpace space, const std::atomic<bool>* stop,
+         const std::function<void(const BestProgress&)>& progress)
+      : settings_(settings), doc_(doc), space_(std::move(space)), stop_(stop), progress_(progress), target_(resolved_target(settings)),
+        start_(Clock::now()) {
+    probability_ = target_.is_probability(*load_model(doc)->make_job(settings.seed)->schema());
+  }
+  bool probability() const { return probability_; }
+
+  double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  bool out_of_time() const { return settings_.seconds > 0 && seconds() >= settings_.seconds; }
+  const TargetSpec& target() const { return target_; }
+  const PolicySpace& space() const { return space_; }
+
+  // The candidate's trial job: the scenario with the candidate's value for every key of the space.
+  // Each candidate's job plays with the same seed: common random numbers.
+  std::shared_ptr<const TrialJob> job(const PolicyChoice& choice) {
+    ScenarioDocument d = doc_;
+    for (const auto& a : space_.assignments(choice)) d.apply_set(a, "--space");
+    models_.push_back(load_model(d));
+    return models_.back()->make_job(settings_.seed);
+  }
+
+  // Runs trials [from, to) of the race's job; false when interrupted (the stage is then dropped).
+  bool play(const RaceJob& job, uint64_t from, uint64_t to, Tally& out) {
+    RunPlan plan;
+    plan.trials = to;
+    plan.block_size = RaceBlockSize;
+    plan.threads = settings_.threads;
+    plan.stop = stop_;
+    plan.done_blocks.assign(from / RaceBlockSize, 1);
+    if (settings_.stop_after_blocks > 0) {
+      if (blocks_ >= settings_.stop_after_blocks) return false;
+      plan.stop_after_blocks = settings_.stop_after_blocks - blocks_;
+    }
+    RunResult r = run_trials(job, plan);
+    if (r.interrupted) return false;
+    blocks_ += (to - from + RaceBlockSize - 1) / RaceBlockSize;
+    out = std::move(r.tally);
+    return true;
+  }
+
+  RaceRecord race(const std::vector<PolicyChoice>& choices, int index);
+
+  const BestSettings& settings_;
+
+ private:
+  const ScenarioDocument& doc_;
+  PolicySpace space_;
+  const std::atomic<bool>* stop_;
+  const std::function<void(const BestProgress&)>& progress_;
+  TargetSpec target_;
+  Clock::time_point start_;
+  std::vector<std::unique_ptr<ScenarioModel>> models_;
+  uint64_t blocks_ = 0;
+  bool probability_ = true;
+};
+
+Interval candidate_interval(bool probability, uint64_t n, Int128 sum, UInt128 squares, double level) {
+  if (n == 0) return {};
+  return probability ? wilson_interval(static_cast<uint64_t>(sum), n, level) : mean_interval(n, sum, squares, level);
+}
+
+RaceRecord Search::race(const std::vector<PolicyChoice>& choices, int index) {
+  const size_t k = choices.size();
+  RaceRecord record;
+  std::vector<std::shared_ptr<const TrialJob>> jobs;
+  for (const auto& c : choices) jobs.push_back(job(c));
+  for (const auto& c : choices) record.candidates.push_back({c, space_.difference(c, choices[0]), 0, {}, {}, 0, false, false});
+  const double sign = settings_.minimise ? -1 : 1;
+  const double alpha = 1 - settings_.level;
+  const uint64_t cap = std::max(RaceFirstStage, (settings_.trials + RaceBlockSize - 1) / RaceBlockSize * RaceBlockSize);
+  std::vector<uint64_t> n(k, 0);
+  std::vector<Int128> sum(k, 0);
+  std::vector<UInt128> squares(k, 0);
+  std::vector<uint64_t> round_trials;
+  std::vector<std::vector<double>> round_sums;  // per round, each candidate's running sum (as observed)
+  const auto oriented = [&] {
+    std::vector<double> s(k);
+    for (size_t c = 0; c < k; ++c) s[c] = sign * static_cast<double>(sum[c]);
+    return s;
+  };
+  const auto collect = [&](const Tally& t, const std::vector<size_t>& who) {
+    for (size_t j = 0; j < who.size(); ++j) {
+      n[who[j]] += t.trials();
+      sum[who[j]] += t.sum(RaceJob::value_metric(j));
+      squares[who[j]] += t.sum_squares(RaceJob::value_metric(j));
+    }
+  };
+
+  // Step 1: the first stage, every pair's difference tallied for its variance.
+  SequentialSelection selection(k, {settings_.delta, alpha, RaceFirstStage});
+  std::vector<std::vector<double>> variance(k, std::vector<double>(k, 0));
+  {
+    const RaceJob first(jobs, target_, true);
+    Tally t;
+    if (!play(first, 0, RaceFirstStage, t)) {
+      record.complete = false;
+      return record;
+    }
+    std::vector<size_t> all(k);
+    for (size_t c = 0; c < k; ++c) all[c] = c;
+    collect(t, all);
+    for (size_t c = 0; c < k; ++c)
+      for (size_t l = c + 1; l < k; ++l) {
+        const size_t m = first.pair_metric(c, l);
+        variance[c][l] = variance[l][c] = sample_variance(t.trials(), t.sum(m), t.sum_squares(m));
+      }
+    if (k > 1) selection.first_stage(variance, oriented());
+    round_trials.push_back(RaceFirstStage);
+    round_sums.push_back(oriented());
+  }
+  uint64_t r = RaceFirstStage;
+  if (progress_) progress_({index, 1, selection.survivors(), k, r});
+  // Step 2: rounds for the survivors only, until the procedure ends or the budget does.
+  while (k > 1 && !selection.finished()) {
+    if (r >= cap || out_of_time()) break;
+    const uint64_t next = std::min(cap, r + RaceStageTrials);
+    std::vector<size_t> who;
+    std::vector<std::shared_ptr<const TrialJob>> alive;
+    for (size_t c = 0; c < k; ++c)
+      if (selection.alive(c)) {
+        who.push_back(c);
+        alive.push_back(jobs[c]);
+      }
+    const RaceJob stage(alive, target_, false);
+    Tally t;
+    if (!play(stage, r, next, t)) {
+      record.complete = false;
+      break;
+    }
+    collect(t, who);
+    r = next;
+    selection.next_stage(r, oriented());
+    round_trials.push_back(r);
+    round_sums.push_back(oriented());
+    if (progress_) progress_({index, selection.rounds(), selection.survivors(), k, r});
+  }
+  record.finished = k == 1 || selection.finished();
+  record.rounds = static_cast<int>(round_trials.size());
+  record.winner = k == 1 ? 0 : selection.best();
+  record.equal_allocation = k == 1 ? RaceFirstStage : std::min(selection.equal_allocation_trials(), cap * k);
+  const bool probability = probability_;
+  const double z = normal_quantile_two_sided(settings_.level);
+  const size_t w = record.winner;
+  for (size_t c = 0; c < k; ++c) {
+    RaceCandidate& rc = record.candidates[c];
+    rc.trials = n[c];
+    record.trials += n[c];
+    rc.target = candidate_interval(probability, n[c], sum[c], squares[c], settings_.level);
+    rc.eliminated_round = k == 1 ? 0 : selection.eliminated_round(c);
+    rc.in_zone = k > 1 && selection.eliminated_in_zone(c);
+    rc.indistinguishable = c == w || rc.eliminated_round == 0 || rc.in_zone;
+    // Paired against the winner over the trials both played (c's), with the first stage's variance.
+    const auto at = std::find(round_trials.begin(), round_trials.end(), n[c]);
+    if (at != round_trials.end() && n[c] > 0) {
+      const auto& s = round_sums[static_cast<size_t>(at - round_trials.begin())];
+      const double d = sign * (s[c] - s[w]) / static_cast<double>(n[c]);
+      const double half = z * std::sqrt(variance[c][w] / static_cast<double>(n[c]));
+      rc.versus_best = {d, d - half, d + half, "paired (first-stage variance)"};
+    }
+  }
+  return record;
+}
+
+}  // namespace
+
+PolicySpace best_space(const BestSettings& settings, const ScenarioDocument& doc) {
+  PolicySpace space = side_policy_space(doc, settings.side);
+  shape_space(space, doc, settings.spaces, settings.fixes);
+  // The target must name a metric of the scenario (checked before any trial).
+  const auto model = load_model(doc);
+  check_target(resolved_target(settings), *model->make_job(settings.seed)->schema(), "--target");
+  return space;
+}
+
+BestResult best_search(const BestSettings& settings, const ScenarioDocument& doc, const std::atomic<bool>* stop,
+                       const std::function<void(const BestProgress&)>& progress) {
+  Search search(settings, doc, best_space(settings, doc), stop, progress);
+  const PolicySpace& space = search.space();
+  BestResult result;
+  result.space = space;
+  result.side = settings.side;
+  result.target = search.target().name();
+  result.minimise = settings.minimise;
+  result.probability = search.probability();
+  result.seed = settings.seed;
+  result.level = settings.level;
+  result.delta = settings.delta;
+  result.file = space.file_policy();
+  result.local = space.size() > settings.enumerate_limit;
+  const auto absorb = [&](RaceRecord record) {
+    result.partial = result.partial || !record.complete;
+    result.budget_ended = result.budget_ended || (record.complete && !record.finished);
+    result.races.push_back(std::move(record));
+    return result.races.back().complete;
+  };
+  if (!result.local) {
+    // The whole space in one race, the file's policy first.
+    std::vector<PolicyChoice> choices{result.file};
+    for (uint64_t i = 0; i < space.size(); ++i)
+      if (PolicyChoice c = space.at(i); c != result.file) choices.push_back(std::move(c));
+    if (absorb(search.race(choices, 1))) result.best = choices[result.races.back().winner];
+    result.ending = "one race";
+  } else {
+    // One-step deviations from the incumbent; it gives way only to a significant elimination.
+    PolicyChoice incumbent = result.file;
+    std::set<PolicyChoice> visited{incumbent};
+    result.ending = "the step limit (--steps) was reached";
+    for (int step = 1; step <= settings.max_steps; ++step) {
+      if (search.out_of_time()) {
+        result.budget_ended = true;
+        result.ending = "the time budget (--seconds) ended the search";
+        break;
+      }
+      std::vector<PolicyChoice> choices{incumbent};
+      for (size_t key = 0; key < space.keys.size(); ++key)
+        for (uint32_t v = 0; v < space.keys[key].values.size(); ++v)
+          if (v != incumbent[key]) {
+            PolicyChoice c = incumbent;
+            c[key] = v;
+            choices.push_back(std::move(c));
+          }
+      if (!absorb(search.race(choices, step))) break;
+      const RaceRecord& race = result.races.back();
+      const RaceCandidate& held = race.candidates[0];
+      if (race.winner == 0 || held.eliminated_round == 0 || held.in_zone) {
+        result.ending = "no one-step deviation is significantly better";
+        break;
+      }
+      incumbent = choices[race.winner];
+      if (!visited.insert(incumbent).second) {
+        result.ending = "the search came back to a policy it had left (a cycle)";
+        break;
+      }
+    }
+    result.best = incumbent;
+  }
+  if (result.partial) {
+    // The race so far: the best of the last complete race, if any.
+    for (auto it = result.races.rbegin(); it != result.races.rend(); ++it)
+      if (it->complete) {
+        result.best = it->candidates[it->winner].choice;
+        break;
+      }
+    if (result.best.empty()) result.best = result.file;
+    result.seconds = search.seconds();
+    return result;
+  }
+  // Step 3: the best against the file's policy, paired on trials of their own run.
+  std::vector<std::shared_ptr<const TrialJob>> jobs{search.job(result.best)};
+  if (result.best != result.file) jobs.push_back(search.job(result.file));
+  const RaceJob confirm(jobs, search.target(), true);
+  const uint64_t trials = std::max<uint64_t>(RaceBlockSize, (settings.confirm_trials + RaceBlockSize - 1) / RaceBlockSize * RaceBlockSize);
+  Tally t;
+  if (!search.play(confirm, 0, trials, t)) {
+    result.partial = true;
+    result.seconds = search.seconds();
+    return result;
+  }
+  const bool p = result.probability;
+  result.confirm_trials = t.trials();
+  result.best_target = candidate_interval(p, t.trials(), t.sum(0), t.sum_squares(0), settings.level);
+  if (jobs.size() == 1) {
+    result.file_target = result.best_target;
+    result.difference = {0, 0, 0, "the same policy"};
+  } else {
+    result.file_target = candidate_interval(p, t.trials(), t.sum(1), t.sum_squares(1), settings.level);
+    const size_t d = confirm.pair_metric(0, 1);
+    result.difference = mean_interval(t.trials(), t.sum(d), t.sum_squares(d), settings.level);
+  }
+  result.seconds = search.seconds();
+  return result;
+}
+
+namespace {
+
+nlohmann::json interval_json(const Interval& i) { return {{"estimate", i.estimate}, {"low", i.low}, {"high", i.high}}; }
+
+}  // namespace
+
+nlohmann::json best_result_json(const BestResult& r, const std::string& title) {
+  nlohmann::json keys = nlohmann::json::array();
+  for (const auto& k : r.space.keys) keys.push_back({{"key", k.key}, {"values", k.values}, {"file", k.values[k.file_value]}});
+  nlohmann::json races = nlohmann::json::array();
+  for (size_t i = 0; i < r.races.size(); ++i) {
+    const RaceRecord& race = r.races[i];
+    nlohmann::json candidates = nlohmann::json::array();
+    for (const auto& c : race.candidates)
+      candidates.push_back({{"label", c.label},
+                            {"assignments", r.space.assignments(c.choice)},
+                            {"trials", c.trials},
+                            {"target", interval_json(c.target)},
+                            {"versus_best", interval_json(c.versus_best)},
+                            {"eliminated_round", c.eliminated_round},
+                            {"in_zone", c.in_zone},
+                            {"indistinguishable", c.indistinguishable}});
+    races.push_back({{"race", i + 1},
+                     {"rounds", race.rounds},
+                     {"trials", race.trials},
+                     {"equal_allocation", race.equal_allocation},
+                     {"finished", race.finished},
+                     {"complete", race.complete},
+                     {"winner", race.winner},
+                     {"candidates", std::move(candidates)}});
+  }
+  nlohmann::json j = {{"format", "volley-best"},
+                      {"format_version", 1},
+                      {"title", title},
+                      {"side", r.side},
+                      {"target", r.target},
+                      {"target_is_probability", r.probability},
+                      {"minimise", r.minimise},
+                      {"delta", r.delta},
+                      {"level", r.level},
+                      {"seed", r.seed},
+                      {"search", r.local ? "local" : "race"},
+                      {"ending", r.ending},
+                      {"space", {{"size", r.space.size()}, {"keys", std::move(keys)}}},
+                      {"best", {{"assignments", r.space.assignments(r.best)}}},
+                      {"file", {{"assignments", r.space.assignments(r.file)}}},
+                      {"races", std::move(races)},
+                      {"partial", r.partial},
+                      {"budget_ended", r.budget_ended},
+                      {"seconds", r.seconds}};
+  if (!r.partial) {
+    j["best"]["target"] = interval_json(r.best_target);
+    j["file"]["target"] = interval_json(r.file_target);
+    j["difference"] = interval_json(r.difference);
+    j["confirm_trials"] = r.confirm_trials;
+  }
+  return j;
+}
+
+}  // namespace volley
