@@ -26,6 +26,7 @@ int command_best(const Args& args) {
   RunSettings settings;
   BestSettings best;
   std::string target_text;
+  bool respond = false;
   po::options_description options(
       "volley best [SCENARIO] --side S [--target METRIC] [--minimise] [--delta D] [options]\n\n"
       "The policy of side S (its schnellfeuer policy, which, keep_hidden, reconceal, charge_after, hidden_fire and each\n"
@@ -39,6 +40,7 @@ int command_best(const Args& args) {
       ("seconds", po::value<double>(&best.seconds)->default_value(0), "the search's time budget in seconds (0: none)")
       ("space", po::value<std::vector<std::string>>(&best.spaces)->composing(), "KEY=V1,V2,...: the values searched for one key (repeatable)")
       ("fix", po::value<std::vector<std::string>>(&best.fixes)->composing(), "KEY: keep it at the scenario's value (repeatable)")
+      ("respond", po::bool_switch(&respond), "then the other side's best response, and so on, to an equilibrium or a cycle")
       ("steps", whole_number(best.max_steps, "--steps", 1)->default_value("12"), "local search: the most races")
       ("stop-after-blocks", whole_number(best.stop_after_blocks, "--stop-after-blocks", uint64_t{0})->default_value("0"),
        "testing: behave as if interrupted after this many blocks");
@@ -75,6 +77,20 @@ int command_best(const Args& args) {
       std::fprintf(stderr, "\r  race %d, round %d: %zu of %zu candidates left, %llu trials each   ", p.race, p.round, p.left, p.started,
                    static_cast<unsigned long long>(p.trials));
   };
+  if (respond) {
+    if (!settings.csv.empty()) throw std::invalid_argument("--csv: not with --respond (its steps are in --json)");
+    const ResponseResult responses = best_responses(best, doc, stop, progress);
+    if (bar) std::fprintf(stderr, "\r%80s\r", "");
+    for (size_t i = 0; i < responses.steps.size(); ++i)
+      std::printf("\nstep %zu: %s", i + 1, format_best(responses.steps[i], true).c_str());
+    std::printf("\nbest responses: %s after %zu steps\n", responses.ending.c_str(), responses.steps.size());
+    std::fflush(stdout);
+    OutputBatch outputs;
+    if (!settings.json.empty())
+      outputs.attempt([&] { write_file_atomically(settings.json, json_document(response_result_json(responses, model->title()), 1) + "\n"); });
+    outputs.finish();
+    return trials_exit_code(responses.partial);
+  }
   const BestResult result = best_search(best, doc, stop, progress);
   if (bar) std::fprintf(stderr, "\r%80s\r", "");
   std::fputs(format_best(result, settings.quiet).c_str(), stdout);

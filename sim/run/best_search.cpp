@@ -3,6 +3,7 @@
 #include "analysis/sequential_selection.hpp"
 #include "sim/run/driver.hpp"
 #include "sim/run/race_job.hpp"
+#include "sim/scenario/firefight_reader.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
 #include <algorithm>
@@ -357,6 +358,60 @@ nlohmann::json best_result_json(const BestResult& r, const std::string& title) {
     j["confirm_trials"] = r.confirm_trials;
   }
   return j;
+}
+
+ResponseResult best_responses(const BestSettings& settings, const ScenarioDocument& doc, const std::atomic<bool>* stop,
+                              const std::function<void(const BestProgress&)>& progress, int max_steps) {
+  const firefight::FirefightScenario sc = read_firefight_scenario(doc);
+  (void)best_space(settings, doc);  // every bad input refused before any trial
+  std::string other;
+  for (const auto& s : sc.sides)
+    if (s.name != settings.side) other = s.name;
+  ResponseResult out;
+  ScenarioDocument current = doc;
+  std::set<std::string> seen;
+  const auto joint = [&] { return complete_scenario_text(current); };
+  seen.insert(joint());
+  out.ending = "step limit";
+  for (int step = 0; step < max_steps; ++step) {
+    BestSettings s = settings;
+    if (step % 2 == 1) {
+      s.side = other;
+      s.target = {};
+      s.minimise = false;
+      s.spaces.clear();
+      s.fixes.clear();
+    }
+    out.steps.push_back(best_search(s, current, stop, progress));
+    const BestResult& r = out.steps.back();
+    if (r.partial) {
+      out.partial = true;
+      out.ending = "interrupted";
+      return out;
+    }
+    // No change: the file's policy is the best, or not distinguishable from it in the last race.
+    bool unchanged = r.best == r.file;
+    if (!unchanged && !r.races.empty())
+      for (const auto& c : r.races.back().candidates) unchanged = unchanged || (c.choice == r.file && c.indistinguishable);
+    if (!unchanged)
+      for (const auto& a : r.space.assignments(r.best)) current.apply_set(a, "--respond");
+    if (step > 0 && unchanged) {
+      out.ending = "equilibrium";
+      return out;
+    }
+    if (!unchanged && !seen.insert(joint()).second) {
+      out.ending = "cycle";
+      return out;
+    }
+  }
+  return out;
+}
+
+nlohmann::json response_result_json(const ResponseResult& result, const std::string& title) {
+  nlohmann::json steps = nlohmann::json::array();
+  for (const auto& s : result.steps) steps.push_back(best_result_json(s, title));
+  return {{"format", "volley-best-respond"}, {"format_version", 1}, {"title", title}, {"ending", result.ending},
+          {"partial", result.partial}, {"steps", std::move(steps)}};
 }
 
 }  // namespace volley

@@ -94,6 +94,20 @@ struct BestProgress {
 BestResult best_search(const BestSettings& settings, const ScenarioDocument& doc, const std::atomic<bool>* stop,
                        const std::function<void(const BestProgress&)>& progress);
 
+// `--respond`: alternating best responses, side S first, then the other side against S's best, and
+// so on, each step a best_search with every earlier step's best written into the scenario (the other
+// side searches its whole default space). It ends at a pure equilibrium within the spaces (a step
+// after the first leaves its side's policy as it was, or within delta of it: each side's policy is
+// then a best response to the other's), at a cycle (a joint policy seen before), or after `max_steps`.
+struct ResponseResult {
+  std::vector<BestResult> steps;   // steps[i].side alternates
+  std::string ending;              // "equilibrium", "cycle", "step limit", "interrupted"
+  bool partial = false;
+};
+ResponseResult best_responses(const BestSettings& settings, const ScenarioDocument& doc, const std::atomic<bool>* stop,
+                              const std::function<void(const BestProgress&)>& progress, int max_steps = 8);
+nlohmann::json response_result_json(const ResponseResult& result, const std::string& title);
+
 // The space's size and how it will be searched, before any trial: what `best` prints first.
 PolicySpace best_space(const BestSettings& settings, const ScenarioDocument& doc);
 

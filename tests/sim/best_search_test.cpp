@@ -132,3 +132,26 @@ TEST_CASE("best on the command line: the best as --set, JSON and CSV; an interru
   CHECK(p["partial"] == true);
   CHECK(p["races"][0]["complete"] == false);
 }
+
+TEST_CASE("best --respond alternates the sides' best responses until a step changes nothing or a joint policy repeats", "[sim][best]") {
+  const auto doc = ambush();
+  BestSettings s = only(doc, "herero", "herero.policy", "never,always");
+  s.trials = 8192;
+  const ResponseResult r = best_responses(s, doc, nullptr, {}, 6);
+  REQUIRE_FALSE(r.steps.empty());
+  for (size_t i = 0; i < r.steps.size(); ++i) CHECK(r.steps[i].side == (i % 2 == 0 ? "herero" : "german"));
+  CHECK(r.steps[0].space.keys.size() == 1);  // the side's own --space and --fix
+  CHECK(r.steps.size() <= 6);
+  if (r.ending == "equilibrium") {
+    const BestResult& last = r.steps.back();
+    CHECK(r.steps.size() >= 2);
+    bool kept = last.best == last.file;
+    for (const auto& c : last.races.back().candidates) kept = kept || (c.choice == last.file && c.indistinguishable);
+    CHECK(kept);
+  } else {
+    CHECK((r.ending == "cycle" || r.ending == "step limit"));
+  }
+  // Each step plays against every earlier step's best: the second step's file policy of the Hereros
+  // is the first step's best.
+  if (r.steps.size() >= 2) CHECK(r.steps[1].space.side == "german");
+}
