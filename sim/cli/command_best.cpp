@@ -27,6 +27,7 @@ int command_best(const Args& args) {
   BestSettings best;
   std::string target_text;
   bool respond = false;
+  std::string value;
   po::options_description options(
       "volley best [SCENARIO] --side S [--target METRIC] [--minimise] [--delta D] [options]\n\n"
       "The policy of side S (its schnellfeuer policy, which, keep_hidden, reconceal, charge_after, hidden_fire and each\n"
@@ -41,6 +42,7 @@ int command_best(const Args& args) {
       ("space", po::value<std::vector<std::string>>(&best.spaces)->composing(), "KEY=V1,V2,...: the values searched for one key (repeatable)")
       ("fix", po::value<std::vector<std::string>>(&best.fixes)->composing(), "KEY: keep it at the scenario's value (repeatable)")
       ("respond", po::bool_switch(&respond), "then the other side's best response, and so on, to an equilibrium or a cycle")
+      ("value", po::value<std::string>(&value), "KEY[=OFF]: what a rule is worth under best play (herero.policy: against never)")
       ("steps", whole_number(best.max_steps, "--steps", 1)->default_value("12"), "local search: the most races")
       ("stop-after-blocks", whole_number(best.stop_after_blocks, "--stop-after-blocks", uint64_t{0})->default_value("0"),
        "testing: behave as if interrupted after this many blocks");
@@ -54,6 +56,9 @@ int command_best(const Args& args) {
   if (!(best.seconds >= 0)) throw std::invalid_argument("--seconds: expected 0 (no budget) or a positive number of seconds");
   if (!settings.precision.empty() || !settings.plot.empty() || !settings.report.empty())
     throw std::invalid_argument("volley best takes no --precision, --plot or --report (its race stops by its own rule)");
+  if (!value.empty() && (respond || !settings.csv.empty()))
+    throw std::invalid_argument("--value: not with --respond or --csv (its searches are in --json)");
+  if (respond && !settings.csv.empty()) throw std::invalid_argument("--csv: not with --respond (its steps are in --json)");
   if (!target_text.empty()) best.target = parse_target(target_text, false);
   best.level = settings.level;
   best.threads = settings.threads;
@@ -63,6 +68,7 @@ int command_best(const Args& args) {
   const auto model = load_model(doc);
   // Every bad input is refused here, before any trial: side, keys, values, target.
   const PolicySpace space = best_space(best, doc);
+  if (!value.empty()) (void)check_rule_value(best, doc, value);
   check_outputs(settings);
   const bool local = space.size() > best.enumerate_limit;
   if (!settings.quiet) {
@@ -77,30 +83,30 @@ int command_best(const Args& args) {
       std::fprintf(stderr, "\r  race %d, round %d: %zu of %zu candidates left, %llu trials each   ", p.race, p.round, p.left, p.started,
                    static_cast<unsigned long long>(p.trials));
   };
-  if (respond) {
-    if (!settings.csv.empty()) throw std::invalid_argument("--csv: not with --respond (its steps are in --json)");
-    const ResponseResult responses = best_responses(best, doc, stop, progress);
+  // Prints the text, writes --json (and --csv for a single search), and exits as every study does.
+  const auto finish = [&](const std::string& text, const nlohmann::json& json, const std::string& csv, bool partial) {
     if (bar) std::fprintf(stderr, "\r%80s\r", "");
-    for (size_t i = 0; i < responses.steps.size(); ++i)
-      std::printf("\nstep %zu: %s", i + 1, format_best(responses.steps[i], true).c_str());
-    std::printf("\nbest responses: %s after %zu steps\n", responses.ending.c_str(), responses.steps.size());
+    std::fputs(text.c_str(), stdout);
     std::fflush(stdout);
     OutputBatch outputs;
-    if (!settings.json.empty())
-      outputs.attempt([&] { write_file_atomically(settings.json, json_document(response_result_json(responses, model->title()), 1) + "\n"); });
+    if (!settings.json.empty()) outputs.attempt([&] { write_file_atomically(settings.json, json_document(json, 1) + "\n"); });
+    if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });
     outputs.finish();
-    return trials_exit_code(responses.partial);
+    return trials_exit_code(partial);
+  };
+  if (!value.empty()) {
+    const RuleValue v = rule_value(best, doc, value, stop, progress);
+    return finish(format_rule_value(v, settings.quiet), rule_value_json(v, model->title()), "", v.partial);
+  }
+  if (respond) {
+    const ResponseResult responses = best_responses(best, doc, stop, progress);
+    std::string text;
+    for (size_t i = 0; i < responses.steps.size(); ++i) text += "\nstep " + std::to_string(i + 1) + ": " + format_best(responses.steps[i], true);
+    text += "\nbest responses: " + responses.ending + " after " + std::to_string(responses.steps.size()) + " steps\n";
+    return finish(text, response_result_json(responses, model->title()), "", responses.partial);
   }
   const BestResult result = best_search(best, doc, stop, progress);
-  if (bar) std::fprintf(stderr, "\r%80s\r", "");
-  std::fputs(format_best(result, settings.quiet).c_str(), stdout);
-  std::fflush(stdout);
-  OutputBatch outputs;
-  if (!settings.json.empty())
-    outputs.attempt([&] { write_file_atomically(settings.json, json_document(best_result_json(result, model->title()), 1) + "\n"); });
-  if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, best_csv(result)); });
-  outputs.finish();
-  return trials_exit_code(result.partial);
+  return finish(format_best(result, settings.quiet), best_result_json(result, model->title()), best_csv(result), result.partial);
 }
 
 }  // namespace volley

@@ -81,6 +81,24 @@ std::string format_best(const BestResult& r, bool quiet) {
   return out;
 }
 
+std::string format_rule_value(const RuleValue& v, bool quiet) {
+  std::string out;
+  const std::string side = terminal_text(v.with.side), other = terminal_text(v.reply_with.side), key = terminal_text(v.key);
+  if (!quiet) {
+    out += "\nwith " + key + " among " + side + "'s choices:\n" + format_best(v.with, true);
+    out += "\nwithout it (" + key + "=" + terminal_text(v.off) + "):\n" + format_best(v.without, true);
+    out += "\n" + other + "'s best response to the first:\n" + format_best(v.reply_with, true);
+    out += "\n" + other + "'s best response to the second:\n" + format_best(v.reply_without, true);
+  }
+  if (v.partial) return out + "PARTIAL: interrupted; no value is given\n";
+  out += format_text("\n%s under best play, each against %s's best response (%llu paired trials): with %s %s, with %s=%s %s\n",
+                     v.with.target.c_str(), other.c_str(), static_cast<unsigned long long>(v.trials), key.c_str(),
+                     interval_text(v.value_with).c_str(), key.c_str(), terminal_text(v.off).c_str(), interval_text(v.value_without).c_str());
+  out += format_text("played well on both sides, %s is worth %s to %s (%s, paired)\n", key.c_str(), signed_interval_text(v.difference).c_str(),
+                     side.c_str(), v.with.target.c_str());
+  return out;
+}
+
 std::string best_csv(const BestResult& r) {
   std::string out = "race,candidate,label,trials,estimate,low,high,versus_best,versus_low,versus_high,eliminated_round,indistinguishable\n";
   for (size_t i = 0; i < r.races.size(); ++i)

@@ -13,6 +13,9 @@ namespace volley {
 // The report; `quiet`: the best policy and the headline lines only.
 std::string format_best(const BestResult& result, bool quiet);
 
+// `--value`: each side's best in the two games and the rule's paired worth; `quiet`: the worth only.
+std::string format_rule_value(const RuleValue& value, bool quiet);
+
 // One row per candidate of each race: race, candidate, label, trials, estimate, low, high,
 // versus_best, versus_low, versus_high, eliminated_round, indistinguishable.
 std::string best_csv(const BestResult& result);

@@ -11,6 +11,8 @@
 #include <cmath>
 #include <set>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 
 namespace volley {
 
@@ -22,6 +24,11 @@ TargetSpec resolved_target(const BestSettings& settings) {
   TargetSpec target = settings.target;
   if (target.metric.empty()) target = parse_target(settings.side + ".win", false);
   return target;
+}
+
+Interval candidate_interval(bool probability, uint64_t n, Int128 sum, UInt128 squares, double level) {
+  if (n == 0) return {};
+  return probability ? wilson_interval(static_cast<uint64_t>(sum), n, level) : mean_interval(n, sum, squares, level);
 }
 
 // One search's fixed parts: the settings, the scenario, the space, the clock, the blocks played.
@@ -42,11 +49,35 @@ class Search {
 
   // The candidate's trial job: the scenario with the candidate's value for every key of the space.
   // Each candidate's job plays with the same seed: common random numbers.
-  std::shared_ptr<const TrialJob> job(const PolicyChoice& choice) {
+  std::shared_ptr<const TrialJob> job(const PolicyChoice& choice) { return job(space_.assignments(choice)); }
+  // The scenario with `assignments` written in (any keys: both sides' bests for --value).
+  std::shared_ptr<const TrialJob> job(const std::vector<std::string>& assignments) {
     ScenarioDocument d = doc_;
-    for (const auto& a : space_.assignments(choice)) d.apply_set(a, "--space");
+    for (const auto& a : assignments) d.apply_set(a, "--space");
     models_.push_back(load_model(d));
     return models_.back()->make_job(settings_.seed);
+  }
+
+  // One or two scenarios on the same confirm_trials trials: each one's target, and their paired
+  // difference (first - second). False when interrupted.
+  bool paired(const std::vector<std::shared_ptr<const TrialJob>>& jobs, Interval& first, Interval& second, Interval& difference,
+              uint64_t& trials_played) {
+    const RaceJob run(jobs, target_, true);
+    const uint64_t trials = std::max<uint64_t>(RaceBlockSize, (settings_.confirm_trials + RaceBlockSize - 1) / RaceBlockSize * RaceBlockSize);
+    Tally t;
+    if (!play(run, 0, trials, t)) return false;
+    const double level = settings_.level;
+    trials_played = t.trials();
+    first = candidate_interval(probability_, t.trials(), t.sum(0), t.sum_squares(0), level);
+    if (jobs.size() == 1) {
+      second = first;
+      difference = {0, 0, 0, "the same policy"};
+    } else {
+      second = candidate_interval(probability_, t.trials(), t.sum(1), t.sum_squares(1), level);
+      const size_t d = run.pair_metric(0, 1);
+      difference = mean_interval(t.trials(), t.sum(d), t.sum_squares(d), level);
+    }
+    return true;
   }
 
   // Runs trials [from, to) of the race's job; false when interrupted (the stage is then dropped).
@@ -83,11 +114,6 @@ class Search {
   uint64_t blocks_ = 0;
   bool probability_ = true;
 };
-
-Interval candidate_interval(bool probability, uint64_t n, Int128 sum, UInt128 squares, double level) {
-  if (n == 0) return {};
-  return probability ? wilson_interval(static_cast<uint64_t>(sum), n, level) : mean_interval(n, sum, squares, level);
-}
 
 RaceRecord Search::race(const std::vector<PolicyChoice>& choices, int index) {
   const size_t k = choices.size();
@@ -278,25 +304,7 @@ BestResult best_search(const BestSettings& settings, const ScenarioDocument& doc
   // Step 3: the best against the file's policy, paired on trials of their own run.
   std::vector<std::shared_ptr<const TrialJob>> jobs{search.job(result.best)};
   if (result.best != result.file) jobs.push_back(search.job(result.file));
-  const RaceJob confirm(jobs, search.target(), true);
-  const uint64_t trials = std::max<uint64_t>(RaceBlockSize, (settings.confirm_trials + RaceBlockSize - 1) / RaceBlockSize * RaceBlockSize);
-  Tally t;
-  if (!search.play(confirm, 0, trials, t)) {
-    result.partial = true;
-    result.seconds = search.seconds();
-    return result;
-  }
-  const bool p = result.probability;
-  result.confirm_trials = t.trials();
-  result.best_target = candidate_interval(p, t.trials(), t.sum(0), t.sum_squares(0), settings.level);
-  if (jobs.size() == 1) {
-    result.file_target = result.best_target;
-    result.difference = {0, 0, 0, "the same policy"};
-  } else {
-    result.file_target = candidate_interval(p, t.trials(), t.sum(1), t.sum_squares(1), settings.level);
-    const size_t d = confirm.pair_metric(0, 1);
-    result.difference = mean_interval(t.trials(), t.sum(d), t.sum_squares(d), settings.level);
-  }
+  if (!search.paired(jobs, result.best_target, result.file_target, result.difference, result.confirm_trials)) result.partial = true;
   result.seconds = search.seconds();
   return result;
 }
@@ -360,13 +368,84 @@ nlohmann::json best_result_json(const BestResult& r, const std::string& title) {
   return j;
 }
 
+namespace {
+
+// The other side's search when it answers: its whole default space, its own win as target.
+BestSettings reply_settings(const BestSettings& settings, const ScenarioDocument& doc) {
+  BestSettings reply = settings;
+  for (const auto& s : read_firefight_scenario(doc).sides)
+    if (s.name != settings.side) reply.side = s.name;
+  reply.target = {};
+  reply.minimise = false;
+  reply.spaces.clear();
+  reply.fixes.clear();
+  return reply;
+}
+
+ScenarioDocument with_assignments(const ScenarioDocument& doc, const std::vector<std::string>& assignments) {
+  ScenarioDocument d = doc;
+  for (const auto& a : assignments) d.apply_set(a, "--value");
+  return d;
+}
+
+BestSettings without_rule(const BestSettings& settings, const std::string& key) {
+  BestSettings without = settings;
+  without.fixes.push_back(key);
+  std::erase_if(without.spaces, [&](const std::string& s) { return s.rfind(key + "=", 0) == 0; });
+  return without;
+}
+
+}  // namespace
+
+std::pair<std::string, std::string> check_rule_value(const BestSettings& settings, const ScenarioDocument& doc, const std::string& rule) {
+  const auto eq = rule.find('=');
+  const std::string key = rule.substr(0, eq);
+  std::string off = eq == std::string::npos ? "" : rule.substr(eq + 1);
+  if (off.empty()) {
+    if (key.size() < 7 || key.compare(key.size() - 7, 7, ".policy") != 0)
+      throw std::invalid_argument("--value " + rule + ": give KEY=VALUE, the value that leaves the rule unused (a policy's is never)");
+    off = "never";
+  }
+  const PolicySpace space = best_space(settings, doc);
+  if (std::none_of(space.keys.begin(), space.keys.end(), [&](const ChoiceKey& k) { return k.key == key; }))
+    throw std::invalid_argument("--value: '" + key + "' is not a choice of side " + settings.side + " in the space searched");
+  (void)best_space(without_rule(settings, key), with_assignments(doc, {key + "=" + off}));
+  return {key, off};
+}
+
+RuleValue rule_value(const BestSettings& settings, const ScenarioDocument& doc, const std::string& rule, const std::atomic<bool>* stop,
+                     const std::function<void(const BestProgress&)>& progress) {
+  RuleValue out;
+  std::tie(out.key, out.off) = check_rule_value(settings, doc, rule);
+  // The search without the rule: the key fixed at its off value, every other choice as given.
+  const BestSettings without = without_rule(settings, out.key);
+  const ScenarioDocument off = with_assignments(doc, {out.key + "=" + out.off});
+  const BestSettings reply = reply_settings(settings, doc);
+  // Step 1: each side's best, with the rule and without; step 2: the other side's answer to each.
+  out.with = best_search(settings, doc, stop, progress);
+  if ((out.partial = out.with.partial)) return out;
+  out.without = best_search(without, off, stop, progress);
+  if ((out.partial = out.without.partial)) return out;
+  const std::vector<std::string> best_with = out.with.space.assignments(out.with.best);
+  std::vector<std::string> best_without = out.without.space.assignments(out.without.best);
+  best_without.push_back(out.key + "=" + out.off);
+  out.reply_with = best_search(reply, with_assignments(doc, best_with), stop, progress);
+  if ((out.partial = out.reply_with.partial)) return out;
+  out.reply_without = best_search(reply, with_assignments(doc, best_without), stop, progress);
+  if ((out.partial = out.reply_without.partial)) return out;
+  // Step 3: the side's target in both games, paired.
+  std::vector<std::string> game_with = best_with, game_without = best_without;
+  for (const auto& a : out.reply_with.space.assignments(out.reply_with.best)) game_with.push_back(a);
+  for (const auto& a : out.reply_without.space.assignments(out.reply_without.best)) game_without.push_back(a);
+  Search search(settings, doc, best_space(settings, doc), stop, progress);
+  out.partial = !search.paired({search.job(game_with), search.job(game_without)}, out.value_with, out.value_without, out.difference, out.trials);
+  return out;
+}
+
 ResponseResult best_responses(const BestSettings& settings, const ScenarioDocument& doc, const std::atomic<bool>* stop,
                               const std::function<void(const BestProgress&)>& progress, int max_steps) {
-  const firefight::FirefightScenario sc = read_firefight_scenario(doc);
   (void)best_space(settings, doc);  // every bad input refused before any trial
-  std::string other;
-  for (const auto& s : sc.sides)
-    if (s.name != settings.side) other = s.name;
+  const BestSettings reply = reply_settings(settings, doc);
   ResponseResult out;
   ScenarioDocument current = doc;
   std::set<std::string> seen;
@@ -374,15 +453,7 @@ ResponseResult best_responses(const BestSettings& settings, const ScenarioDocume
   seen.insert(joint());
   out.ending = "step limit";
   for (int step = 0; step < max_steps; ++step) {
-    BestSettings s = settings;
-    if (step % 2 == 1) {
-      s.side = other;
-      s.target = {};
-      s.minimise = false;
-      s.spaces.clear();
-      s.fixes.clear();
-    }
-    out.steps.push_back(best_search(s, current, stop, progress));
+    out.steps.push_back(best_search(step % 2 == 0 ? settings : reply, current, stop, progress));
     const BestResult& r = out.steps.back();
     if (r.partial) {
       out.partial = true;
@@ -412,6 +483,26 @@ nlohmann::json response_result_json(const ResponseResult& result, const std::str
   for (const auto& s : result.steps) steps.push_back(best_result_json(s, title));
   return {{"format", "volley-best-respond"}, {"format_version", 1}, {"title", title}, {"ending", result.ending},
           {"partial", result.partial}, {"steps", std::move(steps)}};
+}
+
+nlohmann::json rule_value_json(const RuleValue& v, const std::string& title) {
+  nlohmann::json j = {{"format", "volley-best-value"},
+                      {"format_version", 1},
+                      {"title", title},
+                      {"key", v.key},
+                      {"off", v.off},
+                      {"partial", v.partial},
+                      {"with", best_result_json(v.with, title)},
+                      {"without", best_result_json(v.without, title)},
+                      {"reply_with", best_result_json(v.reply_with, title)},
+                      {"reply_without", best_result_json(v.reply_without, title)}};
+  if (!v.partial) {
+    j["value_with"] = interval_json(v.value_with);
+    j["value_without"] = interval_json(v.value_without);
+    j["difference"] = interval_json(v.difference);
+    j["trials"] = v.trials;
+  }
+  return j;
 }
 
 }  // namespace volley

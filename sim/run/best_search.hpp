@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace volley {
@@ -107,6 +108,24 @@ struct ResponseResult {
 ResponseResult best_responses(const BestSettings& settings, const ScenarioDocument& doc, const std::atomic<bool>* stop,
                               const std::function<void(const BestProgress&)>& progress, int max_steps = 8);
 nlohmann::json response_result_json(const ResponseResult& result, const std::string& title);
+
+// `--value KEY[=OFF]`: what a rule is worth to side S under best play. S's best with KEY among its
+// choices, and S's best with KEY fixed at OFF (a policy's default OFF is never), each against the
+// other side's best response to it; then S's target in the two games on the same trials, paired.
+struct RuleValue {
+  std::string key, off;
+  BestResult with, without;              // S's best with the rule and without it
+  BestResult reply_with, reply_without;  // the other side's best response to each
+  Interval value_with, value_without, difference;  // S's target in each game, and with - without (paired)
+  uint64_t trials = 0;
+  bool partial = false;
+};
+// The key and its off value of a --value text, refused (std::invalid_argument) before any trial when
+// the key is no choice of the side or refuses the value.
+std::pair<std::string, std::string> check_rule_value(const BestSettings& settings, const ScenarioDocument& doc, const std::string& rule);
+RuleValue rule_value(const BestSettings& settings, const ScenarioDocument& doc, const std::string& rule, const std::atomic<bool>* stop,
+                     const std::function<void(const BestProgress&)>& progress);
+nlohmann::json rule_value_json(const RuleValue& value, const std::string& title);
 
 // The space's size and how it will be searched, before any trial: what `best` prints first.
 PolicySpace best_space(const BestSettings& settings, const ScenarioDocument& doc);

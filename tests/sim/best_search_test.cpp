@@ -155,3 +155,23 @@ TEST_CASE("best --respond alternates the sides' best responses until a step chan
   // is the first step's best.
   if (r.steps.size() >= 2) CHECK(r.steps[1].space.side == "german");
 }
+
+TEST_CASE("best --value: a rule that cannot help is worth exactly nothing under best play (SF-B), and the worth is paired", "[sim][best][SF-B]") {
+  // Fast fire never hits here (see the known-best test): the best play with the rule available leaves
+  // it unused, so both games are the same scenario on the same trials, and the paired worth is 0.
+  const auto doc = ambush({"ruleset.weapons.herero-rifle.bands=[1, 1, 1, 1]", "ruleset.weapons.old-rifle.bands=[1, 1, 1, 1]"});
+  BestSettings s = only(doc, "herero", "herero.policy", "always,never");
+  std::erase(s.fixes, std::string("herero.charge_after"));
+  s.target = parse_target("herero.hits", false);
+  s.delta = 0.2;
+  s.trials = 16384;
+  const RuleValue v = rule_value(s, doc, "herero.policy", nullptr, {});
+  REQUIRE_FALSE(v.partial);
+  CHECK(v.off == "never");
+  CHECK(v.with.space.assignments(v.with.best)[0] == "herero.policy=never");
+  CHECK(v.reply_with.side == "german");
+  CHECK(v.difference.estimate == 0);
+  CHECK(v.value_with.estimate == v.value_without.estimate);
+  expect_refused_before_work("best --side herero --value herero.units.N1.figures=8", "--value: 'herero.units.N1.figures' is not a choice of side herero");
+  expect_refused_before_work("best --side herero --value herero.charge_after", "--value herero.charge_after: give KEY=VALUE");
+}
