@@ -87,6 +87,23 @@ TEST_CASE("Every command that plays trials exits 128+signal with every output, m
   }
 }
 
+TEST_CASE("volley best stopped by a signal exits 128+signal with the races so far, marked partial", "[sim][interrupt][signals][best]") {
+  // The default search takes several seconds; the signal comes after two.
+  for (const int signal : {SIGINT, SIGTERM}) {
+    INFO("best stopped by signal " << signal);
+    const std::string dir = fresh_directory("stop-best-" + std::to_string(signal));
+    const Stopped s = stop_with(dir, {"best", "herero-ambush", "--side", "herero", "--threads", "2", "--json", "out.json", "--csv", "out.csv"}, signal);
+    CHECK(s.exit_code == 128 + signal);
+    CHECK(s.out.find("PARTIAL") != std::string::npos);
+    REQUIRE(file_exists(dir + "/out.json"));
+    CHECK(file_exists(dir + "/out.csv"));
+    const auto json = nlohmann::json::parse(read_file(dir + "/out.json"));
+    CHECK(json["partial"] == true);
+    REQUIRE_FALSE(json["races"].empty());
+    CHECK(json["races"].back()["complete"] == false);
+  }
+}
+
 TEST_CASE("A run at the thread limit still stops at a signal, with its outputs", "[sim][interrupt][signals][alone]") {
   // Issue 17, class 3: 20,000 threads ignored SIGTERM for minutes. The limit (1024) is accepted, and
   // at it a signal still ends the run one way.
