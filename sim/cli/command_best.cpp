@@ -43,6 +43,7 @@ int command_best(const Args& args) {
       ("fix", po::value<std::vector<std::string>>(&best.fixes)->composing(), "KEY: keep it at the scenario's value (repeatable)")
       ("respond", po::bool_switch(&respond), "then the other side's best response, and so on, to an equilibrium or a cycle")
       ("value", po::value<std::string>(&value), "KEY[=OFF]: what a rule is worth under best play (herero.policy: against never)")
+      ("starts", whole_number(best.starts, "--starts", 1)->default_value("1"), "local search: from the file's policy and starts - 1 drawn from the seed")
       ("steps", whole_number(best.max_steps, "--steps", 1)->default_value("12"), "local search: the most races")
       ("stop-after-blocks", whole_number(best.stop_after_blocks, "--stop-after-blocks", uint64_t{0})->default_value("0"),
        "testing: behave as if interrupted after this many blocks");

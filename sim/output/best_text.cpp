@@ -73,7 +73,8 @@ std::string format_best(const BestResult& r, bool quiet) {
     trials += race.trials;
     equal += race.equal_allocation;
   }
-  const std::string how = r.local ? "local (one-step deviations from the file's policy: the space is too large to race whole), ended: " + r.ending
+  const std::string starts = r.starts > 1 ? " and from " + std::to_string(r.starts - 1) + " drawn from the seed" : "";
+  const std::string how = r.local ? "local (one-step deviations from the file's policy" + starts + ": the space is too large to race whole), ended: " + r.ending
                                   : std::string("the whole space raced");
   out += format_text("search: %s; %zu race%s, %llu trials (equal allocation %llu), %.1f s, seed %llu%s\n", how.c_str(), r.races.size(),
                      r.races.size() == 1 ? "" : "s", static_cast<unsigned long long>(trials), static_cast<unsigned long long>(equal), r.seconds,

@@ -3,6 +3,7 @@
 #include "analysis/sequential_selection.hpp"
 #include "sim/run/driver.hpp"
 #include "sim/run/race_job.hpp"
+#include "sim/run/value_seed.hpp"
 #include "sim/scenario/firefight_reader.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
@@ -243,6 +244,7 @@ BestResult best_search(const BestSettings& settings, const ScenarioDocument& doc
   result.delta = settings.delta;
   result.file = space.file_policy();
   result.local = space.size() > settings.enumerate_limit;
+  result.starts = result.local ? std::max(1, settings.starts) : 1;
   const auto absorb = [&](RaceRecord record) {
     result.partial = result.partial || !record.complete;
     result.budget_ended = result.budget_ended || (record.complete && !record.finished);
@@ -257,38 +259,63 @@ BestResult best_search(const BestSettings& settings, const ScenarioDocument& doc
     if (absorb(search.race(choices, 1))) result.best = choices[result.races.back().winner];
     result.ending = "one race";
   } else {
-    // One-step deviations from the incumbent; it gives way only to a significant elimination.
-    PolicyChoice incumbent = result.file;
-    std::set<PolicyChoice> visited{incumbent};
-    result.ending = "the step limit (--steps) was reached";
-    for (int step = 1; step <= settings.max_steps; ++step) {
-      if (search.out_of_time()) {
-        result.budget_ended = true;
-        result.ending = "the time budget (--seconds) ended the search";
-        break;
+    // One-step deviations from the incumbent; it gives way only to a significant elimination. From
+    // the file's policy, then from --starts - 1 policies drawn from the seed.
+    int race_index = 0;
+    const auto local_search = [&](PolicyChoice incumbent, std::string& ending) {
+      std::set<PolicyChoice> visited{incumbent};
+      ending = "the step limit (--steps) was reached";
+      for (int step = 1; step <= settings.max_steps; ++step) {
+        if (search.out_of_time()) {
+          result.budget_ended = true;
+          ending = "the time budget (--seconds) ended the search";
+          break;
+        }
+        std::vector<PolicyChoice> choices{incumbent};
+        for (size_t key = 0; key < space.keys.size(); ++key)
+          for (uint32_t v = 0; v < space.keys[key].values.size(); ++v)
+            if (v != incumbent[key]) {
+              PolicyChoice c = incumbent;
+              c[key] = v;
+              choices.push_back(std::move(c));
+            }
+        if (!absorb(search.race(choices, ++race_index))) break;
+        const RaceRecord& race = result.races.back();
+        const RaceCandidate& held = race.candidates[0];
+        if (race.winner == 0 || held.eliminated_round == 0 || held.in_zone) {
+          ending = "no one-step deviation is significantly better";
+          break;
+        }
+        incumbent = choices[race.winner];
+        if (!visited.insert(incumbent).second) {
+          ending = "the search came back to a policy it had left (a cycle)";
+          break;
+        }
       }
-      std::vector<PolicyChoice> choices{incumbent};
-      for (size_t key = 0; key < space.keys.size(); ++key)
-        for (uint32_t v = 0; v < space.keys[key].values.size(); ++v)
-          if (v != incumbent[key]) {
-            PolicyChoice c = incumbent;
-            c[key] = v;
-            choices.push_back(std::move(c));
-          }
-      if (!absorb(search.race(choices, step))) break;
-      const RaceRecord& race = result.races.back();
-      const RaceCandidate& held = race.candidates[0];
-      if (race.winner == 0 || held.eliminated_round == 0 || held.in_zone) {
-        result.ending = "no one-step deviation is significantly better";
-        break;
+      return incumbent;
+    };
+    std::vector<PolicyChoice> optima;
+    for (int start = 0; start < std::max(1, settings.starts) && !result.partial; ++start) {
+      PolicyChoice from = result.file;
+      if (start > 0) {
+        // Each key's value from a hash of the seed, the start and the key: the same starts for any
+        // thread count. Multiply-shift on 64 bits: a bias below n / 2^64, for a start point only.
+        for (size_t key = 0; key < space.keys.size(); ++key) {
+          const uint64_t word = value_seed(settings.seed, "start " + std::to_string(start) + " " + space.keys[key].key);
+          from[key] = static_cast<uint32_t>((static_cast<UInt128>(word) * space.keys[key].values.size()) >> 64);
+        }
       }
-      incumbent = choices[race.winner];
-      if (!visited.insert(incumbent).second) {
-        result.ending = "the search came back to a policy it had left (a cycle)";
-        break;
-      }
+      std::string ending;
+      PolicyChoice optimum = local_search(from, ending);
+      if (start == 0) result.ending = ending;
+      if (std::find(optima.begin(), optima.end(), optimum) == optima.end()) optima.push_back(std::move(optimum));
     }
-    result.best = incumbent;
+    result.best = optima.front();
+    if (optima.size() > 1 && !result.partial) {
+      // Several local optima: one more race among them.
+      if (absorb(search.race(optima, ++race_index))) result.best = optima[result.races.back().winner];
+      result.ending += "; a last race among the " + std::to_string(optima.size()) + " local optima of " + std::to_string(settings.starts) + " starts";
+    }
   }
   if (result.partial) {
     // The race so far: the best of the last complete race, if any.
@@ -351,6 +378,7 @@ nlohmann::json best_result_json(const BestResult& r, const std::string& title) {
                       {"level", r.level},
                       {"seed", r.seed},
                       {"search", r.local ? "local" : "race"},
+                      {"starts", r.starts},
                       {"ending", r.ending},
                       {"space", {{"size", r.space.size()}, {"keys", std::move(keys)}}},
                       {"best", {{"assignments", r.space.assignments(r.best)}}},

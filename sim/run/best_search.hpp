@@ -35,7 +35,8 @@ struct BestSettings {
   int threads = 0;
   std::vector<std::string> spaces, fixes;  // --space, --fix
   uint64_t enumerate_limit = 64;   // a larger space is searched locally
-  int max_steps = 12;              // local search: the most races
+  int max_steps = 12;              // local search: the most races from one start
+  int starts = 1;                  // local search: the file's policy, then starts - 1 drawn from the seed
   uint64_t confirm_trials = 20000; // the last paired run of the best against the file's policy
   uint64_t stop_after_blocks = 0;  // test hook: behave as if interrupted after this many blocks
 };
@@ -68,6 +69,7 @@ struct RaceRecord {
 struct BestResult {
   PolicySpace space;
   bool local = false;              // searched by one-step deviations (the space too large to race whole)
+  int starts = 1;                  // local search: its starting policies, the file's first
   std::string side, target;        // the target's name
   bool minimise = false;
   bool probability = true;

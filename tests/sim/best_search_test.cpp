@@ -175,3 +175,21 @@ TEST_CASE("best --value: a rule that cannot help is worth exactly nothing under 
   expect_refused_before_work("best --side herero --value herero.units.N1.figures=8", "--value: 'herero.units.N1.figures' is not a choice of side herero");
   expect_refused_before_work("best --side herero --value herero.charge_after", "--value herero.charge_after: give KEY=VALUE");
 }
+
+TEST_CASE("best's local search from several starts finds the known best, and says it searched locally", "[sim][best][SF-B]") {
+  // The known-best scenario above, with the race limit at 2 policies: one-step deviations instead.
+  const auto doc = ambush({"ruleset.weapons.herero-rifle.bands=[1, 1, 1, 1]", "ruleset.weapons.old-rifle.bands=[1, 1, 1, 1]"});
+  BestSettings s = only(doc, "herero", "herero.policy", "always,min-targets:2,range:12,never");
+  std::erase(s.fixes, std::string("herero.reconceal"));
+  s.target = parse_target("herero.hits", false);
+  s.delta = 0.2;
+  s.enumerate_limit = 2;
+  s.starts = 3;
+  for (const uint64_t seed : {1, 2}) {
+    s.seed = seed;
+    const BestResult r = best_search(s, doc, nullptr, {});
+    CHECK(r.local);
+    CHECK(r.space.assignments(r.best)[0] == "herero.policy=never");
+    CHECK(r.races.size() >= 3);  // a race from each start at least
+  }
+}
