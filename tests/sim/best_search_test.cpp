@@ -29,6 +29,22 @@ BestSettings only(const ScenarioDocument& doc, const std::string& side, const st
   return s;
 }
 
+// The ambush where fast fire cannot hit: every Herero weapon's bands at 1, so normal fire hits on a 1
+// of the d20 and schnellfeuer, one band worse (SF-B), never, while its units reload the next turn
+// (SF-E). Every policy that declares gives up hits: never maximises the Hereros' hits.
+ScenarioDocument futile_fast_fire() {
+  return ambush({"ruleset.weapons.herero-rifle.bands=[1, 1, 1, 1]", "ruleset.weapons.old-rifle.bands=[1, 1, 1, 1]"});
+}
+
+// A search of the Herero policy over `values` (and `free_key` too, when given) for the most hits.
+BestSettings most_hits(const ScenarioDocument& doc, const std::string& values, const std::string& free_key = "") {
+  BestSettings s = only(doc, "herero", "herero.policy", values);
+  if (!free_key.empty()) std::erase(s.fixes, free_key);
+  s.target = parse_target("herero.hits", false);
+  s.delta = 0.2;
+  return s;
+}
+
 }  // namespace
 
 TEST_CASE("best: a side's policy space holds its choices, the file's value of each among them", "[sim][best]") {
@@ -77,15 +93,10 @@ TEST_CASE("best: a key that is no choice of the side, a refused value, an empty 
 }
 
 TEST_CASE("best finds a known best policy on every seed: never, where fast fire cannot hit (SF-B)", "[sim][best][SF-B]") {
-  // With every Herero weapon's bands at 1, normal fire hits on a 1 of the d20 and schnellfeuer, at
-  // one band worse (SF-B), never hits, while its units reload the next turn (SF-E). Every policy that
-  // declares gives up hits: never maximises the Hereros' hits; min-targets:1 declares exactly when
-  // always does (the same policy written twice).
-  const auto doc = ambush({"ruleset.weapons.herero-rifle.bands=[1, 1, 1, 1]", "ruleset.weapons.old-rifle.bands=[1, 1, 1, 1]"});
+  // min-targets:1 declares exactly when always does (the same policy written twice).
+  const auto doc = futile_fast_fire();
   for (const uint64_t seed : {1, 2, 3, 4, 5}) {
-    BestSettings s = only(doc, "herero", "herero.policy", "always,min-targets:1,range:12,never");
-    s.target = parse_target("herero.hits", false);
-    s.delta = 0.2;
+    BestSettings s = most_hits(doc, "always,min-targets:1,range:12,never");
     s.seed = seed;
     const BestResult r = best_search(s, doc, nullptr, {});
     REQUIRE_FALSE(r.local);
@@ -159,11 +170,8 @@ TEST_CASE("best --respond alternates the sides' best responses until a step chan
 TEST_CASE("best --value: a rule that cannot help is worth exactly nothing under best play (SF-B), and the worth is paired", "[sim][best][SF-B]") {
   // Fast fire never hits here (see the known-best test): the best play with the rule available leaves
   // it unused, so both games are the same scenario on the same trials, and the paired worth is 0.
-  const auto doc = ambush({"ruleset.weapons.herero-rifle.bands=[1, 1, 1, 1]", "ruleset.weapons.old-rifle.bands=[1, 1, 1, 1]"});
-  BestSettings s = only(doc, "herero", "herero.policy", "always,never");
-  std::erase(s.fixes, std::string("herero.charge_after"));
-  s.target = parse_target("herero.hits", false);
-  s.delta = 0.2;
+  const auto doc = futile_fast_fire();
+  BestSettings s = most_hits(doc, "always,never", "herero.charge_after");
   s.trials = 16384;
   const RuleValue v = rule_value(s, doc, "herero.policy", nullptr, {});
   REQUIRE_FALSE(v.partial);
@@ -178,11 +186,8 @@ TEST_CASE("best --value: a rule that cannot help is worth exactly nothing under 
 
 TEST_CASE("best's local search from several starts finds the known best, and says it searched locally", "[sim][best][SF-B]") {
   // The known-best scenario above, with the race limit at 2 policies: one-step deviations instead.
-  const auto doc = ambush({"ruleset.weapons.herero-rifle.bands=[1, 1, 1, 1]", "ruleset.weapons.old-rifle.bands=[1, 1, 1, 1]"});
-  BestSettings s = only(doc, "herero", "herero.policy", "always,min-targets:2,range:12,never");
-  std::erase(s.fixes, std::string("herero.reconceal"));
-  s.target = parse_target("herero.hits", false);
-  s.delta = 0.2;
+  const auto doc = futile_fast_fire();
+  BestSettings s = most_hits(doc, "always,min-targets:2,range:12,never", "herero.reconceal");
   s.enumerate_limit = 2;
   s.starts = 3;
   for (const uint64_t seed : {1, 2}) {
