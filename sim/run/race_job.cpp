@@ -9,7 +9,6 @@ namespace volley {
 RaceJob::RaceJob(std::vector<std::shared_ptr<const TrialJob>> candidates, const TargetSpec& target, bool pairs)
     : candidates_(std::move(candidates)), at_least_(target.at_least), pairs_(pairs) {
   auto schema = std::make_shared<Schema>();
-  int64_t low = 0, high = 1;
   for (size_t c = 0; c < candidates_.size(); ++c) {
     const Schema& own = *candidates_[c]->schema();
     const long i = own.find(target.metric);
@@ -22,8 +21,6 @@ RaceJob::RaceJob(std::vector<std::shared_ptr<const TrialJob>> candidates, const 
     value.min_value = at_least_ ? 0 : m.min_value;
     value.max_value = at_least_ ? 1 : m.max_value;
     value.description = "candidate " + std::to_string(c) + ": " + target.name();
-    low = std::min(low, value.min_value);
-    high = std::max(high, value.max_value);
     schema->add(value);
   }
   if (pairs_)
@@ -32,8 +29,11 @@ RaceJob::RaceJob(std::vector<std::shared_ptr<const TrialJob>> candidates, const 
         MetricSpec d;
         d.name = "d" + std::to_string(c) + "-" + std::to_string(l);
         d.kind = MetricKind::Count;
-        d.min_value = low - high;
-        d.max_value = high - low;
+        // Only the moments are read: a histogram of [-1, 1] holds a probability's differences, and a
+        // count's larger ones are kept exactly outside it (analysis/tally.hpp), so that k(k - 1)/2
+        // pairs cost three bins each, not the count's whole range.
+        d.min_value = -1;
+        d.max_value = 1;
         schema->add(d);
       }
   schema_ = std::move(schema);
