@@ -104,6 +104,7 @@ int command_best(const Args& args) {
     std::string text;
     for (size_t i = 0; i < responses.steps.size(); ++i) text += "\nstep " + std::to_string(i + 1) + ": " + format_best(responses.steps[i], true);
     text += "\nbest responses: " + responses.ending + " after " + std::to_string(responses.steps.size()) + " steps\n";
+    text += format_cycle_matrix(responses);
     return finish(text, response_result_json(responses, model->title()), "", responses.partial);
   }
   const BestResult result = best_search(best, doc, stop, progress);

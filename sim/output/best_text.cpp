@@ -100,6 +100,25 @@ std::string format_rule_value(const RuleValue& v, bool quiet) {
   return out;
 }
 
+std::string format_cycle_matrix(const ResponseResult& r) {
+  if (r.matrix.empty()) return "";
+  const BestResult& first = r.steps.front();
+  const std::string side = terminal_text(first.side), other = terminal_text(r.steps.size() > 1 ? r.steps[1].side : "");
+  std::string out = format_text("\nthe cycle's policies: %s (%s) in each game, on the same %llu trials\n", first.target.c_str(), side.c_str(),
+                                static_cast<unsigned long long>(r.matrix_trials));
+  const auto listed = [](const std::vector<std::string>& assignments) {
+    std::string text;
+    for (const auto& a : assignments) text += (text.empty() ? "" : "; ") + a;
+    return terminal_text(text);
+  };
+  for (size_t i = 0; i < r.mine.size(); ++i) out += format_text("  %s %zu: %s\n", side.c_str(), i + 1, listed(r.mine[i]).c_str());
+  for (size_t j = 0; j < r.theirs.size(); ++j) out += format_text("  %s %zu: %s\n", other.c_str(), j + 1, listed(r.theirs[j]).c_str());
+  for (size_t i = 0; i < r.matrix.size(); ++i)
+    for (size_t j = 0; j < r.matrix[i].size(); ++j)
+      out += format_text("  %s %zu against %s %zu: %s\n", side.c_str(), i + 1, other.c_str(), j + 1, interval_text(r.matrix[i][j]).c_str());
+  return out;
+}
+
 std::string best_csv(const BestResult& r) {
   std::string out = "race,candidate,label,trials,estimate,low,high,versus_best,versus_low,versus_high,eliminated_round,indistinguishable\n";
   for (size_t i = 0; i < r.races.size(); ++i)

@@ -16,6 +16,10 @@ std::string format_best(const BestResult& result, bool quiet);
 // `--value`: each side's best in the two games and the rule's paired worth; `quiet`: the worth only.
 std::string format_rule_value(const RuleValue& value, bool quiet);
 
+// --respond's cycle: each of side S's policies against each of the other side's, S's target per cell
+// ("" when the responses did not cycle).
+std::string format_cycle_matrix(const ResponseResult& responses);
+
 // One row per candidate of each race: race, candidate, label, trials, estimate, low, high,
 // versus_best, versus_low, versus_high, eliminated_round, indistinguishable.
 std::string best_csv(const BestResult& result);

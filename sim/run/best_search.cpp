@@ -59,14 +59,27 @@ class Search {
     return models_.back()->make_job(settings_.seed);
   }
 
+  // Several scenarios on the same confirm_trials trials: each one's target. False when interrupted.
+  bool common(const std::vector<std::shared_ptr<const TrialJob>>& jobs, std::vector<Interval>& targets, uint64_t& trials_played) {
+    const RaceJob run(jobs, target_, false);
+    Tally t;
+    if (!play(run, 0, confirm_trials(), t)) return false;
+    trials_played = t.trials();
+    for (size_t c = 0; c < jobs.size(); ++c)
+      targets.push_back(candidate_interval(probability_, t.trials(), t.sum(c), t.sum_squares(c), settings_.level));
+    return true;
+  }
+  uint64_t confirm_trials() const {
+    return std::max<uint64_t>(RaceBlockSize, (settings_.confirm_trials + RaceBlockSize - 1) / RaceBlockSize * RaceBlockSize);
+  }
+
   // One or two scenarios on the same confirm_trials trials: each one's target, and their paired
   // difference (first - second). False when interrupted.
   bool paired(const std::vector<std::shared_ptr<const TrialJob>>& jobs, Interval& first, Interval& second, Interval& difference,
               uint64_t& trials_played) {
     const RaceJob run(jobs, target_, true);
-    const uint64_t trials = std::max<uint64_t>(RaceBlockSize, (settings_.confirm_trials + RaceBlockSize - 1) / RaceBlockSize * RaceBlockSize);
     Tally t;
-    if (!play(run, 0, trials, t)) return false;
+    if (!play(run, 0, confirm_trials(), t)) return false;
     const double level = settings_.level;
     trials_played = t.trials();
     first = candidate_interval(probability_, t.trials(), t.sum(0), t.sum_squares(0), level);
@@ -470,6 +483,37 @@ RuleValue rule_value(const BestSettings& settings, const ScenarioDocument& doc, 
   return out;
 }
 
+namespace {
+
+// A cycle's matrix: every best policy side S played in the steps against every one the other side
+// played, S's target in each game, all on the same trials (common random numbers).
+void cycle_matrix(const BestSettings& settings, const ScenarioDocument& doc, const std::atomic<bool>* stop,
+                  const std::function<void(const BestProgress&)>& progress, ResponseResult& out) {
+  for (size_t i = 0; i < out.steps.size(); ++i) {
+    const BestResult& r = out.steps[i];
+    auto& list = i % 2 == 0 ? out.mine : out.theirs;
+    const auto a = r.space.assignments(r.best);
+    if (std::find(list.begin(), list.end(), a) == list.end()) list.push_back(a);
+  }
+  Search search(settings, doc, best_space(settings, doc), stop, progress);
+  std::vector<std::shared_ptr<const TrialJob>> jobs;
+  for (const auto& mine : out.mine)
+    for (const auto& theirs : out.theirs) {
+      std::vector<std::string> game = mine;
+      game.insert(game.end(), theirs.begin(), theirs.end());
+      jobs.push_back(search.job(game));
+    }
+  std::vector<Interval> cells;
+  if (!search.common(jobs, cells, out.matrix_trials)) {
+    out.partial = true;
+    return;
+  }
+  for (size_t i = 0; i < out.mine.size(); ++i)
+    out.matrix.emplace_back(cells.begin() + static_cast<long>(i * out.theirs.size()), cells.begin() + static_cast<long>((i + 1) * out.theirs.size()));
+}
+
+}  // namespace
+
 ResponseResult best_responses(const BestSettings& settings, const ScenarioDocument& doc, const std::atomic<bool>* stop,
                               const std::function<void(const BestProgress&)>& progress, int max_steps) {
   (void)best_space(settings, doc);  // every bad input refused before any trial
@@ -500,6 +544,7 @@ ResponseResult best_responses(const BestSettings& settings, const ScenarioDocume
     }
     if (!unchanged && !seen.insert(joint()).second) {
       out.ending = "cycle";
+      cycle_matrix(settings, doc, stop, progress, out);
       return out;
     }
   }
@@ -509,8 +554,18 @@ ResponseResult best_responses(const BestSettings& settings, const ScenarioDocume
 nlohmann::json response_result_json(const ResponseResult& result, const std::string& title) {
   nlohmann::json steps = nlohmann::json::array();
   for (const auto& s : result.steps) steps.push_back(best_result_json(s, title));
-  return {{"format", "volley-best-respond"}, {"format_version", 1}, {"title", title}, {"ending", result.ending},
-          {"partial", result.partial}, {"steps", std::move(steps)}};
+  nlohmann::json j = {{"format", "volley-best-respond"}, {"format_version", 1}, {"title", title}, {"ending", result.ending},
+                      {"partial", result.partial}, {"steps", std::move(steps)}};
+  if (!result.matrix.empty()) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& row : result.matrix) {
+      nlohmann::json cells = nlohmann::json::array();
+      for (const auto& cell : row) cells.push_back(interval_json(cell));
+      rows.push_back(std::move(cells));
+    }
+    j["cycle"] = {{"rows", result.mine}, {"columns", result.theirs}, {"matrix", std::move(rows)}, {"trials", result.matrix_trials}};
+  }
+  return j;
 }
 
 nlohmann::json rule_value_json(const RuleValue& v, const std::string& title) {

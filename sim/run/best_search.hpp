@@ -106,6 +106,11 @@ struct ResponseResult {
   std::vector<BestResult> steps;   // steps[i].side alternates
   std::string ending;              // "equilibrium", "cycle", "step limit", "interrupted"
   bool partial = false;
+  // A cycle: the distinct bests of side S (rows) and of the other side (columns) in the steps, and S's
+  // target in each game, every cell on the same matrix_trials trials.
+  std::vector<std::vector<std::string>> mine, theirs;
+  std::vector<std::vector<Interval>> matrix;
+  uint64_t matrix_trials = 0;
 };
 ResponseResult best_responses(const BestSettings& settings, const ScenarioDocument& doc, const std::atomic<bool>* stop,
                               const std::function<void(const BestProgress&)>& progress, int max_steps = 8);

@@ -144,6 +144,35 @@ TEST_CASE("best on the command line: the best as --set, JSON and CSV; an interru
   CHECK(p["races"][0]["complete"] == false);
 }
 
+namespace {
+
+// A cycle's matrix holds every pair of the sides' bests, and a cell is the game a Herero step played
+// against the German best before it: the same scenario on the same trials gives the same estimate.
+void check_cycle_matrix(const ResponseResult& r) {
+  REQUIRE(r.matrix.size() == r.mine.size());
+  for (const auto& row : r.matrix) CHECK(row.size() == r.theirs.size());
+  for (size_t step = 2; step < r.steps.size(); step += 2) {
+    const auto mine = r.steps[step].space.assignments(r.steps[step].best);
+    const auto theirs = r.steps[step - 1].space.assignments(r.steps[step - 1].best);
+    const size_t i = static_cast<size_t>(std::find(r.mine.begin(), r.mine.end(), mine) - r.mine.begin());
+    const size_t j = static_cast<size_t>(std::find(r.theirs.begin(), r.theirs.end(), theirs) - r.theirs.begin());
+    REQUIRE(i < r.mine.size());
+    REQUIRE(j < r.theirs.size());
+    CHECK(r.matrix[i][j].estimate == r.steps[step].best_target.estimate);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("best --respond on the default scenario cycles, and its matrix holds the games the steps played", "[sim][best]") {
+  BestSettings s;
+  s.side = "herero";
+  s.threads = 2;
+  const ResponseResult r = best_responses(s, ambush(), nullptr, {}, 8);
+  REQUIRE(r.ending == "cycle");  // README, "Best play": all-out charge, German charge, three units held, German hold
+  check_cycle_matrix(r);
+}
+
 TEST_CASE("best --respond alternates the sides' best responses until a step changes nothing or a joint policy repeats", "[sim][best]") {
   const auto doc = ambush();
   BestSettings s = only(doc, "herero", "herero.policy", "never,always");
@@ -162,6 +191,7 @@ TEST_CASE("best --respond alternates the sides' best responses until a step chan
   } else {
     CHECK((r.ending == "cycle" || r.ending == "step limit"));
   }
+  if (r.ending == "cycle") check_cycle_matrix(r);
   // Each step plays against every earlier step's best: the second step's file policy of the Hereros
   // is the first step's best.
   if (r.steps.size() >= 2) CHECK(r.steps[1].space.side == "german");
