@@ -3,8 +3,9 @@
 // race on common random numbers (sim/run/best_search.hpp; docs/methods.md, "Best play").
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/run_options.hpp"
 #include "sim/output/atomic_file.hpp"
-#include "sim/output/best_text.hpp"
+#include "sim/cli/best_text.hpp"
 #include "sim/output/output_batch.hpp"
 #include "sim/output/text_escaping.hpp"
 #include "sim/run/best_search.hpp"

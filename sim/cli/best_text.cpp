@@ -1,4 +1,4 @@
-#include "sim/output/best_text.hpp"
+#include "sim/cli/best_text.hpp"
 
 #include "analysis/level_label.hpp"
 #include "analysis/text_format.hpp"
