@@ -7,6 +7,7 @@
 // Indices: units, Blinds, batteries and missions of both sides live in one list each (the first
 // side's entries first, in file order); a side's lists name them by these global indices. Positions
 // are in engine/geometry.hpp's fixed point (CoordPerInch to the inch).
+#include "engine/barrage/barrage_keys.hpp"
 #include "engine/barrage/mission_kind.hpp"
 #include "engine/barrage/sheaf.hpp"
 #include "engine/enum_words.hpp"
@@ -67,10 +68,10 @@ static_assert(lists_values_in_order(words_of(Cover{})) && lists_values_in_order(
 
 struct Ruleset {
   // Switches that isolate effects (B-2, B-3, B-5).
-  bool command_failures = true;               // B-2
-  bool supply_checks = true;                  // B-3 step 5
-  CommsRule comms_rule = CommsRule::Opposed;  // B-6 [assumed]
-  Coord forced_back = 6 * CoordPerInch;       // B-5 [assumed]; 0 switches it off
+  bool command_failures = barrage_key("ruleset.command_failures").boolean();  // B-2
+  bool supply_checks = barrage_key("ruleset.supply_checks").boolean();  // B-3 step 5
+  CommsRule comms_rule = declared_choice<CommsRule>(barrage_key("ruleset.comms_rule"));  // B-6
+  Coord forced_back = barrage_key("ruleset.forced_back").coord();  // B-5; 0 switches it off
 
   // Templates and footprints (B-1, B-5) [assumed].
   Size regular_template{6 * CoordPerInch, 6 * CoordPerInch};
@@ -79,36 +80,36 @@ struct Ruleset {
   Size blind_footprint{6 * CoordPerInch, 4 * CoordPerInch};
 
   // Staff Orders (B-2, B-4).
-  int maintain_cost = 1;       // per battery, on a friendly Command Failure [assumed]
-  int start_cost = 2;          // to order a planned mission to fire [seed]
-  UnpaidStart unpaid_start = UnpaidStart::Delay;  // a planned mission short of start_cost [assumed]
-  int call_cost = 2;           // to call a pre-registered barrage [seed]
-  int supply_bonus_cost = 1;   // B-3 step 5 [book]
-  int supply_bonus_dice = 1;   // B-3 step 5 [book]
+  int maintain_cost = barrage_key("ruleset.maintain_cost").integer();  // per battery, on a friendly Command Failure
+  int start_cost = barrage_key("ruleset.start_cost").integer();  // to order a planned mission to fire
+  UnpaidStart unpaid_start = declared_choice<UnpaidStart>(barrage_key("ruleset.unpaid_start"));  // a planned mission short of start_cost
+  int call_cost = barrage_key("ruleset.call_cost").integer();  // to call a pre-registered barrage
+  int supply_bonus_cost = barrage_key("ruleset.supply_bonus_cost").integer();  // B-3 step 5
+  int supply_bonus_dice = barrage_key("ruleset.supply_bonus_dice").integer();  // B-3 step 5
 
   // Missions (B-4); the loader checks them.
-  Coord min_rolling_speed = 4 * CoordPerInch;  // PF-RB [seed]
-  int max_registered_points = 2;  // PF-PR [seed]
-  int call_comms_bonus = 1;       // PF-PR: +1D to the comms dice [seed]
-  Coord trigger_radius = 6 * CoordPerInch;     // PF-PR call policy default [assumed]
-  Coord adjust_range = 12 * CoordPerInch;      // B-3 step 3 policy nearest-enemy [assumed]
-  Coord tie_distance = CoordPerInch / 4;       // docs/rules.md F-4 "Measuring": nearer than this is a tie (PF-PR, B-3) [assumed]
+  Coord min_rolling_speed = barrage_key("ruleset.min_rolling_speed").coord();  // PF-RB
+  int max_registered_points = barrage_key("ruleset.max_registered_points").integer();  // PF-PR
+  int call_comms_bonus = barrage_key("ruleset.call_comms_bonus").integer();  // PF-PR: +1D to the comms dice
+  Coord trigger_radius = barrage_key("ruleset.trigger_radius").coord();  // PF-PR call policy default
+  Coord adjust_range = barrage_key("ruleset.adjust_range").coord();  // B-3 step 3 policy nearest-enemy
+  Coord tie_distance = barrage_key("ruleset.tie_distance").coord();  // docs/rules.md F-4 "Measuring": nearer than this is a tie (PF-PR, B-3)
 
   // Dice (B-3, B-5, B-6): a die succeeds at `hit_target`+ on a d6.
-  int hit_target = 4;            // battery, reaction, comms and supply dice [book]
-  int suppressed_target = 5;     // reaction dice of a suppressed unit [book]
-  int supply_opposition = 3;     // the 3D a supply check rolls against [book]
-  int comms_opposition = 3;      // the 3D a comms check rolls against [assumed]
+  int hit_target = barrage_key("ruleset.hit_target").integer();  // battery, reaction, comms and supply dice
+  int suppressed_target = barrage_key("ruleset.suppressed_target").integer();  // reaction dice of a suppressed unit
+  int supply_opposition = barrage_key("ruleset.supply_opposition").integer();  // the 3D a supply check rolls against
+  int comms_opposition = barrage_key("ruleset.comms_opposition").integer();  // the 3D a comms check rolls against
   std::array<int, 4> cover_dice{0, 1, 2, 3};  // none, light, medium, heavy [book]
-  int partial_cover_dice = 1;    // less than half covered [book]
-  int morale_loss_die = 3;       // D3 army morale per dispersed unit [book]
-  int suppression_turns = 1;     // recovers at the end of turn (suppressed + this) [assumed]
-  PulseTie pulse_tie = PulseTie::Attacker;  // B-2 [assumed]
+  int partial_cover_dice = barrage_key("ruleset.partial_cover_dice").integer();  // less than half covered
+  int morale_loss_die = barrage_key("ruleset.morale_loss_die").integer();  // D3 army morale per dispersed unit
+  int suppression_turns = barrage_key("ruleset.suppression_turns").integer();  // recovers at the end of turn (suppressed + this)
+  PulseTie pulse_tie = declared_choice<PulseTie>(barrage_key("ruleset.pulse_tie"));  // B-2
 
   // Defaults of per-entry fields (the loader applies them; the kernel reads the entries).
-  int fire_dice = 4;      // battery [book]
-  int reaction_dice = 4;  // unit [book]
-  int cohesion = 3;       // unit [book]
+  int fire_dice = barrage_key("ruleset.fire_dice").integer();  // battery
+  int reaction_dice = barrage_key("ruleset.reaction_dice").integer();  // unit
+  int cohesion = barrage_key("ruleset.cohesion").integer();  // unit
 };
 
 // A unit's or Blind's start: a fixed centre, or a zone (the centre is drawn uniformly inside it at
@@ -151,18 +152,18 @@ struct BatterySpec {
 
 struct SideSpec {
   std::string name;
-  Nation nation = Nation::Other;
-  int command_dice = 6;
+  Nation nation = declared_choice<Nation>(barrage_key("<side>.nation"));
+  int command_dice = barrage_key("<side>.command_dice").integer();
   int staff_orders = 0;        // the stock at the start (capped at command_dice, B-2)
   RestockRule restock = RestockRule::Chains;
   int restock_fixed = 0;
-  int comms_dice = 4;
-  int supply_dice = 4;
+  int comms_dice = barrage_key("<side>.comms_dice").integer();
+  int supply_dice = barrage_key("<side>.supply_dice").integer();
   Edge home_edge = Edge::South;
-  CancelPolicy cancel = CancelPolicy::Never;
-  AdjustPolicy adjust = AdjustPolicy::None;
-  bool supply_bonus = false;
-  MaintainPolicy maintain = MaintainPolicy::WhileStockLasts;
+  CancelPolicy cancel = declared_choice<CancelPolicy>(barrage_key("<side>.policies.cancel"));
+  AdjustPolicy adjust = declared_choice<AdjustPolicy>(barrage_key("<side>.policies.adjust"));
+  bool supply_bonus = barrage_key("<side>.policies.supply_bonus").boolean();
+  MaintainPolicy maintain = declared_choice<MaintainPolicy>(barrage_key("<side>.policies.maintain"));
 
   // Filled by index_scenario().
   std::vector<int> units, blinds, batteries;

@@ -3,6 +3,7 @@
 // the rules a field with its default, positions in hundredths of an inch (engine/geometry.hpp).
 // sim/scenario/firefight_reader.cpp fills them from a scenario file; tests build them directly.
 #include "engine/enum_words.hpp"
+#include "engine/firefight/firefight_keys.hpp"
 #include "engine/geometry.hpp"
 
 #include <algorithm>
@@ -80,40 +81,40 @@ struct Weapon {
 
 // Every number of Part F. [book] and [assumed] defaults as in docs/rules.md.
 struct Ruleset {
-  std::string name = "tsatf20";
+  std::string name{firefight_key("ruleset.name").text};
   // F-4 fire
-  int fire_die = 20;
-  bool natural_one_hits = false;
+  int fire_die = firefight_key("ruleset.fire_die").integer();
+  bool natural_one_hits = firefight_key("ruleset.natural_one_hits").boolean();
   Fraction kill_chance{1, 4};
-  bool fire_into_melee = false;               // units in melee may be targeted [assumed: they may not]
-  Coord tie_distance = CoordPerInch / 4;      // F-4 "Measuring": distances closer than this are a tie
+  bool fire_into_melee = firefight_key("ruleset.fire_into_melee").boolean();  // units in melee may be targeted [assumed: they may not]
+  Coord tie_distance = firefight_key("ruleset.tie_distance").coord();  // F-4 "Measuring": distances closer than this are a tie
   std::vector<Weapon> weapons;
   // F-1 / F-6 native and imperial defaults (a unit may override each)
-  int native_move_dice = 3, imperial_move_dice = 2;
-  int native_charge_dice = 4, imperial_charge_dice = 3;
-  int native_melee_bonus = 1, imperial_melee_bonus = 0;
+  int native_move_dice = firefight_key("ruleset.native_move_dice").integer(), imperial_move_dice = firefight_key("ruleset.imperial_move_dice").integer();
+  int native_charge_dice = firefight_key("ruleset.native_charge_dice").integer(), imperial_charge_dice = firefight_key("ruleset.imperial_charge_dice").integer();
+  int native_melee_bonus = firefight_key("ruleset.native_melee_bonus").integer(), imperial_melee_bonus = firefight_key("ruleset.imperial_melee_bonus").integer();
   // F-6 movement and charges
-  Coord contact_gap = 1 * CoordPerInch;       // an advance stops this far from any enemy marker or unit
-  Coord halt_short = 1 * CoordPerInch;        // a charger failing to go in halts this far short
-  Coord contact_distance = CoordPerInch / 2;  // a charger in contact stands this far from its target
-  int go_in_leader = 3, go_in_no_leader = 4;  // d6 >= to go in
-  int stand_leader = 3, stand_no_leader = 4;  // d6 >= to stand
+  Coord contact_gap = firefight_key("ruleset.contact_gap").coord();  // an advance stops this far from any enemy marker or unit
+  Coord halt_short = firefight_key("ruleset.halt_short").coord();  // a charger failing to go in halts this far short
+  Coord contact_distance = firefight_key("ruleset.contact_distance").coord();  // a charger in contact stands this far from its target
+  int go_in_leader = firefight_key("ruleset.go_in_leader").integer(), go_in_no_leader = firefight_key("ruleset.go_in_no_leader").integer();  // d6 >= to go in
+  int stand_leader = firefight_key("ruleset.stand_leader").integer(), stand_no_leader = firefight_key("ruleset.stand_no_leader").integer();  // d6 >= to stand
   // F-7 melee
-  int melee_die = 6;
-  int melee_kill_face = 1;                    // a loser's die at or below this: killed
-  int melee_morale_modifier = -1;
+  int melee_die = firefight_key("ruleset.melee_die").integer();
+  int melee_kill_face = firefight_key("ruleset.melee_kill_face").integer();  // a loser's die at or below this: killed
+  int melee_morale_modifier = firefight_key("ruleset.melee_morale_modifier").integer();
   // F-8 prone and morale
-  int prone_threshold = 6;                    // d6 + burst casualties >= this: prone
-  int prone_fire_modifier = -1;
-  int prone_target_class = 4;
-  int prone_move_dice = 1;
-  int morale_leader = 3, morale_no_leader = 4;  // d6 >= to stay
-  double morale_fraction = 0.5;               // F-8b: a unit tests at or below this fraction of its figures
+  int prone_threshold = firefight_key("ruleset.prone_threshold").integer();  // d6 + burst casualties >= this: prone
+  int prone_fire_modifier = firefight_key("ruleset.prone_fire_modifier").integer();
+  int prone_target_class = firefight_key("ruleset.prone_target_class").integer();
+  int prone_move_dice = firefight_key("ruleset.prone_move_dice").integer();
+  int morale_leader = firefight_key("ruleset.morale_leader").integer(), morale_no_leader = firefight_key("ruleset.morale_no_leader").integer();  // d6 >= to stay
+  double morale_fraction = firefight_key("ruleset.morale_fraction").fallback;  // F-8b: a unit tests at or below this fraction of its figures
   // SF (seed numbers, kept as data)
-  int sf_dice_multiplier = 2;
-  int sf_fire_modifier = -1;
-  int sf_keep_hidden_max = 3;                 // SF-H: min(3, n / 4)
-  int sf_keep_hidden_divisor = 4;
+  int sf_dice_multiplier = firefight_key("ruleset.sf_dice_multiplier").integer();
+  int sf_fire_modifier = firefight_key("ruleset.sf_fire_modifier").integer();
+  int sf_keep_hidden_max = firefight_key("ruleset.sf_keep_hidden_max").integer();  // SF-H: min(3, n / 4)
+  int sf_keep_hidden_divisor = firefight_key("ruleset.sf_keep_hidden_divisor").integer();
 };
 
 struct Policy {
@@ -125,11 +126,11 @@ struct Policy {
   int64_t range_squared = -1;
   WhichPolicy which = WhichPolicy::Force;
   int subgroup = 0;                  // Subgroup: index into Side::subgroups
-  bool charge_after = false;         // charge orders act only in the reload turn
-  bool reconceal = true;             // SF-F
-  int reconceal_blanks = 3;          // SF-F: 2 or 3 markers, the unit among them
-  KeepHiddenChoice keep_hidden = KeepHiddenChoice::UnitsFirst;  // SF-H
-  SfhSight sfh_sight = SfhSight::Reveal;                        // SF-H
+  bool charge_after = firefight_key("<side>.charge_after").boolean();  // charge orders act only in the reload turn
+  bool reconceal = firefight_key("<side>.reconceal").boolean();  // SF-F
+  int reconceal_blanks = firefight_key("<side>.reconceal_blanks").integer();  // SF-F: 2 or 3 markers, the unit among them
+  KeepHiddenChoice keep_hidden = declared_choice<KeepHiddenChoice>(firefight_key("<side>.keep_hidden"));  // SF-H
+  SfhSight sfh_sight = declared_choice<SfhSight>(firefight_key("<side>.sfh_sight"));  // SF-H
 };
 
 // Where a unit or decoy starts: a point, or a zone in which it is placed uniformly each trial.
@@ -171,12 +172,12 @@ struct DecoySpec {
 
 struct Side {
   std::string name;
-  bool fast_fire = false;
-  bool native = false;
-  bool prone_rule = false;
-  HiddenFire hidden_fire = HiddenFire::Always;  // F-3 [assumed]
+  bool fast_fire = firefight_key("<side>.fast_fire").boolean();
+  bool native = firefight_key("<side>.native").boolean();
+  bool prone_rule = firefight_key("<side>.prone_rule").boolean();
+  HiddenFire hidden_fire = declared_choice<HiddenFire>(firefight_key("<side>.hidden_fire"));  // F-3
   Policy policy;
-  double break_fraction = 0.5;
+  double break_fraction = firefight_key("<side>.break_fraction").fallback;
   int break_figures = 0;             // F-9: defeated at or below this many figures in action
   std::vector<std::string> subgroups{"main"};
   std::vector<UnitSpec> units;

@@ -1,8 +1,9 @@
 #pragma once
 // The numeric [assumed] rules of docs/rules.md (README, "Rules assumed here") as --set keys with their
 // defaults, for `volley sensitivity`, which studies them first: an answer that moves with them rests
-// on an assumption, not on the rules. A test checks every default here against the kernel's own (the
-// same seed gives the same tally with the key set to this default as without it).
+// on an assumption, not on the rules. They are the keys the kernel's table marks `stepped`
+// (engine/key_declaration.hpp). A test checks every default against the kernel's own (the same seed
+// gives the same tally with the key set to this default as without it).
 #include "sim/scenario/scenario_document.hpp"
 
 #include <string>
@@ -22,8 +23,8 @@ struct ModelParameter {
 std::vector<ModelParameter> assumed_parameters(const ScenarioDocument& doc, const std::string& kind);
 
 // The rule id (docs/rules.md) of an [assumed] rule that `key` sets ("F-5" for `visibility`), or empty when
-// the key is no assumption: the README's table "Rules assumed here", key by key, for the form of
-// `volley serve`. Per-side and per-entry keys match on their last parts (`herero.hidden_fire`).
+// the key is no assumption, as the kernels' tables declare it, for the form of `volley serve`.
+// Per-side and per-entry keys match their declared paths (`herero.hidden_fire` is `<side>.hidden_fire`).
 std::string assumed_rule(const std::string& key);
 
 }  // namespace volley

@@ -8,6 +8,7 @@
 #include "engine/barrage/supply.hpp"
 #include "engine/rng.hpp"
 #include "sim/scenario/addressable_name.hpp"
+#include "sim/scenario/declared_keys.hpp"
 #include "sim/scenario/tally_size.hpp"
 #include "sim/scenario/tie_distance_key.hpp"
 
@@ -27,6 +28,8 @@ using namespace barrage;
 namespace {
 
 constexpr double MaxInches = 10000;  // any length or position, in inches
+static_assert(barrage_key("turns").hi == MaxTurns && barrage_key("ruleset.forced_back").hi == MaxInches &&
+              barrage_key("ruleset.maintain_cost").hi == MaxPoolDice);
 
 // Reads the document into a BarrageScenario, collecting every error.
 class BarrageReader {
@@ -37,7 +40,7 @@ class BarrageReader {
     TableReader root = top_table_reader(doc_, &errors_);
     root.string("kind", "barrage");
     sc_.title = read_title(root, doc_);
-    sc_.turns = static_cast<int>(root.integer("turns", 8, 1, MaxTurns));
+    sc_.turns = read_integer(root, barrage_key("turns"));
     const bool named = read_side_names(root);
     if (named) {
       const std::string attacker = root.choice("attacker", sc_.sides[0].name, {sc_.sides[0].name, sc_.sides[1].name});
@@ -54,7 +57,7 @@ class BarrageReader {
       root.error("headline", "expected a metric name, got an empty string (leave the key out for <defender>.dispersed)");
 
     TableReader table = root.table("table");
-    sc_.table = {to_coord(table.number("width", 72, 1, MaxInches)), to_coord(table.number("depth", 48, 1, MaxInches))};
+    sc_.table = {read_inches(table, barrage_key("table.width")), read_inches(table, barrage_key("table.depth"))};
     table.finish();
 
     TableReader ruleset = root.table("ruleset");
@@ -147,42 +150,42 @@ class BarrageReader {
 
   void read_ruleset(TableReader& r) {
     Ruleset& rs = sc_.ruleset;
-    rs.command_failures = r.boolean("command_failures", rs.command_failures);
-    rs.supply_checks = r.boolean("supply_checks", rs.supply_checks);
-    rs.comms_rule = r.choose("comms_rule", CommsRule::Opposed);
-    rs.forced_back = length_of(r, "forced_back", rs.forced_back);
+    rs.command_failures = read_boolean(r, barrage_key("ruleset.command_failures"));
+    rs.supply_checks = read_boolean(r, barrage_key("ruleset.supply_checks"));
+    rs.comms_rule = read_choice<CommsRule>(r, barrage_key("ruleset.comms_rule"));
+    rs.forced_back = read_inches(r, barrage_key("ruleset.forced_back"));
     rs.regular_template = size_of(r, "template", rs.regular_template);
     rs.converged_template = size_of(r, "converged_template", rs.converged_template);
     rs.unit_footprint = size_of(r, "unit_footprint", rs.unit_footprint);
     rs.blind_footprint = size_of(r, "blind_footprint", rs.blind_footprint);
-    rs.maintain_cost = static_cast<int>(r.integer("maintain_cost", rs.maintain_cost, 0, MaxPoolDice));
-    rs.start_cost = static_cast<int>(r.integer("start_cost", rs.start_cost, 0, MaxPoolDice));
-    rs.unpaid_start = r.choose("unpaid_start", UnpaidStart::Delay);
-    rs.call_cost = static_cast<int>(r.integer("call_cost", rs.call_cost, 0, MaxPoolDice));
-    rs.supply_bonus_cost = static_cast<int>(r.integer("supply_bonus_cost", rs.supply_bonus_cost, 0, MaxPoolDice));
-    rs.supply_bonus_dice = dice_of(r, "supply_bonus_dice", rs.supply_bonus_dice);
+    rs.maintain_cost = read_integer(r, barrage_key("ruleset.maintain_cost"));
+    rs.start_cost = read_integer(r, barrage_key("ruleset.start_cost"));
+    rs.unpaid_start = read_choice<UnpaidStart>(r, barrage_key("ruleset.unpaid_start"));
+    rs.call_cost = read_integer(r, barrage_key("ruleset.call_cost"));
+    rs.supply_bonus_cost = read_integer(r, barrage_key("ruleset.supply_bonus_cost"));
+    rs.supply_bonus_dice = read_integer(r, barrage_key("ruleset.supply_bonus_dice"));
     // PF-RB [seed]: "The Fire Template must move at least 4" per turn." A house rule may ask more,
     // never less.
-    rs.min_rolling_speed = to_coord(r.number("min_rolling_speed", to_inches(rs.min_rolling_speed), 4.0, MaxInches));
-    rs.max_registered_points = static_cast<int>(r.integer("max_registered_points", rs.max_registered_points, 0, 1000));
-    rs.call_comms_bonus = dice_of(r, "call_comms_bonus", rs.call_comms_bonus);
-    rs.trigger_radius = length_of(r, "trigger_radius", rs.trigger_radius);
-    rs.adjust_range = length_of(r, "adjust_range", rs.adjust_range);
-    rs.tie_distance = read_tie_distance(r, rs.tie_distance, MaxInches);
-    rs.hit_target = static_cast<int>(r.integer("hit_target", rs.hit_target, 2, 6));
-    rs.suppressed_target = static_cast<int>(r.integer("suppressed_target", rs.suppressed_target, 2, 6));
-    rs.supply_opposition = dice_of(r, "supply_opposition", rs.supply_opposition);
-    rs.comms_opposition = dice_of(r, "comms_opposition", rs.comms_opposition);
-    const auto cover = r.integer_list("cover_dice", {0, 1, 2, 3}, 0, MaxPoolDice);
+    rs.min_rolling_speed = read_inches(r, barrage_key("ruleset.min_rolling_speed"));
+    rs.max_registered_points = read_integer(r, barrage_key("ruleset.max_registered_points"));
+    rs.call_comms_bonus = read_integer(r, barrage_key("ruleset.call_comms_bonus"));
+    rs.trigger_radius = read_inches(r, barrage_key("ruleset.trigger_radius"));
+    rs.adjust_range = read_inches(r, barrage_key("ruleset.adjust_range"));
+    rs.tie_distance = read_tie_distance(r, barrage_key("ruleset.tie_distance"));
+    rs.hit_target = read_integer(r, barrage_key("ruleset.hit_target"));
+    rs.suppressed_target = read_integer(r, barrage_key("ruleset.suppressed_target"));
+    rs.supply_opposition = read_integer(r, barrage_key("ruleset.supply_opposition"));
+    rs.comms_opposition = read_integer(r, barrage_key("ruleset.comms_opposition"));
+    const auto cover = r.integer_list("cover_dice", {rs.cover_dice.begin(), rs.cover_dice.end()}, 0, MaxPoolDice);
     if (cover.size() != 4) r.error("cover_dice", "expected 4 numbers of dice: none, light, medium, heavy cover");
     else for (size_t i = 0; i < 4; ++i) rs.cover_dice[i] = static_cast<int>(cover[i]);
-    rs.partial_cover_dice = dice_of(r, "partial_cover_dice", rs.partial_cover_dice);
-    rs.morale_loss_die = static_cast<int>(r.integer("morale_loss_die", rs.morale_loss_die, 1, 20));
-    rs.suppression_turns = static_cast<int>(r.integer("suppression_turns", rs.suppression_turns, 0, MaxTurns));
-    rs.pulse_tie = r.choose("pulse_tie", PulseTie::Attacker);
-    rs.fire_dice = dice_of(r, "fire_dice", rs.fire_dice);
-    rs.reaction_dice = dice_of(r, "reaction_dice", rs.reaction_dice);
-    rs.cohesion = static_cast<int>(r.integer("cohesion", rs.cohesion, 1, 1000000));
+    rs.partial_cover_dice = read_integer(r, barrage_key("ruleset.partial_cover_dice"));
+    rs.morale_loss_die = read_integer(r, barrage_key("ruleset.morale_loss_die"));
+    rs.suppression_turns = read_integer(r, barrage_key("ruleset.suppression_turns"));
+    rs.pulse_tie = read_choice<PulseTie>(r, barrage_key("ruleset.pulse_tie"));
+    rs.fire_dice = read_integer(r, barrage_key("ruleset.fire_dice"));
+    rs.reaction_dice = read_integer(r, barrage_key("ruleset.reaction_dice"));
+    rs.cohesion = read_integer(r, barrage_key("ruleset.cohesion"));
   }
 
   // A footprint of `size` at `centre` must lie on the table.
@@ -238,19 +241,19 @@ class BarrageReader {
 
   void read_side(TableReader& t, int s) {
     SideSpec& side = sc_.sides[s];
-    side.nation = t.choose("nation", Nation::Other);
-    side.command_dice = dice_of(t, "command_dice", 6);
-    side.staff_orders = dice_of(t, "staff_orders", side.command_dice);
+    side.nation = read_choice<Nation>(t, barrage_key("<side>.nation"));
+    side.command_dice = read_integer(t, barrage_key("<side>.command_dice"));
+    side.staff_orders = read_integer(t, barrage_key("<side>.staff_orders"), side.command_dice);
     read_restock(t, side);
-    side.comms_dice = dice_of(t, "comms_dice", 4);
-    side.supply_dice = dice_of(t, "supply_dice", nation_supply_dice(side.nation));
-    side.home_edge = t.choose("home_edge", s == sc_.attacker ? Edge::South : Edge::North);
+    side.comms_dice = read_integer(t, barrage_key("<side>.comms_dice"));
+    side.supply_dice = read_integer(t, barrage_key("<side>.supply_dice"), nation_supply_dice(side.nation));
+    side.home_edge = read_choice(t, barrage_key("<side>.home_edge"), s == sc_.attacker ? Edge::South : Edge::North);
 
     TableReader policies = t.table("policies");
-    side.cancel = policies.choose("cancel", CancelPolicy::Never);
-    side.adjust = policies.choose("adjust", AdjustPolicy::None);
-    side.supply_bonus = policies.boolean("supply_bonus", false);
-    side.maintain = policies.choose("maintain", MaintainPolicy::WhileStockLasts);
+    side.cancel = read_choice<CancelPolicy>(policies, barrage_key("<side>.policies.cancel"));
+    side.adjust = read_choice<AdjustPolicy>(policies, barrage_key("<side>.policies.adjust"));
+    side.supply_bonus = read_boolean(policies, barrage_key("<side>.policies.supply_bonus"));
+    side.maintain = read_choice<MaintainPolicy>(policies, barrage_key("<side>.policies.maintain"));
     policies.finish();
 
     std::set<std::string> names;
@@ -334,7 +337,7 @@ class BarrageReader {
   }
 
   void read_restock(TableReader& t, SideSpec& side) {
-    const std::string restock = t.string("restock", "chains");
+    const std::string restock = read_text(t, barrage_key("<side>.restock"));
     if (restock == "chains") side.restock = RestockRule::Chains;
     else if (restock == "none") side.restock = RestockRule::None;
     else if (restock.starts_with("fixed:")) {

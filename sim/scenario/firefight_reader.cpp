@@ -7,6 +7,7 @@
 #include "engine/firefight/narrator.hpp"
 #include "engine/firefight/weapon_table.hpp"
 #include "sim/scenario/addressable_name.hpp"
+#include "sim/scenario/declared_keys.hpp"
 #include "sim/scenario/tally_size.hpp"
 #include "sim/scenario/tie_distance_key.hpp"
 
@@ -24,6 +25,8 @@ using namespace firefight;
 namespace {
 
 inline constexpr double MaxInches = 1000;  // tables up to 1000": integer geometry stays exact
+static_assert(firefight_key("turns").hi == MaxFirefightTurns && firefight_key("ruleset.fire_die").hi == MaxFaces &&
+              firefight_key("ruleset.prone_target_class").hi == TargetClasses && firefight_key("visibility").hi == MaxInches);
 
 // A whole number written alone (spaces around allowed): "2x" or "" is not one, as std::stoi would have it.
 bool whole_number(std::string_view text, int& out) {
@@ -76,11 +79,11 @@ class Reader {
     TableReader root = top_table_reader(doc_, &errors_);
     root.choice("kind", "firefight", {"firefight"});
     sc_.title = read_title(root, doc_);
-    sc_.turns = static_cast<int>(root.integer("turns", 8, 1, MaxFirefightTurns));
-    sc_.visibility = to_coord(root.number("visibility", 12, 0, MaxInches));
-    sc_.spot_range = to_coord(root.number("spot_range", 6, 0, MaxInches));
+    sc_.turns = read_integer(root, firefight_key("turns"));
+    sc_.visibility = read_inches(root, firefight_key("visibility"));
+    sc_.spot_range = read_inches(root, firefight_key("spot_range"));
     auto table = root.table("table");
-    sc_.table = {0, 0, to_coord(table.number("width", 72, 1, MaxInches)), to_coord(table.number("depth", 48, 1, MaxInches))};
+    sc_.table = {0, 0, read_inches(table, firefight_key("table.width")), read_inches(table, firefight_key("table.depth"))};
     table.finish();
     auto ruleset = root.table("ruleset");
     read_ruleset(ruleset);
@@ -148,10 +151,11 @@ class Reader {
  private:
   void read_ruleset(TableReader& r) {
     Ruleset& rs = sc_.ruleset;
-    rs.name = r.choice("name", "tsatf20", {"tsatf20", "tsatf-d10"});
-    rs.fire_die = static_cast<int>(r.integer("fire_die", rs.name == "tsatf-d10" ? 10 : 20, 2, MaxFaces));
-    rs.natural_one_hits = r.boolean("natural_one_hits", false);
-    rs.fire_into_melee = r.boolean("fire_into_melee", false);
+    rs.name = r.choice("name", std::string(firefight_key("ruleset.name").text), {"tsatf20", "tsatf-d10"});
+    constexpr auto& fire_die = firefight_key("ruleset.fire_die");
+    rs.fire_die = read_integer(r, fire_die, rs.name == "tsatf-d10" ? 10 : fire_die.integer());
+    rs.natural_one_hits = read_boolean(r, firefight_key("ruleset.natural_one_hits"));
+    rs.fire_into_melee = read_boolean(r, firefight_key("ruleset.fire_into_melee"));
     {
       const toml::node* node = nullptr;
       if (const auto* t = doc_.root().get("ruleset"); t != nullptr && t->is_table()) node = t->as_table()->get("kill_chance");
@@ -159,41 +163,38 @@ class Reader {
       if (node != nullptr && node->is_string())
         (void)r.string("kill_chance", "");
       else
-        (void)r.number("kill_chance", 0.25, 0, 1);
+        (void)read_number(r, firefight_key("ruleset.kill_chance"));
       if (node != nullptr && (node->is_string() || node->is_number()) && !parse_fraction(node, rs.kill_chance, why))
         r.error("kill_chance", why);
     }
-    auto dice = [&](const char* key, int fallback) { return static_cast<int>(r.integer(key, fallback, 0, 100)); };
-    auto d6 = [&](const char* key, int fallback) { return static_cast<int>(r.integer(key, fallback, 1, 7)); };
-    auto distance = [&](const char* key, double fallback) { return to_coord(r.number(key, fallback, 0, MaxInches)); };
-    rs.native_move_dice = dice("native_move_dice", 3);
-    rs.imperial_move_dice = dice("imperial_move_dice", 2);
-    rs.native_charge_dice = dice("native_charge_dice", 4);
-    rs.imperial_charge_dice = dice("imperial_charge_dice", 3);
-    rs.native_melee_bonus = static_cast<int>(r.integer("native_melee_bonus", 1, -6, 6));
-    rs.imperial_melee_bonus = static_cast<int>(r.integer("imperial_melee_bonus", 0, -6, 6));
-    rs.tie_distance = read_tie_distance(r, to_coord(0.25), MaxInches);
-    rs.contact_gap = distance("contact_gap", 1);
-    rs.halt_short = distance("halt_short", 1);
-    rs.contact_distance = distance("contact_distance", 0.5);
-    rs.go_in_leader = d6("go_in_leader", 3);
-    rs.go_in_no_leader = d6("go_in_no_leader", 4);
-    rs.stand_leader = d6("stand_leader", 3);
-    rs.stand_no_leader = d6("stand_no_leader", 4);
-    rs.melee_die = static_cast<int>(r.integer("melee_die", 6, 2, 100));
-    rs.melee_kill_face = static_cast<int>(r.integer("melee_kill_face", 1, 0, 100));
-    rs.melee_morale_modifier = static_cast<int>(r.integer("melee_morale_modifier", -1, -6, 6));
-    rs.prone_threshold = static_cast<int>(r.integer("prone_threshold", 6, 0, 1000));
-    rs.prone_fire_modifier = static_cast<int>(r.integer("prone_fire_modifier", -1, -20, 20));
-    rs.prone_target_class = static_cast<int>(r.integer("prone_target_class", 4, 1, TargetClasses));
-    rs.prone_move_dice = dice("prone_move_dice", 1);
-    rs.morale_leader = d6("morale_leader", 3);
-    rs.morale_no_leader = d6("morale_no_leader", 4);
-    rs.morale_fraction = r.number("morale_fraction", 0.5, 0, 1);
-    rs.sf_dice_multiplier = static_cast<int>(r.integer("sf_dice_multiplier", 2, 1, 10));
-    rs.sf_fire_modifier = static_cast<int>(r.integer("sf_fire_modifier", -1, -20, 20));
-    rs.sf_keep_hidden_max = static_cast<int>(r.integer("sf_keep_hidden_max", 3, 0, 1000));
-    rs.sf_keep_hidden_divisor = static_cast<int>(r.integer("sf_keep_hidden_divisor", 4, 1, 1000));
+    rs.native_move_dice = read_integer(r, firefight_key("ruleset.native_move_dice"));
+    rs.imperial_move_dice = read_integer(r, firefight_key("ruleset.imperial_move_dice"));
+    rs.native_charge_dice = read_integer(r, firefight_key("ruleset.native_charge_dice"));
+    rs.imperial_charge_dice = read_integer(r, firefight_key("ruleset.imperial_charge_dice"));
+    rs.native_melee_bonus = read_integer(r, firefight_key("ruleset.native_melee_bonus"));
+    rs.imperial_melee_bonus = read_integer(r, firefight_key("ruleset.imperial_melee_bonus"));
+    rs.tie_distance = read_tie_distance(r, firefight_key("ruleset.tie_distance"));
+    rs.contact_gap = read_inches(r, firefight_key("ruleset.contact_gap"));
+    rs.halt_short = read_inches(r, firefight_key("ruleset.halt_short"));
+    rs.contact_distance = read_inches(r, firefight_key("ruleset.contact_distance"));
+    rs.go_in_leader = read_integer(r, firefight_key("ruleset.go_in_leader"));
+    rs.go_in_no_leader = read_integer(r, firefight_key("ruleset.go_in_no_leader"));
+    rs.stand_leader = read_integer(r, firefight_key("ruleset.stand_leader"));
+    rs.stand_no_leader = read_integer(r, firefight_key("ruleset.stand_no_leader"));
+    rs.melee_die = read_integer(r, firefight_key("ruleset.melee_die"));
+    rs.melee_kill_face = read_integer(r, firefight_key("ruleset.melee_kill_face"));
+    rs.melee_morale_modifier = read_integer(r, firefight_key("ruleset.melee_morale_modifier"));
+    rs.prone_threshold = read_integer(r, firefight_key("ruleset.prone_threshold"));
+    rs.prone_fire_modifier = read_integer(r, firefight_key("ruleset.prone_fire_modifier"));
+    rs.prone_target_class = read_integer(r, firefight_key("ruleset.prone_target_class"));
+    rs.prone_move_dice = read_integer(r, firefight_key("ruleset.prone_move_dice"));
+    rs.morale_leader = read_integer(r, firefight_key("ruleset.morale_leader"));
+    rs.morale_no_leader = read_integer(r, firefight_key("ruleset.morale_no_leader"));
+    rs.morale_fraction = read_number(r, firefight_key("ruleset.morale_fraction"));
+    rs.sf_dice_multiplier = read_integer(r, firefight_key("ruleset.sf_dice_multiplier"));
+    rs.sf_fire_modifier = read_integer(r, firefight_key("ruleset.sf_fire_modifier"));
+    rs.sf_keep_hidden_max = read_integer(r, firefight_key("ruleset.sf_keep_hidden_max"));
+    rs.sf_keep_hidden_divisor = read_integer(r, firefight_key("ruleset.sf_keep_hidden_divisor"));
 
     // F-4 weapons: the built-in table (engine/firefight/weapon_table.hpp), then [[ruleset.weapons]] entries: a built-in name overrides
     // the keys it gives; a new name adds a weapon (range and bands required).
@@ -324,18 +325,18 @@ class Reader {
 
   void read_side(TableReader& r, Side& side) {
     const Ruleset& rs = sc_.ruleset;
-    side.fast_fire = r.boolean("fast_fire", false);
-    side.native = r.boolean("native", false);
-    side.prone_rule = r.boolean("prone_rule", false);
-    side.break_fraction = r.number("break_fraction", 0.5, 0, 1);
-    side.hidden_fire = r.choose("hidden_fire", HiddenFire::Always);
-    const std::string policy = r.string("policy", "never");
-    const std::string which = r.string("which", "force");
-    side.policy.charge_after = r.boolean("charge_after", false);
-    side.policy.reconceal = r.boolean("reconceal", true);
-    side.policy.reconceal_blanks = static_cast<int>(r.integer("reconceal_blanks", 3, 2, 3));
-    side.policy.keep_hidden = r.choose("keep_hidden", KeepHiddenChoice::UnitsFirst);
-    side.policy.sfh_sight = r.choose("sfh_sight", SfhSight::Reveal);
+    side.fast_fire = read_boolean(r, firefight_key("<side>.fast_fire"));
+    side.native = read_boolean(r, firefight_key("<side>.native"));
+    side.prone_rule = read_boolean(r, firefight_key("<side>.prone_rule"));
+    side.break_fraction = read_number(r, firefight_key("<side>.break_fraction"));
+    side.hidden_fire = read_choice<HiddenFire>(r, firefight_key("<side>.hidden_fire"));
+    const std::string policy = read_text(r, firefight_key("<side>.policy"));
+    const std::string which = read_text(r, firefight_key("<side>.which"));
+    side.policy.charge_after = read_boolean(r, firefight_key("<side>.charge_after"));
+    side.policy.reconceal = read_boolean(r, firefight_key("<side>.reconceal"));
+    side.policy.reconceal_blanks = read_integer(r, firefight_key("<side>.reconceal_blanks"));
+    side.policy.keep_hidden = read_choice<KeepHiddenChoice>(r, firefight_key("<side>.keep_hidden"));
+    side.policy.sfh_sight = read_choice<SfhSight>(r, firefight_key("<side>.sfh_sight"));
     side.subgroups.clear();
     std::set<std::string> names;
     for (auto& t : r.tables("units")) {

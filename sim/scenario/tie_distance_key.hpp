@@ -5,7 +5,7 @@
 // that rounding back unannounced: it is refused, naming the smallest the grid represents. 0 stays
 // allowed, and means what it says: only distances equal on the grid tie (the rounding then decides,
 // which `scripts/grid-independence --set ruleset.tie_distance=0` shows).
-#include "engine/geometry.hpp"
+#include "engine/key_declaration.hpp"
 #include "sim/scenario/scenario_document.hpp"
 
 #include <cstdio>
@@ -13,12 +13,13 @@
 
 namespace volley {
 
-inline Coord read_tie_distance(TableReader& ruleset, Coord fallback, double max_inches) {
-  const double given = ruleset.number("tie_distance", to_inches(fallback), 0, max_inches);
+inline Coord read_tie_distance(TableReader& ruleset, const KeyDeclaration& key) {
+  const Coord fallback = key.coord();
+  const double given = ruleset.number(key.name(), key.fallback, key.lo, key.hi);
   if (given > 0 && given * CoordPerInch < 1) {
     char got[32];
     std::snprintf(got, sizeof got, "%g", given);
-    ruleset.error("tie_distance", "expected 0 (only equal distances tie) or at least " + inches(1) + " (one unit of the grid, the smallest it can tell from 0), got " + got);
+    ruleset.error(key.name(), "expected 0 (only equal distances tie) or at least " + inches(1) + " (one unit of the grid, the smallest it can tell from 0), got " + got);
     return fallback;
   }
   return to_coord(given);
