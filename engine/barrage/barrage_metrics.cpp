@@ -1,8 +1,89 @@
 #include "engine/barrage/barrage_metrics.hpp"
 
+#include "engine/metric_declaration.hpp"
+
 #include <variant>
 
 namespace volley::barrage {
+
+namespace {
+
+// A side's limits, from which the tops of its metrics' histograms follow.
+struct SideBounds {
+  int64_t turns = 0, units = 0, blinds = 0, dummies = 0;
+  int64_t missions = 0;  // planned and pre-registered
+  int64_t starts = 0;    // the most starts and calls: each planned mission once, each pre-registered one each turn
+  int64_t rolling = 0;   // rolling barrages: the type that can leave the table
+  int64_t command_dice = 0, morale_loss_die = 0;
+};
+
+// Each metric of a side once, in schema order: its text and kind (MetricText, "<s>" the side's
+// name), the top of its histogram and its observation. The schema and the observer walk this same
+// list, so that a metric's place in one is its place in the other.
+template <class Visit>
+void visit_side_metrics(Visit&& visit) {
+  constexpr auto Count = MetricKind::Count;
+  visit(MetricText{"<s>.units_hit", "units of <s> hit by a fire for effect at least once", Count, 0, true},
+        [](const SideBounds& b) { return b.units; }, [](const SideState& s) -> int64_t { return s.units_hit; });
+  visit(MetricText{"<s>.suppressed", "units of <s> suppressed at least once", Count, 0, true}, [](const SideBounds& b) { return b.units; },
+        [](const SideState& s) -> int64_t { return s.suppressed; });
+  visit(MetricText{"<s>.dispersed", "units of <s> dispersed", Count, 0, true}, [](const SideBounds& b) { return b.units; },
+        [](const SideState& s) -> int64_t { return s.dispersed; });
+  visit(MetricText{"<s>.any_dispersed", "at least one unit of <s> dispersed", MetricKind::Probability, 0, true},
+        [](const SideBounds&) -> int64_t { return 1; }, [](const SideState& s) -> int64_t { return s.dispersed > 0 ? 1 : 0; });
+  visit(MetricText{"<s>.blinds_hit", "Blinds of <s> (dummies included) under a template at least once", Count, 0, false},
+        [](const SideBounds& b) { return b.blinds; }, [](const SideState& s) -> int64_t { return s.blinds_hit; });
+  visit(MetricText{"<s>.dummies_hit", "dummy Blinds of <s> under a template at least once (fire wasted)", Count, 0, false},
+        [](const SideBounds& b) { return b.dummies; }, [](const SideState& s) -> int64_t { return s.dummies_hit; });
+  visit(MetricText{"<s>.morale_lost", "army morale points <s> lost (D3 per dispersed unit)", Count, 0, true},
+        [](const SideBounds& b) { return b.morale_loss_die * b.units; }, [](const SideState& s) -> int64_t { return s.morale_lost; });
+  visit(MetricText{"<s>.staff_orders_spent", "Staff Orders <s> spent", Count, 0, false}, [](const SideBounds& b) { return b.turns * b.command_dice; },
+        [](const SideState& s) -> int64_t { return s.staff_spent; });
+  visit(MetricText{"<s>.missions_started", "fire missions of <s> started or called", Count, 0, false}, [](const SideBounds& b) { return b.starts; },
+        [](const SideState& s) -> int64_t { return s.missions_started; });
+  visit(MetricText{"<s>.missions_delayed", "delays of <s>'s fire missions (each turn a mission is delayed)", Count, 0, false},
+        [](const SideBounds& b) { return b.turns * b.missions; }, [](const SideState& s) -> int64_t { return s.missions_delayed; });
+  visit(MetricText{"<s>.missions_cancelled",
+                   "fire missions of <s> cancelled by a Command Failure (or, with unpaid_start cancel, short of Staff Orders to start)", Count, 0,
+                   false},
+        [](const SideBounds& b) { return b.starts; }, [](const SideState& s) -> int64_t { return s.missions_cancelled; });
+  visit(MetricText{"<s>.missions_ended_supply", "fire missions of <s> ended by a failed supply check", Count, 0, false},
+        [](const SideBounds& b) { return b.starts; }, [](const SideState& s) -> int64_t { return s.missions_ended_supply; });
+  visit(MetricText{"<s>.missions_ended_edge", "rolling barrages of <s> ended at the table edge", Count, 0, false},
+        [](const SideBounds& b) { return b.rolling; }, [](const SideState& s) -> int64_t { return s.missions_ended_edge; });
+  visit(MetricText{"<s>.friendly_hit", "units of <s> hit by <s>'s own barrage", Count, 0, false}, [](const SideBounds& b) { return b.units; },
+        [](const SideState& s) -> int64_t { return s.friendly_hit; });
+  visit(MetricText{"<s>.command_failures", "turns with a Command Failure of <s>", Count, 0, false}, [](const SideBounds& b) { return b.turns; },
+        [](const SideState& s) -> int64_t { return s.command_failures; });
+}
+
+// After both sides' blocks, per unit of the defender that `first_hit_units` names, the turn it was first hit.
+constexpr MetricText FirstHit{"<s>.first_hit.<u>", "turn <u> was first hit (0: never)", MetricKind::Count, 0, false};
+int64_t first_hit_top(const BarrageScenario& scenario) { return scenario.turns; }
+int64_t first_hit(const UnitState& unit) { return unit.first_hit; }
+
+SideBounds bounds_of(const BarrageScenario& scenario, const SideSpec& side) {
+  SideBounds b;
+  b.turns = scenario.turns;
+  b.units = static_cast<int64_t>(side.units.size());
+  for (int blind : side.blinds) {
+    ++b.blinds;
+    b.dummies += scenario.blinds[blind].dummy() ? 1 : 0;
+  }
+  int64_t planned = 0, pre_registered = 0;
+  for (int m : side.missions) {
+    const MissionSpec& mission = scenario.missions[m];
+    (mission.called() ? pre_registered : planned) += 1;
+    b.rolling += std::holds_alternative<RollingBarrage>(mission.kind) ? 1 : 0;
+  }
+  b.starts = planned + pre_registered * b.turns;
+  b.missions = planned + pre_registered;
+  b.command_dice = side.command_dice;
+  b.morale_loss_die = scenario.ruleset.morale_loss_die;
+  return b;
+}
+
+}  // namespace
 
 std::string barrage_headline(const BarrageScenario& scenario) {
   return scenario.headline.empty() ? scenario.sides[scenario.defender()].name + ".dispersed" : scenario.headline;
@@ -10,46 +91,16 @@ std::string barrage_headline(const BarrageScenario& scenario) {
 
 Schema make_barrage_schema(const BarrageScenario& scenario) {
   Schema schema;
-  const int64_t turns = scenario.turns;
+  auto add = [&](const MetricText& text, const MetricNames& names, int64_t hi) {
+    schema.add({names.fill(text.name), text.kind, text.lo, hi, names.fill(text.description), text.headline});
+  };
   for (int s = 0; s < SideCount; ++s) {
-    const SideSpec& side = scenario.sides[s];
-    const std::string& n = side.name;
-    const int64_t units = static_cast<int64_t>(side.units.size());
-    int64_t blinds = 0, dummies = 0, planned = 0, pre_registered = 0, rolling = 0;
-    for (int b : side.blinds) {
-      ++blinds;
-      dummies += scenario.blinds[b].dummy() ? 1 : 0;
-    }
-    for (int m : side.missions) {
-      const MissionSpec& mission = scenario.missions[m];
-      (mission.called() ? pre_registered : planned) += 1;
-      rolling += std::holds_alternative<RollingBarrage>(mission.kind) ? 1 : 0;  // the type that can leave the table
-    }
-    const int64_t starts = planned + pre_registered * turns;
-    const int64_t missions = planned + pre_registered;
-    auto count = [&](const char* what, int64_t max, std::string description, bool headline = false) {
-      schema.add({n + "." + what, MetricKind::Count, 0, max, std::move(description), headline});
-    };
-    count("units_hit", units, "units of " + n + " hit by a fire for effect at least once", true);
-    count("suppressed", units, "units of " + n + " suppressed at least once", true);
-    count("dispersed", units, "units of " + n + " dispersed", true);
-    schema.add({n + ".any_dispersed", MetricKind::Probability, 0, 1, "at least one unit of " + n + " dispersed", true});
-    count("blinds_hit", blinds, "Blinds of " + n + " (dummies included) under a template at least once");
-    count("dummies_hit", dummies, "dummy Blinds of " + n + " under a template at least once (fire wasted)");
-    count("morale_lost", int64_t{scenario.ruleset.morale_loss_die} * units, "army morale points " + n + " lost (D3 per dispersed unit)", true);
-    count("staff_orders_spent", turns * side.command_dice, "Staff Orders " + n + " spent");
-    count("missions_started", starts, "fire missions of " + n + " started or called");
-    count("missions_delayed", turns * missions, "delays of " + n + "'s fire missions (each turn a mission is delayed)");
-    count("missions_cancelled", starts, "fire missions of " + n + " cancelled by a Command Failure (or, with unpaid_start cancel, short of Staff Orders to start)");
-    count("missions_ended_supply", starts, "fire missions of " + n + " ended by a failed supply check");
-    count("missions_ended_edge", rolling, "rolling barrages of " + n + " ended at the table edge");
-    count("friendly_hit", units, "units of " + n + " hit by " + n + "'s own barrage");
-    count("command_failures", turns, "turns with a Command Failure of " + n);
+    const SideBounds bounds = bounds_of(scenario, scenario.sides[s]);
+    const MetricNames side{scenario.sides[s].name};
+    visit_side_metrics([&](const MetricText& text, auto top, auto) { add(text, side, top(bounds)); });
   }
-  const SideSpec& defender = scenario.sides[scenario.defender()];
-  for (int u : scenario.first_hit_units)
-    schema.add({defender.name + ".first_hit." + scenario.units[u].name, MetricKind::Count, 0, turns,
-                "turn " + scenario.units[u].name + " was first hit (0: never)", false});
+  const MetricNames defender{scenario.sides[scenario.defender()].name};
+  for (int u : scenario.first_hit_units) add(FirstHit, defender.with_unit(scenario.units[u].name), first_hit_top(scenario));
   const long headline = schema.find(barrage_headline(scenario));
   schema.headline_index = headline < 0 ? 0 : static_cast<size_t>(headline);
   return schema;
@@ -58,23 +109,9 @@ Schema make_barrage_schema(const BarrageScenario& scenario) {
 void write_observations(const BarrageScenario& scenario, const BarrageState& state, int64_t* obs) noexcept {
   for (int s = 0; s < SideCount; ++s) {
     const SideState& side = state.sides[s];
-    *obs++ = side.units_hit;
-    *obs++ = side.suppressed;
-    *obs++ = side.dispersed;
-    *obs++ = side.dispersed > 0 ? 1 : 0;
-    *obs++ = side.blinds_hit;
-    *obs++ = side.dummies_hit;
-    *obs++ = side.morale_lost;
-    *obs++ = side.staff_spent;
-    *obs++ = side.missions_started;
-    *obs++ = side.missions_delayed;
-    *obs++ = side.missions_cancelled;
-    *obs++ = side.missions_ended_supply;
-    *obs++ = side.missions_ended_edge;
-    *obs++ = side.friendly_hit;
-    *obs++ = side.command_failures;
+    visit_side_metrics([&](const MetricText&, auto, auto observe) { *obs++ = observe(side); });
   }
-  for (int u : scenario.first_hit_units) *obs++ = state.units[u].first_hit;
+  for (int u : scenario.first_hit_units) *obs++ = first_hit(state.units[u]);
 }
 
 }  // namespace volley::barrage

@@ -1,7 +1,8 @@
 #pragma once
 // What a barrage trial reports (B-7): per side, in the sides' order, the counts below; then, per
 // unit of the defender, the turn it was first hit (0 if never). Histogram ranges come from the
-// scenario (numbers of units, Blinds, missions, turns).
+// scenario (numbers of units, Blinds, missions, turns). Each metric is declared once, with its
+// observation beside it (barrage_metrics.cpp); the schema and the observer both follow it.
 #include "engine/barrage/barrage_scenario.hpp"
 #include "engine/barrage/barrage_state.hpp"
 #include "engine/metrics.hpp"

@@ -1,6 +1,6 @@
 #pragma once
-// What a firefight trial reports (engine/metrics.hpp): the schema, one entry per name below, and the
-// per-trial observations in the same order. <s> is each side's name.
+// What a firefight trial reports (engine/metrics.hpp): the schema and the per-trial observations,
+// both from one declaration per metric (firefight_metrics.cpp). <s> is each side's name.
 //
 //   <s0>.win <s1>.win draw undecided turn_decided margin close lead_changes behind_after_turn1 comeback
 //   then per side: <s>.hits <s>.killed <s>.wounded <s>.casualties <s>.units_broken <s>.figures_left
@@ -15,21 +15,11 @@
 
 namespace volley::firefight {
 
-inline constexpr int SharedMetrics = 10;  // two wins, draw, undecided, turn_decided, then the five balance measures
 // `close`: the sides' shares of their starting figures in action end within this many percentage points.
 inline constexpr int CloseMargin = 10;
-inline constexpr int PerSideMetrics = 12; // before the per-turn hits
-
-// Index of the first metric of a side's block.
-inline size_t side_block(const FirefightScenario& sc, int side) noexcept {
-  return SharedMetrics + static_cast<size_t>(side) * (PerSideMetrics + sc.turns);
-}
 
 // The side whose win is the headline: the fast-fire side, else the first.
 inline int headline_side(const FirefightScenario& sc) noexcept { return sc.sides[1].fast_fire && !sc.sides[0].fast_fire ? 1 : 0; }
-
-// Index of the first per-unit metric (after both sides' blocks).
-inline size_t unit_block(const FirefightScenario& sc) noexcept { return side_block(sc, SideCount); }
 
 // Survivors per unit are headline figures (the first screen of a run, as a battle calculator shows
 // them) up to this many units in the scenario; beyond, they are shown with --all.
