@@ -13,12 +13,16 @@
 #include "sim/scenario/tie_distance_key.hpp"
 
 #include <algorithm>
+#include <array>
+#include <concepts>
 #include <cmath>
 #include <map>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 namespace volley {
@@ -30,6 +34,40 @@ namespace {
 constexpr double MaxInches = 10000;  // any length or position, in inches
 static_assert(barrage_key("turns").hi == MaxTurns && barrage_key("ruleset.forced_back").hi == MaxInches &&
               barrage_key("ruleset.maintain_cost").hi == MaxPoolDice);
+
+// The keys only one fire mission type takes, in the order its table reads them: on a mission of
+// another type each is an error, and none gets a default (show --toml).
+constexpr std::array<const char*, 3> own_keys(std::type_identity<RollingBarrage>) { return {"start", "direction", "speed"}; }
+constexpr std::array<const char*, 1> own_keys(std::type_identity<DesignatedTargets>) { return {"targets"}; }
+constexpr std::array<const char*, 6> own_keys(std::type_identity<PreRegisteredBarrage>) {
+  return {"points", "mode", "policy", "trigger_radius", "call_turns", "call_point"};
+}
+
+// What a fire mission type (an alternative of MissionKind, engine/barrage/mission_kind.hpp) provides
+// the reader: its `type` word, the keys only it takes, and the reader of its own table, which
+// returns it read from a mission's table and checks it against the rules when the mission is of it.
+template <class Kind, class Reader>
+concept ReadableMissionType = std::default_initializable<Kind> && requires(Reader& reader, TableReader& table, const MissionSpec& mission) {
+  { Kind::type_name } -> std::convertible_to<std::string_view>;
+  { own_keys(std::type_identity<Kind>{}) } -> std::convertible_to<std::span<const char* const>>;
+  { reader.read_mission_type(std::type_identity<Kind>{}, table, mission, true) } -> std::same_as<Kind>;
+};
+
+// Calls f(std::type_identity<Kind>{}) for each fire mission type, in the variant's order.
+template <class F>
+void for_each_mission_type(F&& f) {
+  [&]<size_t... I>(std::index_sequence<I...>) {
+    (f(std::type_identity<std::variant_alternative_t<I, MissionKind>>{}), ...);
+  }(std::make_index_sequence<std::variant_size_v<MissionKind>>{});
+}
+
+// "\"a\", \"b\" or \"c\"": the words a key accepts, as an error lists them.
+std::string alternatives_text(const std::vector<std::string>& words) {
+  std::string out;
+  for (size_t i = 0; i < words.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + ("\"" + words[i] + "\"");
+  return out;
+}
 
 // Reads the document into a BarrageScenario, collecting every error.
 class BarrageReader {
@@ -356,107 +394,123 @@ class BarrageReader {
 
   void read_missions(TableReader& t, int s) {
     std::set<std::string> names;
+    std::vector<std::string> types;
+    for_each_mission_type([&](auto type) { types.emplace_back(decltype(type)::type::type_name); });
     for (auto& m : t.tables("missions")) {
       MissionSpec mission;
       mission.name = unique_name(m, names, "mission");
       mission.side = s;
-      const std::string type = m.choice("type", RollingBarrage::type_name, {RollingBarrage::type_name, DesignatedTargets::type_name, PreRegisteredBarrage::type_name});
-      if (!m.has("type")) m.error("type", "missing: expected type = \"rolling\", \"designated\" or \"pre-registered\"");
+      const std::string type = m.choice("type", types.front(), types);
+      if (!m.has("type")) m.error("type", "missing: expected type = " + alternatives_text(types));
       // The keys of the other types, and the battery form not used, have no default here (show --toml).
-      if (type != RollingBarrage::type_name) m.keep_absent({"start", "direction", "speed"});
-      if (type != PreRegisteredBarrage::type_name) m.keep_absent({"points", "mode", "policy", "trigger_radius", "call_turns", "call_point"});
+      for_each_mission_type([&]<class Kind>(std::type_identity<Kind> kind) {
+        if (type != Kind::type_name) m.keep_absent(own_keys(kind));
+      });
       if (type == PreRegisteredBarrage::type_name) m.keep_absent({"start_turn"});
       m.keep_absent({m.has("battery") ? "batteries" : "battery"});
       read_mission_batteries(m, mission, s);
       mission.sheaf = m.choose("sheaf", Sheaf::Regular);
       mission.start_turn = static_cast<int>(m.integer("start_turn", 1, 1, sc_.turns));
 
-      // Each type's keys are read whatever the type (so that every error is reported); the mission
-      // keeps its own type's (mission_kind.hpp).
-      const bool rolling = type == RollingBarrage::type_name;
-      const bool designated = type == DesignatedTargets::type_name;
-      const bool pre_registered = type == PreRegisteredBarrage::type_name;
-      RollingBarrage rolling_barrage;
-      DesignatedTargets designated_targets;
-      PreRegisteredBarrage pre_registered_barrage;
-
-      // PF-RB keys.
-      only_for(m, {"start", "direction", "speed"}, rolling, "rolling");
-      only_for(m, {"targets"}, designated, "designated");
-      only_for(m, {"points", "mode", "policy", "trigger_radius", "call_turns", "call_point"}, pre_registered, "pre-registered");
-      only_for(m, {"start_turn"}, !pre_registered, "rolling and designated");
-      rolling_barrage.start = point_of(m, "start", {});
-      const Point home_away = away_from_home(s);
-      const auto direction = m.number_list("direction", {to_inches(home_away.x), to_inches(home_away.y)}, 2);
-      const double speed = m.number("speed", 6, 0, MaxInches);
-      rolling_barrage.speed = to_coord(speed);
-      if (rolling) {
-        // PF-RB: attacker only; at least 4" a turn; its start on the table.
-        if (s != sc_.attacker)
-          m.error("type", "a rolling barrage is available to the attacker only (PF-RB), and " + sc_.sides[s].name + " defends");
-        if (!m.has("start")) m.error("start", "missing: a rolling barrage needs start = [x, y], its template's centre on its first turn");
-        else if (!contains(table_rect(sc_.table), rolling_barrage.start)) m.error("start", "off the table at the start: " + point_text(rolling_barrage.start));
-        if (!m.has("speed")) m.error("speed", "missing: a rolling barrage needs speed (inches per turn)");
-        else if (rolling_barrage.speed < sc_.ruleset.min_rolling_speed)
-          m.error("speed", "a rolling barrage must move at least " + inches(sc_.ruleset.min_rolling_speed) + "\" per turn (PF-RB), got " + inches(rolling_barrage.speed));
-        if (direction[0] == 0 && direction[1] == 0) m.error("direction", "expected a direction vector [dx, dy], not [0, 0]");
-        else if (std::abs(direction[0]) > MaxInches || std::abs(direction[1]) > MaxInches)
-          m.error("direction", "expected a direction vector [dx, dy] with components of at most " + inches(to_coord(MaxInches)));
-        rolling_barrage.step = rolling_step(direction[0], direction[1], rolling_barrage.speed);
-      }
-
-      // PF-DT keys. Names are optional; given, they address the entry in --set keys, so each is unique.
-      std::set<std::string> target_names, point_names;
-      for (auto& target : m.tables("targets")) {
-        if (const std::string name = target.string("name", ""); !name.empty()) unique_name(target, name, target_names, "target");
-        DesignatedTarget d;
-        if (!target.has("at")) target.error("at", "missing: expected at = [x, y]");
-        d.at = point_of(target, "at", {});
-        d.turns = static_cast<int>(target.integer("turns", 1, 1, sc_.turns));
-        // PF-DT: "the type of sheaves fired" is noted with each target (the seed's example orders a
-        // sheaf at each location); a target without one fires the mission's.
-        if (target.has("sheaf"))
-          d.sheaf = target.choose("sheaf", Sheaf::Regular);
-        if (!contains(table_rect(sc_.table), d.at)) target.error("at", "off the table at the start: " + point_text(d.at));
-        target.finish();
-        designated_targets.targets.push_back(d);
-      }
-      if (designated && designated_targets.targets.empty()) m.error("targets", "missing: expected targets = [{at = [x, y], turns = n}, ...]");
-
-      // PF-PR keys.
-      for (auto& point : m.tables("points")) {
-        if (const std::string name = point.string("name", ""); !name.empty()) unique_name(point, name, point_names, "point");
-        if (!point.has("at")) point.error("at", "missing: expected at = [x, y]");
-        const Point p = point_of(point, "at", {});
-        if (!contains(table_rect(sc_.table), p)) point.error("at", "off the table at the start: " + point_text(p));
-        point.finish();
-        pre_registered_barrage.points.push_back(p);
-      }
-      PreRegisteredBarrage& pr = pre_registered_barrage;
-      pr.mode = m.choose("mode", FireMode::Single);
-      pr.call_policy = m.choose("policy", CallPolicy::Trigger);
-      pr.trigger_radius = length_of(m, "trigger_radius", sc_.ruleset.trigger_radius);
-      for (int64_t turn : m.integer_list("call_turns", {}, 1, sc_.turns)) pr.call_turns.push_back(static_cast<int>(turn));
-      pr.call_point = static_cast<int>(m.integer("call_point", 1, 1, 1000)) - 1;
-      if (pre_registered) {
-        if (pr.points.empty()) m.error("points", "missing: expected points = [{at = [x, y]}, ...] (at most " +
-                                                          std::to_string(sc_.ruleset.max_registered_points) + " per battery)");
-        else if (pr.call_point >= static_cast<int>(pr.points.size()))
-          m.error("call_point", "there are only " + std::to_string(pr.points.size()) + " points");
-        if (pr.call_policy == CallPolicy::Turns && pr.call_turns.empty()) m.error("call_turns", "missing: policy \"turns\" calls on these turns");
-        for (int b : mission.batteries)
-          if (!sc_.batteries[b].direct_support)
-            m.error(m.has("battery") ? "battery" : "batteries", "battery '" + sc_.batteries[b].name + "' is not a direct-support battery: it has no pre-registered points (PF-PR)");
-      }
-      if (rolling) mission.kind = std::move(rolling_barrage);
-      else if (designated) mission.kind = std::move(designated_targets);
-      else mission.kind = std::move(pre_registered_barrage);
+      // Each type reads its own table whatever the mission's type (so that every error is reported:
+      // a key of another type is one); the mission keeps its own type's (mission_kind.hpp).
+      for_each_mission_type([&]<class Kind>(std::type_identity<Kind> kind) { only_for(m, own_keys(kind), type == Kind::type_name, Kind::type_name); });
+      only_for(m, {"start_turn"}, type != PreRegisteredBarrage::type_name, "rolling and designated");
+      for_each_mission_type([&]<ReadableMissionType<BarrageReader> Kind>(std::type_identity<Kind> kind) {
+        const bool chosen = type == Kind::type_name;
+        Kind read = read_mission_type(kind, m, mission, chosen);
+        if (chosen) mission.kind = std::move(read);
+      });
       m.finish();
       mission_readers_.push_back(m);
       sc_.missions.push_back(std::move(mission));
     }
   }
 
+ public:
+  // Each fire mission type's own table (ReadableMissionType): its keys read, and checked against the
+  // rules when the mission is of that type (`chosen`).
+
+  // PF-RB: the template's start, direction and speed.
+  RollingBarrage read_mission_type(std::type_identity<RollingBarrage>, TableReader& m, const MissionSpec& mission, bool chosen) {
+    const int s = mission.side;
+    RollingBarrage rolling_barrage;
+    rolling_barrage.start = point_of(m, "start", {});
+    const Point home_away = away_from_home(s);
+    const auto direction = m.number_list("direction", {to_inches(home_away.x), to_inches(home_away.y)}, 2);
+    const double speed = m.number("speed", 6, 0, MaxInches);
+    rolling_barrage.speed = to_coord(speed);
+    if (chosen) {
+      // PF-RB: attacker only; at least 4" a turn; its start on the table.
+      if (s != sc_.attacker)
+        m.error("type", "a rolling barrage is available to the attacker only (PF-RB), and " + sc_.sides[s].name + " defends");
+      if (!m.has("start")) m.error("start", "missing: a rolling barrage needs start = [x, y], its template's centre on its first turn");
+      else if (!contains(table_rect(sc_.table), rolling_barrage.start)) m.error("start", "off the table at the start: " + point_text(rolling_barrage.start));
+      if (!m.has("speed")) m.error("speed", "missing: a rolling barrage needs speed (inches per turn)");
+      else if (rolling_barrage.speed < sc_.ruleset.min_rolling_speed)
+        m.error("speed", "a rolling barrage must move at least " + inches(sc_.ruleset.min_rolling_speed) + "\" per turn (PF-RB), got " + inches(rolling_barrage.speed));
+      if (direction[0] == 0 && direction[1] == 0) m.error("direction", "expected a direction vector [dx, dy], not [0, 0]");
+      else if (std::abs(direction[0]) > MaxInches || std::abs(direction[1]) > MaxInches)
+        m.error("direction", "expected a direction vector [dx, dy] with components of at most " + inches(to_coord(MaxInches)));
+      rolling_barrage.step = rolling_step(direction[0], direction[1], rolling_barrage.speed);
+    }
+    return rolling_barrage;
+  }
+
+  // PF-DT: the targets in order. Names are optional; given, they address the entry in --set keys, so
+  // each is unique.
+  DesignatedTargets read_mission_type(std::type_identity<DesignatedTargets>, TableReader& m, const MissionSpec&, bool chosen) {
+    DesignatedTargets designated_targets;
+    std::set<std::string> target_names;
+    for (auto& target : m.tables("targets")) {
+      if (const std::string name = target.string("name", ""); !name.empty()) unique_name(target, name, target_names, "target");
+      DesignatedTarget d;
+      if (!target.has("at")) target.error("at", "missing: expected at = [x, y]");
+      d.at = point_of(target, "at", {});
+      d.turns = static_cast<int>(target.integer("turns", 1, 1, sc_.turns));
+      // PF-DT: "the type of sheaves fired" is noted with each target (the seed's example orders a
+      // sheaf at each location); a target without one fires the mission's.
+      if (target.has("sheaf"))
+        d.sheaf = target.choose("sheaf", Sheaf::Regular);
+      if (!contains(table_rect(sc_.table), d.at)) target.error("at", "off the table at the start: " + point_text(d.at));
+      target.finish();
+      designated_targets.targets.push_back(d);
+    }
+    if (chosen && designated_targets.targets.empty()) m.error("targets", "missing: expected targets = [{at = [x, y], turns = n}, ...]");
+    return designated_targets;
+  }
+
+  // PF-PR: the registered points and the call policy.
+  PreRegisteredBarrage read_mission_type(std::type_identity<PreRegisteredBarrage>, TableReader& m, const MissionSpec& mission, bool chosen) {
+    PreRegisteredBarrage pr;
+    std::set<std::string> point_names;
+    for (auto& point : m.tables("points")) {
+      if (const std::string name = point.string("name", ""); !name.empty()) unique_name(point, name, point_names, "point");
+      if (!point.has("at")) point.error("at", "missing: expected at = [x, y]");
+      const Point p = point_of(point, "at", {});
+      if (!contains(table_rect(sc_.table), p)) point.error("at", "off the table at the start: " + point_text(p));
+      point.finish();
+      pr.points.push_back(p);
+    }
+    pr.mode = m.choose("mode", FireMode::Single);
+    pr.call_policy = m.choose("policy", CallPolicy::Trigger);
+    pr.trigger_radius = length_of(m, "trigger_radius", sc_.ruleset.trigger_radius);
+    for (int64_t turn : m.integer_list("call_turns", {}, 1, sc_.turns)) pr.call_turns.push_back(static_cast<int>(turn));
+    pr.call_point = static_cast<int>(m.integer("call_point", 1, 1, 1000)) - 1;
+    if (chosen) {
+      if (pr.points.empty()) m.error("points", "missing: expected points = [{at = [x, y]}, ...] (at most " +
+                                                   std::to_string(sc_.ruleset.max_registered_points) + " per battery)");
+      else if (pr.call_point >= static_cast<int>(pr.points.size()))
+        m.error("call_point", "there are only " + std::to_string(pr.points.size()) + " points");
+      if (pr.call_policy == CallPolicy::Turns && pr.call_turns.empty()) m.error("call_turns", "missing: policy \"turns\" calls on these turns");
+      for (int b : mission.batteries)
+        if (!sc_.batteries[b].direct_support)
+          m.error(m.has("battery") ? "battery" : "batteries", "battery '" + sc_.batteries[b].name + "' is not a direct-support battery: it has no pre-registered points (PF-PR)");
+    }
+    return pr;
+  }
+
+ private:
   // The default direction of a rolling barrage: away from its side's home edge.
   Point away_from_home(int s) const {
     switch (sc_.sides[s].home_edge) {
@@ -514,6 +568,9 @@ class BarrageReader {
   }
 
   void only_for(TableReader& m, std::initializer_list<const char*> keys, bool allowed, const char* types) {
+    only_for(m, std::span<const char* const>(keys.begin(), keys.size()), allowed, types);
+  }
+  void only_for(TableReader& m, std::span<const char* const> keys, bool allowed, const char* types) {
     if (allowed) return;
     for (const char* key : keys)
       if (m.has(key)) m.error(key, std::string("only a ") + types + " mission takes this key");

@@ -13,6 +13,7 @@
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -154,6 +155,9 @@ class TableReader {
   // barrage's speed on a designated mission), whose fallback is no default but "not given".
   void keep_absent(std::initializer_list<std::string_view> keys) {
     for (const auto key : keys) absent_.emplace_back(key);
+  }
+  void keep_absent(std::span<const char* const> keys) {
+    for (const char* key : keys) absent_.emplace_back(key);
   }
 
   const std::string& path() const noexcept { return path_; }
