@@ -69,9 +69,9 @@ static void fire_for_effect_once(benchmark::State& state) {
   BarrageState st(sc);
   const Rect fire_template = mission_template(sc, st, mission, state.range(0) == 1 ? Point{3300, 2800} : Point{1000, 2400});
   each_on_its_own_trial(state, [&](TrialDice& dice) {
-    SilentNarrator silent;
+    NullNarrator silent;
     BarrageContext<TrialDice> ctx{sc, st, dice, silent};
-    reset_state(st, sc);
+    st.reset(sc);
     fire_for_effect(ctx, mission, sc.batteries[static_cast<size_t>(battery)].fire_dice, battery, fire_template, 3);
     benchmark::DoNotOptimize(st.sides[1].units_hit);
   });
@@ -85,9 +85,9 @@ static void logistics_phase_once(benchmark::State& state) {
   const int british = side_named(sc, "british");
   BarrageState st(sc);
   each_on_its_own_trial(state, [&](TrialDice& dice) {
-    SilentNarrator silent;
+    NullNarrator silent;
     BarrageContext<TrialDice> ctx{sc, st, dice, silent};
-    reset_state(st, sc);
+    st.reset(sc);
     mid_barrage(sc, st);
     friendly_logistics_phase(ctx, british, 3);
     benchmark::DoNotOptimize(st.sides[1 - british].units_hit);
@@ -100,7 +100,7 @@ static void state_reset(benchmark::State& state) {
   const BarrageScenario& sc = rolling_barrage();
   BarrageState st(sc);
   for (auto _ : state) {
-    reset_state(st, sc);
+    st.reset(sc);
     benchmark::DoNotOptimize(st.units.data());
   }
   state.SetItemsProcessed(state.iterations());
@@ -113,7 +113,7 @@ static void whole_trial(benchmark::State& state) {
   const BarrageScenario& sc = rolling_barrage();
   BarrageState st(sc);
   each_on_its_own_trial(state, [&](TrialDice& dice) {
-    SilentNarrator silent;
+    NullNarrator silent;
     BarrageContext<TrialDice> ctx{sc, st, dice, silent};
     play_trial(ctx);
     benchmark::DoNotOptimize(st.sides[0].staff_spent);

@@ -118,17 +118,17 @@ static void firefight_fire_phase(benchmark::State& state) {
 }
 BENCHMARK(firefight_fire_phase)->ArgName("always")->Arg(0)->Arg(1);
 
-// Whole trials, as the bench suite plays them (play_firefight and the observations).
+// Whole trials, as the bench suite plays them (play_trial and the observations).
 static void firefight_trial(benchmark::State& state) {
   const char* names[] = {"herero-ambush", "herero-ambush", "osona"};
   const char* policies[] = {"never", "always", "always"};
   const FirefightScenario sc = shipped(names[state.range(0)], {std::string("herero.policy=") + policies[state.range(0)]});
   FirefightState st(sc);
-  std::vector<int64_t> obs(firefight_schema(sc).size());
+  std::vector<int64_t> obs(make_schema(sc).size());
   NullNarrator narr;
   each_on_its_own_trial(state, [&](TrialDice& dice) {
-    play_firefight(sc, st, dice, narr);
-    observe_firefight(sc, st, obs.data());
+    play_trial(sc, st, dice, narr);
+    observe(sc, st, obs.data());
     benchmark::DoNotOptimize(obs.data());
   });
 }

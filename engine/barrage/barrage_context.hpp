@@ -1,10 +1,10 @@
 #pragma once
 // What every step of a barrage trial works on: the kernels' context (engine/kernel_context.hpp:
 // c.sc, c.st, c.dice, c.narr, as in the firefight's TrialContext) over the barrage's scenario and
-// state. A run's SilentNarrator has `enabled` false, so every line of narration is compiled out, and
-// a replay (BarrageNarrator) goes through the very same code path. The random source is TrialDice in
+// state. A run's NullNarrator has `enabled` false, so every line of narration is compiled out, and
+// a replay (TextNarrator) goes through the very same code path. The random source is TrialDice in
 // a run and a replay, a scripted source in a rules test.
-#include "engine/barrage/barrage_narrator.hpp"
+#include "engine/narrator.hpp"
 #include "engine/barrage/barrage_scenario.hpp"
 #include "engine/barrage/barrage_state.hpp"
 #include "engine/kernel_context.hpp"
@@ -14,7 +14,7 @@
 
 namespace volley::barrage {
 
-template <class DiceT, class NarratorT = SilentNarrator>
+template <class DiceT, class NarratorT = NullNarrator>
 struct BarrageContext : KernelContext<BarrageScenario, BarrageState, DiceT, NarratorT> {
   const Ruleset& rules() const noexcept { return this->sc.ruleset; }
   const std::string& side_name(int side) const noexcept { return this->sc.sides[side].name; }

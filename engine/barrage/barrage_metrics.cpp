@@ -89,7 +89,7 @@ std::string barrage_headline(const BarrageScenario& scenario) {
   return scenario.headline.empty() ? scenario.sides[scenario.defender()].name + ".dispersed" : scenario.headline;
 }
 
-Schema make_barrage_schema(const BarrageScenario& scenario) {
+Schema make_schema(const BarrageScenario& scenario) {
   Schema schema;
   auto add = [&](const MetricText& text, const MetricNames& names, int64_t hi) {
     schema.add({names.fill(text.name), text.kind, text.lo, hi, names.fill(text.description), text.headline});
@@ -106,10 +106,10 @@ Schema make_barrage_schema(const BarrageScenario& scenario) {
   return schema;
 }
 
-void write_observations(const BarrageScenario& scenario, const BarrageState& state, int64_t* obs) noexcept {
+void observe(const BarrageScenario& scenario, const BarrageState& state, int64_t* obs) noexcept {
   for (int s = 0; s < SideCount; ++s) {
     const SideState& side = state.sides[s];
-    visit_side_metrics([&](const MetricText&, auto, auto observe) { *obs++ = observe(side); });
+    visit_side_metrics([&](const MetricText&, auto, auto observation) { *obs++ = observation(side); });
   }
   for (int u : scenario.first_hit_units) *obs++ = first_hit(state.units[u]);
 }

@@ -13,12 +13,12 @@
 namespace volley::barrage {
 
 // The schema; its headline is the scenario's `headline`, or "<defender>.dispersed".
-Schema make_barrage_schema(const BarrageScenario& scenario);
+Schema make_schema(const BarrageScenario& scenario);
 
 // The headline metric's name.
 std::string barrage_headline(const BarrageScenario& scenario);
 
 // One trial's observations, in schema order, from the state at its end.
-void write_observations(const BarrageScenario& scenario, const BarrageState& state, int64_t* obs) noexcept;
+void observe(const BarrageScenario& scenario, const BarrageState& state, int64_t* obs) noexcept;
 
 }  // namespace volley::barrage

@@ -31,7 +31,8 @@ BarrageState::BarrageState(const BarrageScenario& scenario)
   for (int s = 0; s < SideCount; ++s) initial_sides[s].stock = scenario.sides[s].staff_orders;
 }
 
-void reset_state(BarrageState& state, const BarrageScenario& /*scenario*/) noexcept {
+void BarrageState::reset(const BarrageScenario& /*scenario*/) noexcept {
+  BarrageState& state = *this;
   std::copy(state.initial_units.begin(), state.initial_units.end(), state.units.begin());
   std::copy(state.initial_blinds.begin(), state.initial_blinds.end(), state.blinds.begin());
   std::fill(state.batteries.begin(), state.batteries.end(), BatteryState{});

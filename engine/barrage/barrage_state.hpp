@@ -1,7 +1,7 @@
 #pragma once
 // The state of one barrage trial, held in a worker's scratch: every array is sized from the scenario
 // once (BarrageState(scenario)), with the state every trial starts from, and copied back from it by
-// reset_state() at the start of each trial, so a trial allocates nothing (docs/architecture.md, "The kernel").
+// reset() at the start of each trial, so a trial allocates nothing (docs/architecture.md, "The kernel").
 #include "engine/barrage/barrage_scenario.hpp"
 #include "engine/barrage/mission_state.hpp"
 #include "engine/barrage/scratch_list.hpp"
@@ -91,16 +91,16 @@ struct BarrageState {
   ScratchList<Attack> attacks;          // this fire for effect; capacity: one per unit
   ScratchList<int> dispersed_now;       // this fire for effect; capacity: one per unit
 
+  // Puts the state back to the start of a trial (before placement), as built from `scenario` (the one
+  // the state was made for): copies, no allocation.
+  void reset(const BarrageScenario& scenario) noexcept;
+
   // The start of every trial (before placement), built once from the scenario.
   std::vector<UnitState> initial_units;
   std::vector<BlindState> initial_blinds;
   std::vector<MissionState> initial_missions;
   std::array<SideState, SideCount> initial_sides;
 };
-
-// Puts the state back to the start of a trial (before placement), as built from `scenario` (the one
-// the state was made for): copies, no allocation.
-void reset_state(BarrageState& state, const BarrageScenario& scenario) noexcept;
 
 // A unit standing on its own (not in a Blind) moves, or a dispersed one is put where the map shows it.
 inline void move_unit(UnitState& unit, const UnitSpec& spec, Point to) noexcept {

@@ -32,7 +32,7 @@ template <class Ctx>
 void setup_trial(Ctx& c) {
   const BarrageScenario& sc = c.sc;
   BarrageState& st = c.st;
-  reset_state(st, sc);
+  st.reset(sc);
   for (size_t u = 0; u < sc.units.size(); ++u)
     if (sc.units[u].placement.zoned && sc.units[u].blind < 0)
       move_unit(st.units[u], sc.units[u], place_in_zone(c.dice, sc.units[u].placement.zone, static_cast<uint32_t>(u)));

@@ -5,7 +5,7 @@
 // fired at it. It cannot be adjusted.
 //
 // The behaviour is member templates over the trial context, as rolling_barrage.hpp explains.
-#include "engine/barrage/barrage_narrator.hpp"
+#include "engine/narrator.hpp"
 #include "engine/barrage/mission_state.hpp"
 #include "engine/barrage/sheaf.hpp"
 #include "engine/barrage/template_geometry.hpp"

@@ -8,7 +8,7 @@
 // they call (fire_mission, end_mission, mission_template in missions.hpp) are found when the kernel
 // instantiates them, by argument-dependent lookup on the context: a type file needs no kernel header.
 // mission_kind.hpp lists what every type provides.
-#include "engine/barrage/barrage_narrator.hpp"
+#include "engine/narrator.hpp"
 #include "engine/barrage/mission_state.hpp"
 #include "engine/barrage/sheaf.hpp"
 #include "engine/barrage/template_geometry.hpp"

@@ -136,7 +136,7 @@ SideBounds bounds_of(const FirefightScenario& sc, const Side& side) {
 
 }  // namespace
 
-Schema firefight_schema(const FirefightScenario& sc) {
+Schema make_schema(const FirefightScenario& sc) {
   Schema schema;
   auto add = [&](const MetricText& text, const MetricNames& names, int64_t hi, bool headline) {
     schema.add({names.fill(text.name), text.kind, text.lo, std::max(hi, text.lo + 1), names.fill(text.description), headline});
@@ -160,10 +160,10 @@ Schema firefight_schema(const FirefightScenario& sc) {
   return schema;
 }
 
-void observe_firefight(const FirefightScenario& sc, const FirefightState& st, int64_t* obs) noexcept {
-  visit_outcome_metrics([&](const MetricText&, int, auto, auto observe) { *obs++ = observe(st); });
+void observe(const FirefightScenario& sc, const FirefightState& st, int64_t* obs) noexcept {
+  visit_outcome_metrics([&](const MetricText&, int, auto, auto observation) { *obs++ = observation(st); });
   const BalanceEnd balance = balance_end(sc, st);
-  visit_balance_metrics([&](const MetricText&, auto, auto observe) { *obs++ = observe(balance); });
+  visit_balance_metrics([&](const MetricText&, auto, auto observation) { *obs++ = observation(balance); });
   for (int s = 0; s < SideCount; ++s) {
     SideEnd end{st.tally[s]};
     for (int g = sc.unit_offset[s]; g < sc.unit_offset[s + 1]; ++g) {
@@ -173,7 +173,7 @@ void observe_firefight(const FirefightScenario& sc, const FirefightState& st, in
       else
         end.left += u.figures;
     }
-    visit_side_metrics([&](const MetricText&, auto, auto observe) { *obs++ = observe(end); });
+    visit_side_metrics([&](const MetricText&, auto, auto observation) { *obs++ = observation(end); });
     for (int turn = 1; turn <= sc.turns; ++turn) *obs++ = turn_hits(st, s, turn);
   }
   for (int g = 0, n = sc.total_units(); g < n; ++g) *obs++ = unit_figures_left(st.units[g]);

@@ -25,9 +25,9 @@ inline int headline_side(const FirefightScenario& sc) noexcept { return sc.sides
 // them) up to this many units in the scenario; beyond, they are shown with --all.
 inline constexpr int HeadlineUnitSurvivors = 24;
 
-Schema firefight_schema(const FirefightScenario& sc);
+Schema make_schema(const FirefightScenario& sc);
 
 // The observations of the trial just played into obs[0 .. schema size).
-void observe_firefight(const FirefightScenario& sc, const FirefightState& st, int64_t* obs) noexcept;
+void observe(const FirefightScenario& sc, const FirefightState& st, int64_t* obs) noexcept;
 
 }  // namespace volley::firefight

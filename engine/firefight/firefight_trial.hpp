@@ -101,7 +101,7 @@ bool play_turn(Ctx& c, int t) {
 }
 
 template <class Dice, class Narrator>
-void play_firefight(const FirefightScenario& sc, FirefightState& st, Dice& dice, Narrator& narr) {
+void play_trial(const FirefightScenario& sc, FirefightState& st, Dice& dice, Narrator& narr) {
   TrialContext<Dice, Narrator> c{sc, st, dice, narr};
   setup_trial(c);
   for (int t = 1; t <= sc.turns; ++t)

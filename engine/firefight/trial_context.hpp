@@ -5,7 +5,7 @@
 // the narrator (NullNarrator, TextNarrator); see firefight_trial.hpp for the turn sequence.
 #include "engine/firefight/firefight_scenario.hpp"
 #include "engine/firefight/firefight_state.hpp"
-#include "engine/firefight/narrator.hpp"
+#include "engine/narrator.hpp"
 #include "engine/kernel_context.hpp"
 #include "engine/rng.hpp"
 

@@ -12,10 +12,10 @@ namespace volley {
 using namespace barrage;
 
 static void play_observed_barrage(const BarrageScenario& sc, BarrageState& state, TrialDice& dice, int64_t* obs) {
-  SilentNarrator silent;
+  NullNarrator silent;
   BarrageContext<TrialDice> ctx{sc, state, dice, silent};
   play_trial(ctx);
-  write_observations(sc, state, obs);
+  observe(sc, state, obs);
 }
 
 std::unique_ptr<TrialJob> make_barrage_job(std::shared_ptr<const BarrageScenario> scenario, std::shared_ptr<const Schema> schema,

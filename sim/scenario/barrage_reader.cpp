@@ -115,12 +115,12 @@ class BarrageReader {
     check_registered_points();
     if (errors_.empty()) {
       index_scenario(sc_);
-      const Schema schema = make_barrage_schema(sc_);
+      const Schema schema = make_schema(sc_);
       check_tally_size(root, sc_.turns, [&](int turns) {
         if (turns == sc_.turns) return schema;
         BarrageScenario at = sc_;
         at.turns = turns;
-        return make_barrage_schema(at);
+        return make_schema(at);
       });
       if (!sc_.headline.empty() && schema.find(sc_.headline) < 0)
         root.error("headline", "no metric named '" + sc_.headline + "' (e.g. " + sc_.sides[sc_.defender()].name + ".dispersed)");

@@ -50,7 +50,7 @@ class BarrageModel final : public ScenarioModel {
  public:
   explicit BarrageModel(BarrageScenario scenario)
       : scenario_(std::make_shared<const BarrageScenario>(std::move(scenario))),
-        schema_(std::make_shared<const Schema>(make_barrage_schema(*scenario_))) {}
+        schema_(std::make_shared<const Schema>(make_schema(*scenario_))) {}
 
   std::string kind() const override { return "barrage"; }
   std::string title() const override { return scenario_->title; }
@@ -63,12 +63,12 @@ class BarrageModel final : public ScenarioModel {
     const BarrageScenario& sc = *scenario_;
     TrialDice dice(seed, trial);
     BarrageState state(sc);
-    BarrageNarrator narrator;
+    TextNarrator narrator;
     narrator.say(sc.title + ": trial " + std::to_string(trial) + " of seed " + std::to_string(seed));
-    BarrageContext<TrialDice, BarrageNarrator> ctx{sc, state, dice, narrator};
+    BarrageContext<TrialDice, TextNarrator> ctx{sc, state, dice, narrator};
     play_trial(ctx);
     std::vector<int64_t> obs(schema_->size());
-    write_observations(sc, state, obs.data());
+    observe(sc, state, obs.data());
     narrator.say("observations:");
     narrator.indent();
     for (size_t i = 0; i < obs.size(); ++i) narrator.say(schema_->metrics[i].name + " = " + std::to_string(obs[i]));
@@ -131,7 +131,7 @@ class BarrageModel final : public ScenarioModel {
     const BarrageScenario& sc = *scenario_;
     TrialDice dice(seed, trial);
     BarrageState state(sc);
-    SilentNarrator silent;
+    NullNarrator silent;
     BarrageContext<TrialDice> ctx{sc, state, dice, silent};
     setup_trial(ctx);
     for (int t = 1; t <= std::min(turn, sc.turns); ++t) play_turn(ctx, t);

@@ -13,12 +13,12 @@ using namespace firefight;
 
 static void play_observed_firefight(const FirefightScenario& sc, FirefightState& state, TrialDice& dice, int64_t* obs) {
   NullNarrator narrator;
-  play_firefight(sc, state, dice, narrator);
-  observe_firefight(sc, state, obs);
+  play_trial(sc, state, dice, narrator);
+  observe(sc, state, obs);
 }
 
 std::unique_ptr<TrialJob> make_firefight_job(std::shared_ptr<const FirefightScenario> scenario, uint64_t seed) {
-  auto schema = std::make_shared<const Schema>(firefight_schema(*scenario));
+  auto schema = std::make_shared<const Schema>(make_schema(*scenario));
   return std::make_unique<KernelJob<play_observed_firefight>>(std::move(scenario), std::move(schema), seed);
 }
 

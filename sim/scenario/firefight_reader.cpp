@@ -4,7 +4,7 @@
 
 #include "engine/binomial_table.hpp"
 #include "engine/firefight/firefight_metrics.hpp"
-#include "engine/firefight/narrator.hpp"
+#include "engine/narrator.hpp"
 #include "engine/firefight/weapon_table.hpp"
 #include "sim/scenario/addressable_name.hpp"
 #include "sim/scenario/declared_keys.hpp"
@@ -139,10 +139,10 @@ class Reader {
     if (!errors_.empty()) throw ScenarioErrors(errors_);
     sc_.finalize();
     check_tally_size(root, sc_.turns, [&](int turns) {
-      if (turns == sc_.turns) return firefight_schema(sc_);
+      if (turns == sc_.turns) return make_schema(sc_);
       FirefightScenario at = sc_;
       at.turns = turns;
-      return firefight_schema(at);
+      return make_schema(at);
     });
     if (!errors_.empty()) throw ScenarioErrors(errors_);
     return std::move(sc_);

@@ -91,12 +91,12 @@ class FirefightModel final : public ScenarioModel {
     FirefightState state(*sc_);
     TrialDice dice(seed, trial);
     TextNarrator narrator;
-    play_firefight(*sc_, state, dice, narrator);
-    const Schema schema = firefight_schema(*sc_);
+    play_trial(*sc_, state, dice, narrator);
+    const Schema schema = make_schema(*sc_);
     std::vector<int64_t> obs(schema.size());
-    observe_firefight(*sc_, state, obs.data());
+    observe(*sc_, state, obs.data());
     std::ostringstream out;
-    out << "replay of trial " << trial << " of " << sc_->title << " (seed " << seed << ")\n" << narrator.text << "\nobservations:\n";
+    out << "replay of trial " << trial << " of " << sc_->title << " (seed " << seed << ")\n" << narrator.text() << "\nobservations:\n";
     for (size_t i = 0; i < schema.size(); ++i) out << "  " << schema.metrics[i].name << " = " << obs[i] << "\n";
     out << "random words drawn: " << dice.words() << "\n";
     return out.str();
@@ -173,7 +173,7 @@ class FirefightModel final : public ScenarioModel {
     TrialDice dice(seed, trial);
     SnapshotNarrator snap;
     snap.want = std::max(0, turn);
-    play_firefight(sc, state, dice, snap);
+    play_trial(sc, state, dice, snap);
     const FirefightState& st = snap.snapshot;
     auto box = [&](const Rect& r) { return MapBox{to_inches(r.x0), to_inches(r.y0), to_inches(r.x1), to_inches(r.y1)}; };
     std::vector<std::string> sides;

@@ -25,7 +25,7 @@ ScenarioDocument barrage_with(size_t units, const std::string& extra) {
 }
 
 size_t first_hit_metrics(const ScenarioDocument& doc) {
-  const Schema schema = barrage::make_barrage_schema(read_barrage_scenario(doc));
+  const Schema schema = barrage::make_schema(read_barrage_scenario(doc));
   size_t n = 0;
   for (const auto& m : schema.metrics) n += m.name.rfind("german.first_hit.", 0) == 0 ? 1 : 0;
   return n;
@@ -44,7 +44,7 @@ TEST_CASE("Per-unit metrics are bounded: all up to 64 defender units, beyond tha
   CHECK(first_hit_metrics(barrage_with(3, "first_hit_all = false")) == 0);
   CHECK(first_hit_metrics(barrage_with(3, "first_hit_all = false\nfirst_hit_units = [\"U1\"]")) == 1);
   // The metrics keep the units' order, and name them.
-  const Schema schema = barrage::make_barrage_schema(read_barrage_scenario(barrage_with(300, "first_hit_units = [\"U9\", \"U2\"]")));
+  const Schema schema = barrage::make_schema(read_barrage_scenario(barrage_with(300, "first_hit_units = [\"U9\", \"U2\"]")));
   CHECK(schema.find("german.first_hit.U2") + 1 == schema.find("german.first_hit.U9"));
 }
 

@@ -183,8 +183,8 @@ struct Table {
   const BarrageScenario& sc;
   BarrageState state;
   TestDice dice;
-  BarrageNarrator narrator;
-  BarrageContext<TestDice, BarrageNarrator> ctx;
+  TextNarrator narrator;
+  BarrageContext<TestDice, TextNarrator> ctx;
 
   UnitState& unit(int u) { return state.units[u]; }
   MissionState& mission(int m) { return state.missions[m]; }

@@ -281,7 +281,7 @@ TEST_CASE("B-5: a unit is tested with its own footprint, its standing Blind's, o
   int revealed = 0, dispersed = 0;
   for (uint64_t trial = 0; trial < 300; ++trial) {
     TrialDice dice(77, trial);
-    SilentNarrator silent;
+    NullNarrator silent;
     BarrageContext<TrialDice> ctx{sc, st, dice, silent};
     setup_trial(ctx);
     for (int turn = 1; turn <= sc.turns; ++turn) {

@@ -204,7 +204,7 @@ TEST_CASE("PF-RB: with no failures, no supply checks and no forced back, a rolli
   BarrageState state(f.sc);
   for (uint64_t trial = 0; trial < 200; ++trial) {
     TrialDice dice(7, trial);
-    SilentNarrator silent;
+    NullNarrator silent;
     BarrageContext<TrialDice> ctx{f.sc, state, dice, silent};
     setup_trial(ctx);
     for (int k = 1; k <= f.sc.turns; ++k) {

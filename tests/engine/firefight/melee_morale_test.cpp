@@ -204,8 +204,8 @@ TEST_CASE("F-9: both sides defeated in one turn is a draw; none after the last t
     break_unit(c, h.unit(Herero, 0), "test");
     CHECK(check_victory(c));
     CHECK(h.st.outcome == Outcome::Draw);
-    std::vector<int64_t> obs(firefight_schema(h.sc).size());
-    observe_firefight(h.sc, h.st, obs.data());
+    std::vector<int64_t> obs(make_schema(h.sc).size());
+    observe(h.sc, h.st, obs.data());
     CHECK(obs[0] == 0);
     CHECK(obs[1] == 0);
     CHECK(obs[2] == 1);  // draw
@@ -214,11 +214,11 @@ TEST_CASE("F-9: both sides defeated in one turn is a draw; none after the last t
   }
   SECTION("two quiet turns: undecided, reported as a draw in the last turn") {
     Harness h(sc);
-    play_firefight(h.sc, h.st, h.dice, h.narr);
+    play_trial(h.sc, h.st, h.dice, h.narr);
     CHECK(h.dice.calls.empty());  // nobody moves, nobody has a target
     CHECK(h.st.outcome == Outcome::Undecided);
-    std::vector<int64_t> obs(firefight_schema(h.sc).size());
-    observe_firefight(h.sc, h.st, obs.data());
+    std::vector<int64_t> obs(make_schema(h.sc).size());
+    observe(h.sc, h.st, obs.data());
     CHECK(obs[2] == 1);
     CHECK(obs[3] == 1);
     CHECK(obs[4] == 2);

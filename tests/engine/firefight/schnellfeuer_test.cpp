@@ -101,7 +101,7 @@ TEST_CASE("SF-A: the fast-fire side declares at its first firing card, for the w
   REQUIRE(f.size() == 2);
   check_volley(f[0], h.actor(Herero, 0), 16, 5);
   CHECK(f[1].actor == h.actor(German, 0));
-  CHECK(h.narr.text.find("declares schnellfeuer (SF-A) for the whole force") != std::string::npos);
+  CHECK(h.narr.text().find("declares schnellfeuer (SF-A) for the whole force") != std::string::npos);
   CHECK(h.dice.exhausted());
 }
 
@@ -160,7 +160,7 @@ TEST_CASE("SF-A: no declaration without a target in the group; policies never, t
     Harness h(sc);
     setup_and_fire(h, {0, 0});  // shuffle: herero, herero, german; the herero cards are void; Z1 fires
     CHECK(h.st.tally[Herero].schnellfeuer == 0);
-    CHECK(h.narr.text.find("no unit of the group has a target") != std::string::npos);
+    CHECK(h.narr.text().find("no unit of the group has a target") != std::string::npos);
   }
   SECTION("never: normal fire only") {
     sc.sides[Herero].policy.when = WhenPolicy::Never;
@@ -236,7 +236,7 @@ TEST_CASE("SF-B: every unit of the group with a target fires, in index order, tw
   REQUIRE(f.size() == 3);
   check_volley(f[0], h.actor(Herero, 0), 16, 5);
   check_volley(f[1], h.actor(Herero, 1), 12, 5);
-  CHECK(h.narr.text.find("schnellfeuer: herero H2 (6 figures) at german Z2") != std::string::npos);
+  CHECK(h.narr.text().find("schnellfeuer: herero H2 (6 figures) at german Z2") != std::string::npos);
   CHECK(f[2].actor == h.actor(German, 1));
   CHECK(h.u(German, 0).out());
   CHECK(h.dice.exhausted());
@@ -304,7 +304,7 @@ TEST_CASE("SF-E: the group fires no more this phase and gets no card in the next
     CHECK(h.dice.calls[i].purpose != Purpose::Cards);
     CHECK(h.dice.calls[i].actor >= h.actor(German, 0));
   }
-  CHECK(h.narr.text.find("deck of 0 herero and 2 german cards") != std::string::npos);
+  CHECK(h.narr.text().find("deck of 0 herero and 2 german cards") != std::string::npos);
   CHECK(h.st.tally[Herero].reloading_fired == 0);
   CHECK(h.dice.exhausted());
 }
@@ -512,7 +512,7 @@ TEST_CASE("SF-I: one subgroup declares on the first card; the other fires normal
   check_volley(f[1], h.actor(Herero, 1), 6, 6);
   CHECK(h.u(Herero, 0).reload_turn == 2);
   CHECK(h.u(Herero, 1).reload_turn == 0);
-  CHECK(h.narr.text.find("for subgroup north") != std::string::npos);
+  CHECK(h.narr.text().find("for subgroup north") != std::string::npos);
 }
 
 TEST_CASE("SF-I: never two turns in a row, for any subgroup: a declaration attempt in two consecutive turns", "[engine][firefight][SF-I]") {
@@ -525,7 +525,7 @@ TEST_CASE("SF-I: never two turns in a row, for any subgroup: a declaration attem
   h.dice.push({0, 0, 0});  // herero (S1 alone: N1 reloads), german
   fire(h, 2);
   CHECK(h.st.tally[Herero].schnellfeuer == 1);
-  CHECK(h.narr.text.find("declared last turn (SF-I)") != std::string::npos);
+  CHECK(h.narr.text().find("declared last turn (SF-I)") != std::string::npos);
   const auto f = h.dice.volleys();
   CHECK(f[f.size() - 2].n == 6);  // S1: normal dice
   // Turn 3: allowed again (now for the south subgroup: S1 12 dice; N1 fires normally).
@@ -638,7 +638,7 @@ TEST_CASE("SF-F through the turn sequence: a unit revealed by schnellfeuer that 
   CHECK(h.st.tally[Herero].reconcealed == 1);
   REQUIRE(h.alive_decoys(Herero) == 2);
   for (int d = 0; d < h.st.decoy_count[Herero]; ++d) CHECK(h.st.decoys[Herero][d].pos == at(10, 10));
-  CHECK(h.narr.text.find("re-conceal (SF-F): herero H1 hides again; 3 markers") != std::string::npos);
+  CHECK(h.narr.text().find("re-conceal (SF-F): herero H1 hides again; 3 markers") != std::string::npos);
   CHECK(h.st.tally[Herero].reloading_fired == 0);
   CHECK(h.dice.exhausted());
 }
@@ -656,7 +656,7 @@ TEST_CASE("SF-G: a unit that charges in its reload turn still reloads: it fires 
   h.dice.push({4, 4, 4, 3, 0});
   CHECK_FALSE(h.turn(2));
   CHECK(h.u(Herero, 0).pos == at(10, 15));
-  CHECK(h.narr.text.find("deck of 0 herero and 1 german cards") != std::string::npos);
+  CHECK(h.narr.text().find("deck of 0 herero and 1 german cards") != std::string::npos);
   // Turn 3: reloaded. With charge-after it does not charge outside its reload turn; it has a
   // target, so it does not move; SF-I allows a declaration again: schnellfeuer, 16 dice.
   const size_t before = h.dice.volleys().size();

@@ -166,10 +166,10 @@ TEST_CASE("F-2: a turn runs movement, re-concealment and spotting, fire, melee, 
                                 Purpose::Fire,     Purpose::Fire,     Purpose::Fire,     Purpose::Fire};
   order.insert(order.end(), 9, Purpose::Melee);  // 4 pairs of dice, then Z2's melee morale
   order.insert(order.end(), 2, Purpose::Morale);
-  INFO(h.narr.text);
+  INFO(h.narr.text());
   REQUIRE(h.dice.calls.size() == order.size());
   for (size_t i = 0; i < order.size(); ++i) CHECK(h.dice.calls[i].purpose == order[i]);
-  const std::string& t = h.narr.text;
+  const std::string& t = h.narr.text();
   const size_t move = t.find("move (F-6)"), spotted = t.find("(spotted)"), fire = t.find(" fire phase"),
                melee = t.find("melee (F-7)"), morale = t.find("morale test (F-8b)"), victory = t.find("victory (F-9)");
   CHECK(move < spotted);
