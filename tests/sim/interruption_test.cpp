@@ -23,7 +23,7 @@ std::string field(const std::string& json, const std::string& name) {
 }  // namespace
 
 TEST_CASE("An interrupted run writes the completed blocks to every output, marked partial", "[sim][interrupt]") {
-  const std::string dir = scratch_directory();
+  const std::string& dir = scratch_directory();
   const auto r = run_volley("run osona --trials 409600 --seed 3 --quiet --stop-after-blocks 10 --json part.json --csv part.csv");
   CHECK(r.exit_code == 130);
   CHECK(r.out.find("PARTIAL") != std::string::npos);
@@ -60,7 +60,7 @@ TEST_CASE("An interrupted --precision run says it was interrupted, not stopped b
 }
 
 TEST_CASE("A run resumed from its checkpoint ends bit-identical to an uninterrupted run", "[sim][interrupt]") {
-  const std::string dir = scratch_directory();
+  const std::string& dir = scratch_directory();
   const std::string common = "run rolling-barrage --trials 600000 --seed 9 --quiet";
   expect_success(common + " --json whole.json");
   const auto first = run_volley(common + " --checkpoint ck.json --stop-after-blocks 70");
@@ -75,7 +75,7 @@ TEST_CASE("A run resumed from its checkpoint ends bit-identical to an uninterrup
 }
 
 TEST_CASE("SIGTERM during a run stops it at a block boundary with partial outputs", "[sim][interrupt]") {
-  const std::string dir = scratch_directory();
+  const std::string& dir = scratch_directory();
   const pid_t pid = start_volley({"run", "osona", "--trials", "100000000000", "--quiet", "--json", "sigterm.json"}, dir, "/dev/null");
   REQUIRE(pid > 0);
   // The signal may arrive before or after the first block: either way the run must end cleanly and
@@ -92,7 +92,7 @@ TEST_CASE("SIGTERM during a run stops it at a block boundary with partial output
 }
 
 TEST_CASE("An unwritable output is refused before the run starts, and nothing is written", "[sim][interrupt]") {
-  const std::string dir = scratch_directory();
+  const std::string& dir = scratch_directory();
   expect_refused("run osona --trials 1000000000 --quiet --json /nonexistent-dir/out.json --csv fine.csv",
                  "--json /nonexistent-dir/out.json");
   CHECK_FALSE(file_exists(dir + "/fine.csv"));

@@ -207,8 +207,9 @@ void check_docs(std::span<const KeyDeclaration> keys, const std::string& doc) {
     }
   }
   // The ruleset, table and side tables hold nothing undeclared.
-  for (const auto& [path, row] : rows) {
-    if (row.section.empty() || row.section.ends_with("<entry>")) continue;
+  for (const auto& entry : rows) {
+    const std::string& path = entry.first;
+    if (entry.second.section.empty() || entry.second.section.ends_with("<entry>")) continue;
     INFO(doc << ": the row of " << path << " has no declaration");
     CHECK(std::any_of(keys.begin(), keys.end(), [&](const KeyDeclaration& k) { return k.key == path; }));
   }
