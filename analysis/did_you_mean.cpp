@@ -29,7 +29,8 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   std::string list;
   for (const auto& v : valid) list += (list.empty() ? "" : ", ") + v;
   std::string out;
-  for (size_t i = 0; i < nearest.size(); ++i) out += (i == 0 ? "did you mean '" : i + 1 == nearest.size() ? " or '" : ", '") + nearest[i] + "'";
+  for (size_t i = 0; i < nearest.size(); ++i)
+    out += (i == 0 ? "did you mean '" : i + 1 == nearest.size() ? " or '" : ", '") + nearest[i] + "'";
   if (!out.empty()) out += "? ";
   return out + "(" + what + ": " + list + ")";
 }

@@ -48,7 +48,11 @@ double normal_quantile_two_sided(double level) {
 Interval wilson_interval(uint64_t successes, uint64_t trials, double level) {
   Interval r;
   r.method = "Wilson score";
-  if (trials == 0) { r.low = 0; r.high = 1; return r; }
+  if (trials == 0) {
+    r.low = 0;
+    r.high = 1;
+    return r;
+  }
   const double z = normal_quantile_two_sided(level);
   const double n = static_cast<double>(trials);
   const double p = static_cast<double>(successes) / n;
@@ -119,8 +123,6 @@ Interval estimate_metric(const Tally& tally, size_t metric, double level) {
   return r;
 }
 
-double precision_half_width(const Tally& tally, size_t metric, double level) {
-  return uncut_estimate(tally, metric, level).half_width();
-}
+double precision_half_width(const Tally& tally, size_t metric, double level) { return uncut_estimate(tally, metric, level).half_width(); }
 
 }  // namespace volley

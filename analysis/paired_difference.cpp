@@ -13,8 +13,8 @@ PairedDifference paired_difference(const Tally& tally, size_t base, size_t varia
   r.paired = estimate_metric(tally, difference, level);  // the mean interval (a range bound when d never varies)
   r.paired.method = "paired (common random numbers)";
   const double var_d = sample_variance(n, tally.sum(difference), tally.sum_squares(difference));
-  const double var_unpaired = sample_variance(n, tally.sum(base), tally.sum_squares(base)) +
-                              sample_variance(n, tally.sum(variant), tally.sum_squares(variant));
+  const double var_unpaired =
+      sample_variance(n, tally.sum(base), tally.sum_squares(base)) + sample_variance(n, tally.sum(variant), tally.sum_squares(variant));
   const double z = normal_quantile_two_sided(level);
   r.unpaired = r.paired;
   r.unpaired.method = "unpaired (two independent runs)";
@@ -23,9 +23,9 @@ PairedDifference paired_difference(const Tally& tally, size_t base, size_t varia
   r.unpaired.high = r.paired.estimate + half;
   // Infinite when the difference never varies but the metrics do; undefined (NaN) when nothing
   // varies at all (a metric that is always 0 in both variants): there is no variance to reduce.
-  r.variance_reduction = var_d > 0            ? var_unpaired / var_d
-                         : var_unpaired > 0   ? std::numeric_limits<double>::infinity()
-                                              : std::numeric_limits<double>::quiet_NaN();
+  r.variance_reduction = var_d > 0          ? var_unpaired / var_d
+                         : var_unpaired > 0 ? std::numeric_limits<double>::infinity()
+                                            : std::numeric_limits<double>::quiet_NaN();
   return r;
 }
 

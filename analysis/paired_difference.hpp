@@ -9,10 +9,10 @@
 namespace volley {
 
 struct PairedDifference {
-  Interval base;            // the base variant's estimate
+  Interval base;  // the base variant's estimate
   Interval variant;
-  Interval paired;          // mean of d, from d's moments
-  Interval unpaired;        // the same centre, with the independent-runs half-width
+  Interval paired;                // mean of d, from d's moments
+  Interval unpaired;              // the same centre, with the independent-runs half-width
   double variance_reduction = 1;  // unpaired variance / paired variance (inf when d never varies; NaN when nothing does)
 };
 

@@ -12,9 +12,7 @@ namespace {
 
 // The rank of a quantile's estimate: k = max(1, ceil(q n)), so at least one trial lies at or below
 // it (q = 0 gives the minimum seen). q n in double, as reports always computed it.
-uint64_t estimate_rank(uint64_t n, double q) {
-  return static_cast<uint64_t>(std::ceil(std::max(1.0, q * static_cast<double>(n))));
-}
+uint64_t estimate_rank(uint64_t n, double q) { return static_cast<uint64_t>(std::ceil(std::max(1.0, q * static_cast<double>(n)))); }
 
 }  // namespace
 
@@ -100,9 +98,12 @@ QuantileRanks quantile_ranks(uint64_t n, double q, double level) {
 
 std::string to_string(const HistogramValue& v) {
   switch (v.place) {
-    case HistogramValue::Place::BelowRange: return "<" + std::to_string(v.value);
-    case HistogramValue::Place::AboveRange: return ">" + std::to_string(v.value);
-    case HistogramValue::Place::InRange: break;
+    case HistogramValue::Place::BelowRange:
+      return "<" + std::to_string(v.value);
+    case HistogramValue::Place::AboveRange:
+      return ">" + std::to_string(v.value);
+    case HistogramValue::Place::InRange:
+      break;
   }
   return std::to_string(v.value);
 }
@@ -142,9 +143,12 @@ QuantileInterval quantile_interval(const Tally& tally, size_t metric, double q, 
 int64_t histogram_quantile(const Tally& tally, size_t metric, double q) {
   const auto v = order_statistic(tally, metric, estimate_rank(tally.trials(), q));
   switch (v.place) {
-    case HistogramValue::Place::BelowRange: return v.value - 1;
-    case HistogramValue::Place::AboveRange: return v.value + 1;
-    case HistogramValue::Place::InRange: break;
+    case HistogramValue::Place::BelowRange:
+      return v.value - 1;
+    case HistogramValue::Place::AboveRange:
+      return v.value + 1;
+    case HistogramValue::Place::InRange:
+      break;
   }
   return v.value;
 }

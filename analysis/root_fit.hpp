@@ -25,13 +25,13 @@ struct FitPoint {
 };
 
 struct RootFit {
-  bool ok = false;           // the fit has a non-zero slope
+  bool ok = false;                     // the fit has a non-zero slope
   double root = 0, low = 0, high = 0;  // low = -inf or high = +inf: the slope is not distinguishable from zero
-  double intercept = 0, slope = 0;  // on the logit scale for probabilities
-  double lack_of_fit = 0;           // the weighted residuals' chi-square
-  int degrees_of_freedom = 0;       // points - 2 (0: two points, which any line fits)
-  double lack_of_fit_p = 1;         // P(chi-square >= lack_of_fit) were the model right
-  bool widened = false;             // the test rejected the model: the interval was widened
+  double intercept = 0, slope = 0;     // on the logit scale for probabilities
+  double lack_of_fit = 0;              // the weighted residuals' chi-square
+  int degrees_of_freedom = 0;          // points - 2 (0: two points, which any line fits)
+  double lack_of_fit_p = 1;            // P(chi-square >= lack_of_fit) were the model right
+  bool widened = false;                // the test rejected the model: the interval was widened
 };
 
 // Below this p-value the model is taken to misfit and the interval is widened.

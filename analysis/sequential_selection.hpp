@@ -20,9 +20,9 @@
 namespace volley {
 
 struct SelectionSettings {
-  double delta = 0.01;        // the indifference zone: a difference smaller than this is not worth finding
-  double alpha = 0.05;        // the error rate: 1 - alpha is the probability of a correct selection
-  uint64_t first_stage = 0;   // n0 >= 2: trials every candidate plays before the first elimination
+  double delta = 0.01;       // the indifference zone: a difference smaller than this is not worth finding
+  double alpha = 0.05;       // the error rate: 1 - alpha is the probability of a correct selection
+  uint64_t first_stage = 0;  // n0 >= 2: trials every candidate plays before the first elimination
 };
 
 class SequentialSelection {

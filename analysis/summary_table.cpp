@@ -32,9 +32,7 @@ bool histogram_metric(const MetricSpec& spec) {
   return spec.kind == MetricKind::Count && (ends_with(".casualties") || ends_with(".dispersed"));
 }
 
-bool unit_metric(const MetricSpec& spec) {
-  return spec.name.find(".units.") != std::string::npos && spec.name.ends_with(".figures_left");
-}
+bool unit_metric(const MetricSpec& spec) { return spec.name.find(".units.") != std::string::npos && spec.name.ends_with(".figures_left"); }
 
 std::string format_summary(const Tally& tally, const ReportOptions& options) {
   // No trial, no estimate: "0 [0, 0]" would read as a measured zero (a shard that owns no block).
@@ -71,8 +69,7 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
       continue;
     }
     if (!header) {
-      out += format_text("\n%-34s %9s   %-21s %-14s %-14s %s\n", "count", "mean", (percent + " interval").c_str(),
-                           "5%", "median", "95%");
+      out += format_text("\n%-34s %9s   %-21s %-14s %-14s %s\n", "count", "mean", (percent + " interval").c_str(), "5%", "median", "95%");
       header = true;
     }
     const auto e = estimate_metric(tally, i, level);
@@ -121,8 +118,8 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
       if (!histogram_metric(spec) || (options.headline_only && !spec.headline)) continue;
       const auto hist = tally.histogram(i);
       const double n = static_cast<double>(tally.trials());
-      out += format_text("\n%s: distribution (%s Wilson intervals)\n%6s %9s %19s %9s %19s\n", spec.name.c_str(), percent.c_str(),
-                           "value", "P(=k)", "interval", "P(>=k)", "interval");
+      out += format_text("\n%s: distribution (%s Wilson intervals)\n%6s %9s %19s %9s %19s\n", spec.name.c_str(), percent.c_str(), "value",
+                         "P(=k)", "interval", "P(>=k)", "interval");
       uint64_t at_least = tally.trials() - tally.underflow(i);
       for (size_t k = 0; k < hist.size(); ++k) {
         if (at_least == 0) break;
@@ -130,8 +127,8 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
           const auto eq = wilson_interval(hist[k], tally.trials(), level);
           const auto ge = wilson_interval(at_least, tally.trials(), level);
           out += format_text("%6lld %9.4f [%7.4f, %7.4f] %9.4f [%7.4f, %7.4f]\n",
-                               static_cast<long long>(spec.min_value + static_cast<int64_t>(k)), static_cast<double>(hist[k]) / n,
-                               eq.low, eq.high, static_cast<double>(at_least) / n, ge.low, ge.high);
+                             static_cast<long long>(spec.min_value + static_cast<int64_t>(k)), static_cast<double>(hist[k]) / n, eq.low,
+                             eq.high, static_cast<double>(at_least) / n, ge.low, ge.high);
         }
         at_least -= hist[k];
       }
@@ -150,13 +147,13 @@ std::string format_csv(const Tally& tally, double level) {
     const auto e = estimate_metric(tally, i, level);
     // The name is scenario text (a unit's name): it reaches the row only as a quoted field.
     const std::string name = csv_field(spec.name);
-    out += name + format_text(",%s,,%.10g,%.10g,%.10g,%g,%s\n",
-                         spec.kind == MetricKind::Probability ? "probability" : "mean", e.estimate, e.low, e.high, level, e.method);
+    out += name + format_text(",%s,,%.10g,%.10g,%.10g,%g,%s\n", spec.kind == MetricKind::Probability ? "probability" : "mean", e.estimate,
+                              e.low, e.high, level, e.method);
     if (spec.kind != MetricKind::Count) continue;
     for (double q : ReportedQuantiles) {
       const auto qi = quantile_interval(tally, i, q, level);
       out += name + format_text(",quantile,%g,%s,%s,%s,%g,%s\n", q, to_string(qi.estimate).c_str(), to_string(qi.low).c_str(),
-                           to_string(qi.high).c_str(), level, qi.method);
+                                to_string(qi.high).c_str(), level, qi.method);
     }
     const auto hist = tally.histogram(i);
     uint64_t at_least = tally.trials() - tally.underflow(i);
@@ -164,10 +161,10 @@ std::string format_csv(const Tally& tally, double level) {
       const auto eq = wilson_interval(hist[k], tally.trials(), level);
       const auto ge = wilson_interval(at_least, tally.trials(), level);
       const long long v = static_cast<long long>(spec.min_value + static_cast<int64_t>(k));
-      out += name + format_text(",P(=k),%lld,%.10g,%.10g,%.10g,%g,Wilson score\n", v, static_cast<double>(hist[k]) / n,
-                           eq.low, eq.high, level);
-      out += name + format_text(",P(>=k),%lld,%.10g,%.10g,%.10g,%g,Wilson score\n", v,
-                           static_cast<double>(at_least) / n, ge.low, ge.high, level);
+      out += name +
+             format_text(",P(=k),%lld,%.10g,%.10g,%.10g,%g,Wilson score\n", v, static_cast<double>(hist[k]) / n, eq.low, eq.high, level);
+      out += name +
+             format_text(",P(>=k),%lld,%.10g,%.10g,%.10g,%g,Wilson score\n", v, static_cast<double>(at_least) / n, ge.low, ge.high, level);
       at_least -= hist[k];
     }
   }

@@ -16,8 +16,8 @@ struct ReportOptions {
   double level = 0.95;
   bool headline_only = true;  // only metrics marked headline (the rest are in JSON/CSV)
   bool histograms = true;
-  bool per_turn = true;       // the per-turn tables (hits per turn); --quiet leaves them out
-  bool per_unit = true;       // each unit's survivors (<side>.units.<name>.figures_left); --quiet leaves them out
+  bool per_turn = true;  // the per-turn tables (hits per turn); --quiet leaves them out
+  bool per_unit = true;  // each unit's survivors (<side>.units.<name>.figures_left); --quiet leaves them out
 };
 
 std::string format_summary(const Tally& tally, const ReportOptions& options);

@@ -44,8 +44,7 @@ class Tally {
       const uint64_t rel = static_cast<uint64_t>(v - min[i]);
       if (rel <= static_cast<uint64_t>(width[i])) [[likely]]
         ++bins[offset[i] + rel + 1];
-      else
-        add_outside(i, v);
+      else add_outside(i, v);
     }
   }
 
@@ -78,8 +77,7 @@ class Tally {
   void from_words(uint64_t trials, std::span<const uint64_t> words);
 
   friend bool operator==(const Tally& a, const Tally& b) noexcept {
-    return a.trials_ == b.trials_ && a.bins_ == b.bins_ && a.outside_sum_ == b.outside_sum_ &&
-           a.outside_squares_ == b.outside_squares_;
+    return a.trials_ == b.trials_ && a.bins_ == b.bins_ && a.outside_sum_ == b.outside_sum_ && a.outside_squares_ == b.outside_squares_;
   }
 
  private:
@@ -96,8 +94,8 @@ class Tally {
   std::vector<uint64_t> bins_;
   std::vector<size_t> offset_;
   std::vector<int64_t> min_;
-  std::vector<int64_t> width_;  // max_value - min_value
-  std::vector<UInt128> outside_sum_;     // moments of the values outside the range only
+  std::vector<int64_t> width_;        // max_value - min_value
+  std::vector<UInt128> outside_sum_;  // moments of the values outside the range only
   std::vector<UInt128> outside_squares_;
 };
 

@@ -63,11 +63,13 @@ void check_target(const TargetSpec& target, const Schema& schema, const std::str
   const auto& spec = schema.metrics[static_cast<size_t>(i)];
   if (target.is_probability(schema)) {
     if (!(goal >= 0 && goal <= 1))
-      throw std::invalid_argument(option + " '" + target.text + "': " + target.name() + " is a probability, between 0 and 1; no parameter value can bring it to " +
-                                  format_text("%g", goal));
+      throw std::invalid_argument(option + " '" + target.text + "': " + target.name() +
+                                  " is a probability, between 0 and 1; no parameter value can bring it to " + format_text("%g", goal));
   } else if (!(goal >= static_cast<double>(spec.min_value) && goal <= static_cast<double>(spec.max_value))) {
-    throw std::invalid_argument(option + " '" + target.text + "': the mean of " + target.metric + format_text(" lies between %lld and %lld", static_cast<long long>(spec.min_value), static_cast<long long>(spec.max_value)) +
-                                "; no parameter value can bring it to " + format_text("%g", goal));
+    throw std::invalid_argument(
+        option + " '" + target.text + "': the mean of " + target.metric +
+        format_text(" lies between %lld and %lld", static_cast<long long>(spec.min_value), static_cast<long long>(spec.max_value)) +
+        "; no parameter value can bring it to " + format_text("%g", goal));
   }
 }
 

@@ -13,7 +13,7 @@ struct TargetSpec {
   std::string metric;               // the schema metric
   std::optional<int64_t> at_least;  // P(metric >= k)
   std::optional<double> goal;
-  std::string text;                 // as given, for reports
+  std::string text;  // as given, for reports
 
   bool is_probability(const Schema& schema) const;
   // The estimate without its goal: "herero.win", "herero.hits>=5".

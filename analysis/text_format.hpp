@@ -46,8 +46,7 @@ inline bool csv_number(const std::string& text) {
 inline std::string csv_field(std::string text) {
   if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos && !csv_number(text))
     text.insert(0, 1, '\'');
-  const bool quote = text.find_first_of(",\"\r\n") != std::string::npos ||
-                     (!text.empty() && (text.front() == ' ' || text.back() == ' '));
+  const bool quote = text.find_first_of(",\"\r\n") != std::string::npos || (!text.empty() && (text.front() == ' ' || text.back() == ' '));
   if (!quote) return text;
   std::string out = "\"";
   for (char c : text) {

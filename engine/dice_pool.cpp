@@ -19,8 +19,7 @@ bool PoolSpec::hits(int face) const noexcept {
 }
 
 std::string PoolSpec::describe() const {
-  std::string s = std::to_string(dice) + "d" + std::to_string(faces) + (at_most ? " needing <= " : " needing >= ") +
-                  std::to_string(target);
+  std::string s = std::to_string(dice) + "d" + std::to_string(faces) + (at_most ? " needing <= " : " needing >= ") + std::to_string(target);
   if (modifier != 0) s += (modifier > 0 ? " at +" : " at ") + std::to_string(modifier);
   return s + " (" + std::to_string(success_faces()) + " of " + std::to_string(faces) + " faces hit)";
 }

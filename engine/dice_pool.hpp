@@ -10,7 +10,7 @@ struct PoolSpec {
   int faces = 6;
   bool at_most = true;  // true: a die hits on <= target (TSATF); false: on >= target (Combat HQ)
   int target = 1;
-  int modifier = 0;     // faces added to the hit band; negative is a penalty (SF-B's -1)
+  int modifier = 0;  // faces added to the hit band; negative is a penalty (SF-B's -1)
 
   // How many faces of one die hit, after the modifier, clamped to [0, faces] (F-4).
   int success_faces() const noexcept;

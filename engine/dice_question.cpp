@@ -37,8 +37,7 @@ std::string face_text(const FaceRange& r) {
 // "10d20" or "d6" -> dice and faces; `rest` receives what follows the faces ("+1", "@4+", "").
 DiceTerm parse_term(const std::string& word, std::string& rest) {
   const auto d = word.find_first_of("dD");
-  if (d == std::string::npos)
-    throw std::invalid_argument("'" + word + "': expected dice like 3d6, 2d6+1, 10d20 or 5d6@4+");
+  if (d == std::string::npos) throw std::invalid_argument("'" + word + "': expected dice like 3d6, 2d6+1, 10d20 or 5d6@4+");
   DiceTerm term;
   term.dice = d == 0 ? 1 : parse_int(std::string_view(word).substr(0, d), "the number of dice", word);
   size_t end = d + 1;
@@ -61,7 +60,8 @@ FaceRange parse_face_rule(const std::string& rule, int faces, int modifier) {
   };
   const auto exact_face = [&](std::string_view text) {
     const int f = face(text);
-    if (f < 1 || f > faces) throw std::invalid_argument("'" + rule + "': a d" + std::to_string(faces) + " has no face " + std::to_string(f));
+    if (f < 1 || f > faces)
+      throw std::invalid_argument("'" + rule + "': a d" + std::to_string(faces) + " has no face " + std::to_string(f));
     return f;
   };
   // A band's end moved by --mod, in 64 bits and kept within one face of the die: '<=2147483647' with
@@ -159,7 +159,8 @@ DiceQuestion parse_dice_question(const std::string& words, const std::string& hi
     q.kill_num = parse_int(std::string_view(kill).substr(0, slash), "--kill's numerator", kill);
     q.kill_den = parse_int(std::string_view(kill).substr(slash + 1), "--kill's denominator", kill);
     if (q.kill_den < 1 || q.kill_den > MaxFacesPerDie || q.kill_num < 0 || q.kill_num > q.kill_den)
-      throw std::invalid_argument("--kill: expected a chance a/b with 0 <= a <= b <= " + std::to_string(MaxFacesPerDie) + ", got '" + kill + "'");
+      throw std::invalid_argument("--kill: expected a chance a/b with 0 <= a <= b <= " + std::to_string(MaxFacesPerDie) + ", got '" + kill +
+                                  "'");
     q.kills = true;
   }
   return q;
@@ -169,7 +170,10 @@ std::string DiceQuestion::describe() const {
   const std::string dice = std::to_string(pool.dice) + "d" + std::to_string(pool.faces);
   switch (kind) {
     case DiceQuestionKind::Sum:
-      return "the sum of " + dice + (constant > 0 ? " + " + std::to_string(constant) : constant < 0 ? " - " + std::to_string(-constant) : "");
+      return "the sum of " + dice +
+             (constant > 0   ? " + " + std::to_string(constant)
+              : constant < 0 ? " - " + std::to_string(-constant)
+                             : "");
     case DiceQuestionKind::Count:
       return "how many of " + dice + " show " + face_text(pool.hit) + " (" + std::to_string(pool.hit.size()) + " of " +
              std::to_string(pool.faces) + " faces)" +
@@ -186,19 +190,26 @@ std::string DiceQuestion::describe() const {
 
 std::string DiceQuestion::value_name() const {
   switch (kind) {
-    case DiceQuestionKind::Sum: return "sum";
-    case DiceQuestionKind::Count: return "hits";
-    default: return "difference";
+    case DiceQuestionKind::Sum:
+      return "sum";
+    case DiceQuestionKind::Count:
+      return "hits";
+    default:
+      return "difference";
   }
 }
 
 IntegerLaw DiceQuestion::law() const {
   switch (kind) {
-    case DiceQuestionKind::Sum: return shifted(sum_law(pool.dice, pool.faces), constant);
-    case DiceQuestionKind::Count: return count_law(pool.dice, pool.hit.size(), pool.faces);
-    case DiceQuestionKind::CountDifference: return count_difference_law(pool.dice, pool.hit.size(), minus.size(), pool.faces);
+    case DiceQuestionKind::Sum:
+      return shifted(sum_law(pool.dice, pool.faces), constant);
+    case DiceQuestionKind::Count:
+      return count_law(pool.dice, pool.hit.size(), pool.faces);
+    case DiceQuestionKind::CountDifference:
+      return count_difference_law(pool.dice, pool.hit.size(), minus.size(), pool.faces);
     case DiceQuestionKind::Opposed:
-      return convolve(count_law(pool.dice, pool.hit.size(), pool.faces), negated(count_law(opponent.dice, opponent.hit.size(), opponent.faces)));
+      return convolve(count_law(pool.dice, pool.hit.size(), pool.faces),
+                      negated(count_law(opponent.dice, opponent.hit.size(), opponent.faces)));
   }
   return point_law(0);
 }

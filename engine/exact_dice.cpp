@@ -8,7 +8,11 @@ std::vector<double> binomial_law(int n, double p) {
   std::vector<double> pmf(static_cast<size_t>(n) + 1, 0.0);
   pmf[0] = 1.0;
   if (p <= 0) return pmf;
-  if (p >= 1) { pmf[0] = 0.0; pmf[n] = 1.0; return pmf; }
+  if (p >= 1) {
+    pmf[0] = 0.0;
+    pmf[n] = 1.0;
+    return pmf;
+  }
   // Convolution one die at a time: exact up to rounding, no large binomial coefficients.
   for (int die = 1; die <= n; ++die)
     for (int k = die; k >= 0; --k) pmf[k] = pmf[k] * (1.0 - p) + (k > 0 ? pmf[k - 1] * p : 0.0);

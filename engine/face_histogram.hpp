@@ -21,7 +21,7 @@
 namespace volley {
 
 inline constexpr int HistogramFaces = 6;
-inline constexpr int MaxHistogramDice = 8;   // one word draws a histogram of this many dice or fewer
+inline constexpr int MaxHistogramDice = 8;      // one word draws a histogram of this many dice or fewer
 inline constexpr int MaxHistogramCount = 1023;  // dice per face a D6Histogram holds
 
 // A histogram of d6, packed: ten bits a face, face f (1..6) in bits [10(f - 1), 10f). One register
@@ -78,9 +78,7 @@ class FaceHistogramTable {
   }
 
   // Every histogram of n dice, in the table's order (for tests and exact answers).
-  std::span<const Outcome> outcomes(int n) const noexcept {
-    return {outcomes_.data() + levels_[n].first, levels_[n].count};
-  }
+  std::span<const Outcome> outcomes(int n) const noexcept { return {outcomes_.data() + levels_[n].first, levels_[n].count}; }
 
  private:
   FaceHistogramTable();

@@ -34,11 +34,13 @@ inline double to_inches(double coord) noexcept { return coord / CoordPerInch; }
 // A length or coordinate as text, "12.5" for 12.5 inches: trailing zeros dropped, so that the same
 // position reads the same on either grid. CoordPerInch is a power of ten, so the decimals are exact.
 inline std::string inches(int64_t coord) {
-  static_assert([] {
-    int64_t p = 1;
-    while (p < CoordPerInch) p *= 10;
-    return p == CoordPerInch;
-  }(), "inches() writes a coordinate's decimals: CoordPerInch must be a power of ten");
+  static_assert(
+      [] {
+        int64_t p = 1;
+        while (p < CoordPerInch) p *= 10;
+        return p == CoordPerInch;
+      }(),
+      "inches() writes a coordinate's decimals: CoordPerInch must be a power of ten");
   const bool negative = coord < 0;
   const int64_t v = negative ? -coord : coord;
   std::string s = (negative ? "-" : "") + std::to_string(v / CoordPerInch);
@@ -73,9 +75,7 @@ inline Rect bounding_box(Point a, Point b) noexcept {
   return {std::min(a.x, b.x), std::min(a.y, b.y), std::max(a.x, b.x), std::max(a.y, b.y)};
 }
 
-inline bool contains(const Rect& r, Point p) noexcept {
-  return p.x >= r.x0 && p.x <= r.x1 && p.y >= r.y0 && p.y <= r.y1;
-}
+inline bool contains(const Rect& r, Point p) noexcept { return p.x >= r.x0 && p.x <= r.x1 && p.y >= r.y0 && p.y <= r.y1; }
 
 // Does r hold every point of inner?
 inline bool contains(const Rect& r, const Rect& inner) noexcept {
@@ -84,9 +84,7 @@ inline bool contains(const Rect& r, const Rect& inner) noexcept {
 
 // Do the two rectangles have no point in common? The four tests are combined without short cuts:
 // one branch for the caller.
-inline bool disjoint(const Rect& a, const Rect& b) noexcept {
-  return (a.x0 > b.x1) | (a.x1 < b.x0) | (a.y0 > b.y1) | (a.y1 < b.y0);
-}
+inline bool disjoint(const Rect& a, const Rect& b) noexcept { return (a.x0 > b.x1) | (a.x1 < b.x0) | (a.y0 > b.y1) | (a.y1 < b.y0); }
 
 // Do the two rectangles overlap with positive area (more than an edge or a corner in common)? The
 // test of the barrage's templates (B-5, PF-RB), the hot test of a fire for effect: the four

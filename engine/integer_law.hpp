@@ -16,7 +16,7 @@ struct IntegerLaw {
   std::vector<double> p{1.0};  // p[i] = P(X = lowest + i)
 
   int64_t highest() const noexcept { return lowest + static_cast<int64_t>(p.size()) - 1; }
-  double at(int64_t k) const noexcept;        // P(X = k)
+  double at(int64_t k) const noexcept;  // P(X = k)
   // The tails are summed from their own end, so a small tail keeps its digits (1 - P(X < k) would
   // lose them).
   double at_least(int64_t k) const noexcept;  // P(X >= k)

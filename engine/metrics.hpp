@@ -15,7 +15,7 @@ enum class MetricKind {
 };
 
 struct MetricSpec {
-  std::string name;         // "herero.win", "german.killed", "herero.hits.turn3"
+  std::string name;  // "herero.win", "german.killed", "herero.hits.turn3"
   MetricKind kind = MetricKind::Count;
   int64_t min_value = 0;    // histogram range; values outside land in under/overflow bins,
   int64_t max_value = 1;    // and still count exactly in the moments

@@ -56,12 +56,10 @@ inline void append_text(std::string& out, std::string_view s) { out += s; }
 inline void append_text(std::string& out, const char* s) { out += s; }
 inline void append_text(std::string& out, const std::string& s) { out += s; }
 template <class T>
-  requires std::is_arithmetic_v<T>
+requires std::is_arithmetic_v<T>
 inline void append_text(std::string& out, T v) {
-  if constexpr (std::is_same_v<T, bool>)
-    out += v ? "yes" : "no";
-  else
-    out += std::to_string(v);
+  if constexpr (std::is_same_v<T, bool>) out += v ? "yes" : "no";
+  else out += std::to_string(v);
 }
 template <class... Args>
 std::string text(const Args&... args) {

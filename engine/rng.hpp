@@ -19,22 +19,22 @@ namespace volley {
 
 // Why a number is drawn. Values are part of the counter layout: never renumber, only append.
 enum class Purpose : uint32_t {
-  Placement = 1,  // deployment zones
-  Cards = 2,      // fire-phase deck order
-  Fire = 3,       // fire dice
-  Casualties = 4, // killed or wounded
-  Movement = 5,   // move dice
-  Charge = 6,     // charge dice and tests to go in / stand
+  Placement = 1,   // deployment zones
+  Cards = 2,       // fire-phase deck order
+  Fire = 3,        // fire dice
+  Casualties = 4,  // killed or wounded
+  Movement = 5,    // move dice
+  Charge = 6,      // charge dice and tests to go in / stand
   Melee = 7,
   Morale = 8,
   Prone = 9,
-  Command = 10,   // command dice
+  Command = 10,  // command dice
   Comms = 11,
   Supply = 12,
-  Barrage = 13,   // battery fire dice
-  Reaction = 14,  // target reaction dice
-  Morale_loss = 15, // army morale D3
-  Test = 63,      // tests and benches only
+  Barrage = 13,      // battery fire dice
+  Reaction = 14,     // target reaction dice
+  Morale_loss = 15,  // army morale D3
+  Test = 63,         // tests and benches only
 };
 
 inline constexpr uint32_t MaxTurns = 1023;    // 10 bits of counter word 2
@@ -91,7 +91,8 @@ class Stream {
   // rare case is out of line, so that the draw inlines where it is made.
   [[gnu::always_inline]] uint32_t below(uint32_t bound) noexcept {
     const uint64_t m = uint64_t{next_u32()} * bound;
-    if (static_cast<uint32_t>(m) < bound) [[unlikely]] return below_after(m, bound);
+    if (static_cast<uint32_t>(m) < bound) [[unlikely]]
+      return below_after(m, bound);
     return static_cast<uint32_t>(m >> 32);
   }
 

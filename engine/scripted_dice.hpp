@@ -67,15 +67,13 @@ class ScriptedDice {
 
  private:
   int take(const char* what, int lo, int hi) {
-    const std::string where = std::string(what) + " [" + std::to_string(lo) + ", " + std::to_string(hi) +
-                              "] (purpose " + std::to_string(static_cast<int>(purpose_)) + ", turn " +
-                              std::to_string(turn_) + ", actor " + std::to_string(actor_) + ")";
-    if (next_ >= values_.size())
-      throw std::logic_error("script exhausted at draw " + std::to_string(next_) + ": " + where);
+    const std::string where = std::string(what) + " [" + std::to_string(lo) + ", " + std::to_string(hi) + "] (purpose " +
+                              std::to_string(static_cast<int>(purpose_)) + ", turn " + std::to_string(turn_) + ", actor " +
+                              std::to_string(actor_) + ")";
+    if (next_ >= values_.size()) throw std::logic_error("script exhausted at draw " + std::to_string(next_) + ": " + where);
     const int v = values_[next_];
     if (v < lo || v > hi)
-      throw std::logic_error("scripted value " + std::to_string(v) + " at draw " + std::to_string(next_) +
-                             " out of range for " + where);
+      throw std::logic_error("scripted value " + std::to_string(v) + " at draw " + std::to_string(next_) + " out of range for " + where);
     ++next_;
     return v;
   }

@@ -81,7 +81,10 @@ class BasicTrialDice {
       for (int i = 0; i < n; ++i) {
         int face = die(faces), top = faces;
         for (size_t g = 0; g < sizes.size(); ++g) {
-          if (face > top - sizes[g]) { ++out[g]; break; }
+          if (face > top - sizes[g]) {
+            ++out[g];
+            break;
+          }
           top -= sizes[g];
         }
       }

@@ -23,38 +23,53 @@ struct SideBounds {
 template <class Visit>
 void visit_side_metrics(Visit&& visit) {
   constexpr auto Count = MetricKind::Count;
-  visit(MetricText{"<s>.units_hit", "units of <s> hit by a fire for effect at least once", Count, 0, true},
-        [](const SideBounds& b) { return b.units; }, [](const SideState& s) -> int64_t { return s.units_hit; });
-  visit(MetricText{"<s>.suppressed", "units of <s> suppressed at least once", Count, 0, true}, [](const SideBounds& b) { return b.units; },
-        [](const SideState& s) -> int64_t { return s.suppressed; });
-  visit(MetricText{"<s>.dispersed", "units of <s> dispersed", Count, 0, true}, [](const SideBounds& b) { return b.units; },
-        [](const SideState& s) -> int64_t { return s.dispersed; });
-  visit(MetricText{"<s>.any_dispersed", "at least one unit of <s> dispersed", MetricKind::Probability, 0, true},
-        [](const SideBounds&) -> int64_t { return 1; }, [](const SideState& s) -> int64_t { return s.dispersed > 0 ? 1 : 0; });
-  visit(MetricText{"<s>.blinds_hit", "Blinds of <s> (dummies included) under a template at least once", Count, 0, false},
-        [](const SideBounds& b) { return b.blinds; }, [](const SideState& s) -> int64_t { return s.blinds_hit; });
-  visit(MetricText{"<s>.dummies_hit", "dummy Blinds of <s> under a template at least once (fire wasted)", Count, 0, false},
-        [](const SideBounds& b) { return b.dummies; }, [](const SideState& s) -> int64_t { return s.dummies_hit; });
-  visit(MetricText{"<s>.morale_lost", "army morale points <s> lost (D3 per dispersed unit)", Count, 0, true},
-        [](const SideBounds& b) { return b.morale_loss_die * b.units; }, [](const SideState& s) -> int64_t { return s.morale_lost; });
-  visit(MetricText{"<s>.staff_orders_spent", "Staff Orders <s> spent", Count, 0, false}, [](const SideBounds& b) { return b.turns * b.command_dice; },
-        [](const SideState& s) -> int64_t { return s.staff_spent; });
-  visit(MetricText{"<s>.missions_started", "fire missions of <s> started or called", Count, 0, false}, [](const SideBounds& b) { return b.starts; },
-        [](const SideState& s) -> int64_t { return s.missions_started; });
-  visit(MetricText{"<s>.missions_delayed", "delays of <s>'s fire missions (each turn a mission is delayed)", Count, 0, false},
-        [](const SideBounds& b) { return b.turns * b.missions; }, [](const SideState& s) -> int64_t { return s.missions_delayed; });
-  visit(MetricText{"<s>.missions_cancelled",
-                   "fire missions of <s> cancelled by a Command Failure (or, with unpaid_start cancel, short of Staff Orders to start)", Count, 0,
-                   false},
-        [](const SideBounds& b) { return b.starts; }, [](const SideState& s) -> int64_t { return s.missions_cancelled; });
-  visit(MetricText{"<s>.missions_ended_supply", "fire missions of <s> ended by a failed supply check", Count, 0, false},
-        [](const SideBounds& b) { return b.starts; }, [](const SideState& s) -> int64_t { return s.missions_ended_supply; });
-  visit(MetricText{"<s>.missions_ended_edge", "rolling barrages of <s> ended at the table edge", Count, 0, false},
-        [](const SideBounds& b) { return b.rolling; }, [](const SideState& s) -> int64_t { return s.missions_ended_edge; });
-  visit(MetricText{"<s>.friendly_hit", "units of <s> hit by <s>'s own barrage", Count, 0, false}, [](const SideBounds& b) { return b.units; },
-        [](const SideState& s) -> int64_t { return s.friendly_hit; });
-  visit(MetricText{"<s>.command_failures", "turns with a Command Failure of <s>", Count, 0, false}, [](const SideBounds& b) { return b.turns; },
-        [](const SideState& s) -> int64_t { return s.command_failures; });
+  visit(
+      MetricText{"<s>.units_hit", "units of <s> hit by a fire for effect at least once", Count, 0, true},
+      [](const SideBounds& b) { return b.units; }, [](const SideState& s) -> int64_t { return s.units_hit; });
+  visit(
+      MetricText{"<s>.suppressed", "units of <s> suppressed at least once", Count, 0, true}, [](const SideBounds& b) { return b.units; },
+      [](const SideState& s) -> int64_t { return s.suppressed; });
+  visit(
+      MetricText{"<s>.dispersed", "units of <s> dispersed", Count, 0, true}, [](const SideBounds& b) { return b.units; },
+      [](const SideState& s) -> int64_t { return s.dispersed; });
+  visit(
+      MetricText{"<s>.any_dispersed", "at least one unit of <s> dispersed", MetricKind::Probability, 0, true},
+      [](const SideBounds&) -> int64_t { return 1; }, [](const SideState& s) -> int64_t { return s.dispersed > 0 ? 1 : 0; });
+  visit(
+      MetricText{"<s>.blinds_hit", "Blinds of <s> (dummies included) under a template at least once", Count, 0, false},
+      [](const SideBounds& b) { return b.blinds; }, [](const SideState& s) -> int64_t { return s.blinds_hit; });
+  visit(
+      MetricText{"<s>.dummies_hit", "dummy Blinds of <s> under a template at least once (fire wasted)", Count, 0, false},
+      [](const SideBounds& b) { return b.dummies; }, [](const SideState& s) -> int64_t { return s.dummies_hit; });
+  visit(
+      MetricText{"<s>.morale_lost", "army morale points <s> lost (D3 per dispersed unit)", Count, 0, true},
+      [](const SideBounds& b) { return b.morale_loss_die * b.units; }, [](const SideState& s) -> int64_t { return s.morale_lost; });
+  visit(
+      MetricText{"<s>.staff_orders_spent", "Staff Orders <s> spent", Count, 0, false},
+      [](const SideBounds& b) { return b.turns * b.command_dice; }, [](const SideState& s) -> int64_t { return s.staff_spent; });
+  visit(
+      MetricText{"<s>.missions_started", "fire missions of <s> started or called", Count, 0, false},
+      [](const SideBounds& b) { return b.starts; }, [](const SideState& s) -> int64_t { return s.missions_started; });
+  visit(
+      MetricText{"<s>.missions_delayed", "delays of <s>'s fire missions (each turn a mission is delayed)", Count, 0, false},
+      [](const SideBounds& b) { return b.turns * b.missions; }, [](const SideState& s) -> int64_t { return s.missions_delayed; });
+  visit(
+      MetricText{"<s>.missions_cancelled",
+                 "fire missions of <s> cancelled by a Command Failure (or, with unpaid_start cancel, short of Staff Orders to start)",
+                 Count, 0, false},
+      [](const SideBounds& b) { return b.starts; }, [](const SideState& s) -> int64_t { return s.missions_cancelled; });
+  visit(
+      MetricText{"<s>.missions_ended_supply", "fire missions of <s> ended by a failed supply check", Count, 0, false},
+      [](const SideBounds& b) { return b.starts; }, [](const SideState& s) -> int64_t { return s.missions_ended_supply; });
+  visit(
+      MetricText{"<s>.missions_ended_edge", "rolling barrages of <s> ended at the table edge", Count, 0, false},
+      [](const SideBounds& b) { return b.rolling; }, [](const SideState& s) -> int64_t { return s.missions_ended_edge; });
+  visit(
+      MetricText{"<s>.friendly_hit", "units of <s> hit by <s>'s own barrage", Count, 0, false}, [](const SideBounds& b) { return b.units; },
+      [](const SideState& s) -> int64_t { return s.friendly_hit; });
+  visit(
+      MetricText{"<s>.command_failures", "turns with a Command Failure of <s>", Count, 0, false},
+      [](const SideBounds& b) { return b.turns; }, [](const SideState& s) -> int64_t { return s.command_failures; });
 }
 
 // After both sides' blocks, per unit of the defender that `first_hit_units` names, the turn it was first hit.

@@ -27,8 +27,7 @@ void index_scenario(BarrageScenario& scenario) {
     scenario.sides[blind.side].blinds.push_back(b);
     if (blind.velocity.x != 0 || blind.velocity.y != 0) scenario.sides[blind.side].moving_blinds.push_back(b);
   }
-  for (int b = 0; b < static_cast<int>(scenario.batteries.size()); ++b)
-    scenario.sides[scenario.batteries[b].side].batteries.push_back(b);
+  for (int b = 0; b < static_cast<int>(scenario.batteries.size()); ++b) scenario.sides[scenario.batteries[b].side].batteries.push_back(b);
   // B-3 step 4: missions fire in battery index order; a mission of several batteries ranks by its
   // first-listed one, missions of the same battery by their own order.
   for (int m = 0; m < static_cast<int>(scenario.missions.size()); ++m) scenario.sides[scenario.missions[m].side].missions.push_back(m);

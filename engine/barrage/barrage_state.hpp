@@ -17,15 +17,15 @@ namespace volley::barrage {
 inline constexpr Rect NoBox{INT32_MAX, INT32_MAX, INT32_MIN, INT32_MIN};
 
 struct UnitState {
-  Point position;          // while in a standing Blind: unused (the Blind's position counts)
-  Rect box;                // what a fire tests the unit with (B-5): its footprint around `position`,
-                           // its standing Blind's footprint while in one, NoBox once dispersed; kept
-                           // so by move_unit() and move_blind_units(), the only writers of positions
-  int disruption = 0;      // Disruption Points, never recovered (B-5)
+  Point position;            // while in a standing Blind: unused (the Blind's position counts)
+  Rect box;                  // what a fire tests the unit with (B-5): its footprint around `position`,
+                             // its standing Blind's footprint while in one, NoBox once dispersed; kept
+                             // so by move_unit() and move_blind_units(), the only writers of positions
+  int disruption = 0;        // Disruption Points, never recovered (B-5)
   int suppressed_until = 0;  // 0: not suppressed; else recovers at the end of this turn (B-5)
-  int first_hit = 0;       // turn first under a fire for effect, 0 never
-  int last_hit = 0;        // turn last under a fire for effect, 0 never
-  bool in_blind = false;   // held by a Blind that still stands
+  int first_hit = 0;         // turn first under a fire for effect, 0 never
+  int last_hit = 0;          // turn last under a fire for effect, 0 never
+  bool in_blind = false;     // held by a Blind that still stands
   bool dispersed = false;
   bool ever_suppressed = false;
   bool hit_by_own_side = false;
@@ -33,8 +33,8 @@ struct UnitState {
 };
 
 struct BlindState {
-  Point position;          // set with move_blind(), which keeps `box` in step
-  Rect box;                // the footprint around `position` (also its units' while it stands)
+  Point position;  // set with move_blind(), which keeps `box` in step
+  Rect box;        // the footprint around `position` (also its units' while it stands)
   bool standing = true;
   bool hit = false;
 };
@@ -47,10 +47,10 @@ struct BatteryState {
 
 // A side's dice and tallies for the trial (B-2, B-7).
 struct SideState {
-  int stock = 0;          // Staff Orders
-  int restock_next = 0;   // restocked this turn, usable from next turn (B-2)
-  bool failure = false;   // Command Failure this turn
-  D6Histogram roll = 0;   // command dice this turn (command.hpp)
+  int stock = 0;         // Staff Orders
+  int restock_next = 0;  // restocked this turn, usable from next turn (B-2)
+  bool failure = false;  // Command Failure this turn
+  D6Histogram roll = 0;  // command dice this turn (command.hpp)
 
   // Per-trial counts reported as metrics (barrage_metrics.hpp).
   int units_hit = 0, suppressed = 0, dispersed = 0, blinds_hit = 0, dummies_hit = 0, morale_lost = 0;
@@ -67,11 +67,11 @@ struct FiredTemplate {
 // One attack of a fire for effect: a unit under the template, with the footprint it is hit with.
 struct Attack {
   int unit = 0;
-  bool partial = false;     // less than half covered: +1 reaction die (B-5)
-  bool in_blind = false;    // attacked inside a standing Blind, with the Blind's footprint
+  bool partial = false;   // less than half covered: +1 reaction die (B-5)
+  bool in_blind = false;  // attacked inside a standing Blind, with the Blind's footprint
   int battery_hits = 0;
   int battery_sixes = 0;
-  int disruption = 0;       // Disruption Points this attack inflicted
+  int disruption = 0;  // Disruption Points this attack inflicted
 };
 
 struct BarrageState {
@@ -87,9 +87,9 @@ struct BarrageState {
   int next_recovery = 0;  // the earliest end of turn at which a suppressed unit recovers, 0: none (B-5)
 
   // Scratch, capacity fixed here.
-  ScratchList<FiredTemplate> fired;     // this turn; capacity: one per mission
-  ScratchList<Attack> attacks;          // this fire for effect; capacity: one per unit
-  ScratchList<int> dispersed_now;       // this fire for effect; capacity: one per unit
+  ScratchList<FiredTemplate> fired;  // this turn; capacity: one per mission
+  ScratchList<Attack> attacks;       // this fire for effect; capacity: one per unit
+  ScratchList<int> dispersed_now;    // this fire for effect; capacity: one per unit
 
   // Puts the state back to the start of a trial (before placement), as built from `scenario` (the one
   // the state was made for): copies, no allocation.

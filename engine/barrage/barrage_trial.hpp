@@ -38,10 +38,12 @@ void setup_trial(Ctx& c) {
       move_unit(st.units[u], sc.units[u], place_in_zone(c.dice, sc.units[u].placement.zone, static_cast<uint32_t>(u)));
   for (size_t b = 0; b < sc.blinds.size(); ++b)
     if (sc.blinds[b].placement.zoned)
-      move_blind(st.blinds[b], sc.blinds[b], place_in_zone(c.dice, sc.blinds[b].placement.zone, static_cast<uint32_t>(sc.units.size() + b)), st.units);
+      move_blind(st.blinds[b], sc.blinds[b], place_in_zone(c.dice, sc.blinds[b].placement.zone, static_cast<uint32_t>(sc.units.size() + b)),
+                 st.units);
   if constexpr (Ctx::Narrator::enabled) {
     for (int s = 0; s < SideCount; ++s) {
-      c.narr.say(sc.sides[s].name + (s == sc.attacker ? " (attacker)" : " (defender)") + ": " + std::to_string(st.sides[s].stock) + " Staff Orders");
+      c.narr.say(sc.sides[s].name + (s == sc.attacker ? " (attacker)" : " (defender)") + ": " + std::to_string(st.sides[s].stock) +
+                 " Staff Orders");
       c.narr.indent();
       for (int u : sc.sides[s].units)
         if (sc.units[u].blind < 0) c.narr.say("unit " + sc.units[u].name + " at " + point_text(st.units[u].position));

@@ -64,8 +64,10 @@ constexpr int restocked(D6Histogram roll, RestockRule rule, int fixed) noexcept 
       for (int f = 2; f <= 5; ++f) orders += std::max(face_count(roll, f) - 1, 0);  // c >= 2 gives c - 1
       return orders;
     }
-    case RestockRule::None: return 0;
-    case RestockRule::Fixed: return fixed;
+    case RestockRule::None:
+      return 0;
+    case RestockRule::Fixed:
+      return fixed;
   }
   return 0;
 }
@@ -100,11 +102,12 @@ void maintain_or_cancel(Ctx& c, int side_index) {
     if (mission < 0) continue;
     if (pay && spend_staff_orders(side, sc.ruleset.maintain_cost)) {
       if constexpr (Ctx::Narrator::enabled)
-        c.narr.say(sc.missions[mission].name + ": battery " + sc.batteries[b].name + " maintained (" + std::to_string(sc.ruleset.maintain_cost) +
-                   " Staff Orders, " + std::to_string(side.stock) + " left)");
+        c.narr.say(sc.missions[mission].name + ": battery " + sc.batteries[b].name + " maintained (" +
+                   std::to_string(sc.ruleset.maintain_cost) + " Staff Orders, " + std::to_string(side.stock) + " left)");
     } else {
       st.batteries[b].mission = -1;
-      if constexpr (Ctx::Narrator::enabled) c.narr.say(sc.missions[mission].name + ": battery " + sc.batteries[b].name + " not maintained, it drops out");
+      if constexpr (Ctx::Narrator::enabled)
+        c.narr.say(sc.missions[mission].name + ": battery " + sc.batteries[b].name + " not maintained, it drops out");
     }
   }
   for (int mission : sc.sides[side_index].missions) {
@@ -137,18 +140,19 @@ void command_phase(Ctx& c, int turn) {
     side.command_failures += static_cast<int>(side.failure);
     side.restock_next = restocked(rolls[s], spec.restock, spec.restock_fixed);
     side.roll = rolls[s];
-    if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
-      return spec.name + " command dice " + describe_faces(side.roll) + (side.failure ? ": COMMAND FAILURE" : "") + "; Staff Orders " +
-             std::to_string(side.stock) + ", restocking " + std::to_string(side.restock_next) + " next turn";
-    }());
+    if constexpr (Ctx::Narrator::enabled)
+      c.narr.say([&] {
+        return spec.name + " command dice " + describe_faces(side.roll) + (side.failure ? ": COMMAND FAILURE" : "") + "; Staff Orders " +
+               std::to_string(side.stock) + ", restocking " + std::to_string(side.restock_next) + " next turn";
+      }());
   }
   // Step 3: a Command Failure cancels ongoing missions that are not maintained (B-2).
   // (A side without fire missions has nothing to maintain: tested first, it spares the CPU a guess.)
   for (int s = 0; s < SideCount; ++s)
     if (!sc.sides[s].missions.empty() && st.sides[s].failure) maintain_or_cancel(c, s);
   // Step 4: pulse order (B-2).
-  const int first = first_in_pulse({st.sides[0].roll, st.sides[1].roll}, {st.sides[0].failure, st.sides[1].failure}, sc.attacker,
-                                   sc.ruleset.pulse_tie);
+  const int first =
+      first_in_pulse({st.sides[0].roll, st.sides[1].roll}, {st.sides[0].failure, st.sides[1].failure}, sc.attacker, sc.ruleset.pulse_tie);
   st.pulse_order = {first, 1 - first};
   if constexpr (Ctx::Narrator::enabled) c.narr.say(sc.sides[first].name + " takes the first Command Pulse");
 }

@@ -14,9 +14,9 @@
 namespace volley::barrage {
 
 struct CheckRoll {
-  int dice = 0;         // dice rolled by the checking side
-  int own = 0;          // its successes
-  int opposition = 0;   // the opposing roll's successes (0 with any-success)
+  int dice = 0;        // dice rolled by the checking side
+  int own = 0;         // its successes
+  int opposition = 0;  // the opposing roll's successes (0 with any-success)
   bool success = false;
 };
 

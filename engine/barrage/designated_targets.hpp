@@ -22,7 +22,8 @@ struct DesignatedTarget {
   std::optional<Sheaf> sheaf;  // PF-DT: the sheaf fired at this target; none: the mission's
 
   DesignatedTarget() = default;
-  DesignatedTarget(Point where, int turns_fired, std::optional<Sheaf> sheaf_fired = {}) : at(where), turns(turns_fired), sheaf(sheaf_fired) {}
+  DesignatedTarget(Point where, int turns_fired, std::optional<Sheaf> sheaf_fired = {})
+      : at(where), turns(turns_fired), sheaf(sheaf_fired) {}
 };
 
 struct DesignatedTargets {
@@ -67,7 +68,8 @@ struct DesignatedTargets {
       return;
     }
     m.position = targets[m.target].at;
-    if constexpr (Ctx::Narrator::enabled) c.narr.say(name + " shifts to target " + std::to_string(m.target + 1) + " at " + point_text(m.position) + " (no deviation)");
+    if constexpr (Ctx::Narrator::enabled)
+      c.narr.say(name + " shifts to target " + std::to_string(m.target + 1) + " at " + point_text(m.position) + " (no deviation)");
   }
 };
 

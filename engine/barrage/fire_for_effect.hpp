@@ -20,10 +20,18 @@ inline void force_back(const BarrageScenario& scenario, UnitState& unit, const U
   const Coord distance = scenario.ruleset.forced_back;
   Point p = unit.position;
   switch (scenario.sides[spec.side].home_edge) {
-    case Edge::South: p.y -= distance; break;
-    case Edge::North: p.y += distance; break;
-    case Edge::West: p.x -= distance; break;
-    case Edge::East: p.x += distance; break;
+    case Edge::South:
+      p.y -= distance;
+      break;
+    case Edge::North:
+      p.y += distance;
+      break;
+    case Edge::West:
+      p.x -= distance;
+      break;
+    case Edge::East:
+      p.x += distance;
+      break;
   }
   move_unit(unit, spec, keep_on_table(p, spec.footprint, scenario.table));
 }
@@ -63,10 +71,11 @@ void fire_for_effect(Ctx& c, int mission, int fire_dice, int lead_battery, const
       ++st.sides[spec.side].blinds_hit;
       if (spec.dummy()) ++st.sides[spec.side].dummies_hit;
     }
-    if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
-      return "Blind " + spec.name + " (" + c.side_name(spec.side) + ") under the template" +
-             (spec.dummy() ? ": a dummy, the fire on it is wasted" : "");
-    }());
+    if constexpr (Ctx::Narrator::enabled)
+      c.narr.say([&] {
+        return "Blind " + spec.name + " (" + c.side_name(spec.side) + ") under the template" +
+               (spec.dummy() ? ": a dummy, the fire on it is wasted" : "");
+      }());
   }
   // Every unit by its box: its footprint, its Blind's, or none once dispersed.
   const UnitState* const units = st.units.data();
@@ -104,8 +113,8 @@ void fire_for_effect(Ctx& c, int mission, int fire_dice, int lead_battery, const
     UnitState& unit = st.units[attack.unit];
     SideState& side = st.sides[spec.side];
     const int target = unit.suppressed() ? rules.suppressed_target : rules.hit_target;
-    const int reaction = spec.reaction_dice + rules.cover_dice[static_cast<size_t>(spec.cover)] +
-                         (attack.partial ? rules.partial_cover_dice : 0);
+    const int reaction =
+        spec.reaction_dice + rules.cover_dice[static_cast<size_t>(spec.cover)] + (attack.partial ? rules.partial_cover_dice : 0);
     const std::array<int, 2> reaction_groups{1, success_faces(target) - 1};
     c.dice.d6_categories(reaction, reaction_groups, counts);
     const int reaction_sixes = counts[0];
@@ -142,20 +151,21 @@ void fire_for_effect(Ctx& c, int mission, int fire_dice, int lead_battery, const
       force_back(sc, unit, spec);
       forced = true;
     }
-    if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
-      std::string line = spec.name + " (" + c.side_name(spec.side) + (attack.in_blind ? ", in Blind " + sc.blinds[spec.blind].name : "") +
-                         ", " + word_of(spec.cover) + " cover" + (attack.partial ? ", less than half covered" : "") + "): battery " +
-                         std::to_string(fire_dice) + " dice at " + std::to_string(rules.hit_target) + "+: " +
-                         std::to_string(attack.battery_hits) + " successes (" + std::to_string(attack.battery_sixes) +
-                         " sixes); reaction " + std::to_string(reaction) + " dice at " + std::to_string(target) + "+" +
-                         (was_suppressed ? " (suppressed)" : "") + ": " + std::to_string(reaction_hits) + " successes (" +
-                         std::to_string(reaction_sixes) + " sixes) -> " + std::to_string(attack.disruption) + " Disruption (" +
-                         std::to_string(unit.disruption) + "/" + std::to_string(spec.cohesion) + ")";
-      line += suppress ? ", suppressed until the end of turn " + std::to_string(unit.suppressed_until) : ", not suppressed (more sixes)";
-      if (unit.dispersed) line += ", DISPERSED";
-      if (forced) line += ", forced back to " + point_text(unit.position);
-      return line;
-    }());
+    if constexpr (Ctx::Narrator::enabled)
+      c.narr.say([&] {
+        std::string line = spec.name + " (" + c.side_name(spec.side) + (attack.in_blind ? ", in Blind " + sc.blinds[spec.blind].name : "") +
+                           ", " + word_of(spec.cover) + " cover" + (attack.partial ? ", less than half covered" : "") + "): battery " +
+                           std::to_string(fire_dice) + " dice at " + std::to_string(rules.hit_target) +
+                           "+: " + std::to_string(attack.battery_hits) + " successes (" + std::to_string(attack.battery_sixes) +
+                           " sixes); reaction " + std::to_string(reaction) + " dice at " + std::to_string(target) + "+" +
+                           (was_suppressed ? " (suppressed)" : "") + ": " + std::to_string(reaction_hits) + " successes (" +
+                           std::to_string(reaction_sixes) + " sixes) -> " + std::to_string(attack.disruption) + " Disruption (" +
+                           std::to_string(unit.disruption) + "/" + std::to_string(spec.cohesion) + ")";
+        line += suppress ? ", suppressed until the end of turn " + std::to_string(unit.suppressed_until) : ", not suppressed (more sixes)";
+        if (unit.dispersed) line += ", DISPERSED";
+        if (forced) line += ", forced back to " + point_text(unit.position);
+        return line;
+      }());
   }
 
   // Step 4: each dispersed unit costs its side D3 army morale points (B-5).

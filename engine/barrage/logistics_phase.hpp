@@ -20,8 +20,7 @@ inline bool covers_own_units(const BarrageScenario& sc, const BarrageState& st, 
     if (!unit.dispersed && !unit.in_blind && overlaps(unit.box, rect)) return true;
   }
   for (int b : sc.sides[side].blinds)
-    if (st.blinds[b].standing && !sc.blinds[b].dummy() && overlaps(st.blinds[b].box, rect))
-      return true;
+    if (st.blinds[b].standing && !sc.blinds[b].dummy() && overlaps(st.blinds[b].box, rect)) return true;
   return false;
 }
 
@@ -39,10 +38,12 @@ void attempt_cancel(Ctx& c, int side_index, int turn) {
     if (!covers_own_units(sc, st, side_index, mission_template(sc, st, mission, centre))) continue;
     const CheckRoll check = comms_check(c.dice, sc.ruleset, sc.sides[side_index].comms_dice, turn,
                                         comms_actor(sc.missions[mission].batteries.front(), CommsFor::Cancel));
-    if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
-      return sc.missions[mission].name + " would fire on friends at " + point_text(centre) + ": cancel, comms check " + std::to_string(check.dice) +
-             "D: " + std::to_string(check.own) + " against " + std::to_string(check.opposition) + (check.success ? ": cancelled" : ": fails");
-    }());
+    if constexpr (Ctx::Narrator::enabled)
+      c.narr.say([&] {
+        return sc.missions[mission].name + " would fire on friends at " + point_text(centre) + ": cancel, comms check " +
+               std::to_string(check.dice) + "D: " + std::to_string(check.own) + " against " + std::to_string(check.opposition) +
+               (check.success ? ": cancelled" : ": fails");
+      }());
     if (check.success) end_mission(sc, st, mission);
   }
 }
@@ -61,7 +62,8 @@ void adjust_fire(Ctx& c, int side_index) {
     Point target;
     int64_t d = 0;
     if (!nearest_enemy_marker(sc, st, side_index, m.position, sc.ruleset.adjust_range, target, d) || target == m.position) continue;
-    if constexpr (Ctx::Narrator::enabled) c.narr.say(sc.missions[mission].name + " adjusted from " + point_text(m.position) + " to " + point_text(target));
+    if constexpr (Ctx::Narrator::enabled)
+      c.narr.say(sc.missions[mission].name + " adjusted from " + point_text(m.position) + " to " + point_text(target));
     m.position = target;
   }
 }
@@ -81,17 +83,19 @@ void check_supply(Ctx& c, int side_index, int turn) {
       if (st.batteries[b].mission != mission) continue;
       const bool bonus = spec.supply_bonus && spend_staff_orders(side, sc.ruleset.supply_bonus_cost);
       const CheckRoll check = supply_check(c.dice, sc.ruleset, spec.supply_dice + (bonus ? sc.ruleset.supply_bonus_dice : 0), turn, b);
-      if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
-        return "supply check, battery " + sc.batteries[b].name + ": " + std::to_string(check.dice) + "D" +
-               (bonus ? " (one bought with a Staff Order)" : "") + ": " + std::to_string(check.own) + " against " +
-               std::to_string(check.opposition) + (check.success ? ": keeps firing" : ": out of ammunition");
-      }());
+      if constexpr (Ctx::Narrator::enabled)
+        c.narr.say([&] {
+          return "supply check, battery " + sc.batteries[b].name + ": " + std::to_string(check.dice) + "D" +
+                 (bonus ? " (one bought with a Staff Order)" : "") + ": " + std::to_string(check.own) + " against " +
+                 std::to_string(check.opposition) + (check.success ? ": keeps firing" : ": out of ammunition");
+        }());
       if (!check.success) st.batteries[b].mission = -1;
     }
     if (active_batteries(sc, st, mission) == 0) {
       end_mission(sc, st, mission);
       ++side.missions_ended_supply;
-      if constexpr (Ctx::Narrator::enabled) c.narr.say(sc.missions[mission].name + " ends: no battery left with ammunition, template removed");
+      if constexpr (Ctx::Narrator::enabled)
+        c.narr.say(sc.missions[mission].name + " ends: no battery left with ammunition, template removed");
     }
   }
 }

@@ -36,9 +36,12 @@ template <class Kind, class F>
 [[gnu::always_inline]] inline decltype(auto) visit_kind(Kind& kind, F&& f) {
   static_assert(std::variant_size_v<std::remove_const_t<Kind>> == 3, "a new mission type needs its case in visit_kind");
   switch (kind.index()) {
-    case 0: return f(*std::get_if<0>(&kind));
-    case 1: return f(*std::get_if<1>(&kind));
-    default: return f(*std::get_if<2>(&kind));
+    case 0:
+      return f(*std::get_if<0>(&kind));
+    case 1:
+      return f(*std::get_if<1>(&kind));
+    default:
+      return f(*std::get_if<2>(&kind));
   }
 }
 
@@ -47,7 +50,7 @@ struct MissionSpec {
   int side = 0;
   std::vector<int> batteries;  // global battery indices; several fire as one (B-5)
   Sheaf sheaf = Sheaf::Regular;
-  int start_turn = 1;          // the turn a mission that starts by itself is due (PF-RB, PF-DT)
+  int start_turn = 1;  // the turn a mission that starts by itself is due (PF-RB, PF-DT)
   MissionKind kind;
 
   const char* type_name() const noexcept {

@@ -17,9 +17,9 @@ enum class MissionPhase : uint8_t {
 
 struct MissionState {
   MissionPhase phase = MissionPhase::Waiting;
-  int start_turn = 1;     // PF-RB, PF-DT: the planned start, shifted by each delay (B-4)
-  Point position;         // the template's centre where it last fired or will fire
-  int target = 0;         // PF-DT: the target it fires at
+  int start_turn = 1;       // PF-RB, PF-DT: the planned start, shifted by each delay (B-4)
+  Point position;           // the template's centre where it last fired or will fire
+  int target = 0;           // PF-DT: the target it fires at
   int fired_at_target = 0;  // PF-DT: turns actually fired at it
 };
 

@@ -113,7 +113,8 @@ inline bool nearest_enemy_marker(const BarrageScenario& scenario, const BarrageS
                                  Point& found, int64_t& found_distance_squared) noexcept {
   const EnemyMarkers markers(scenario, state, side);
   const int64_t radius2 = int64_t{radius} * radius;
-  const int k = nearest_within_tie(markers.count(), scenario.ruleset.tie_distance, [&](int i) { return markers.distance2(i, from, radius2); });
+  const int k =
+      nearest_within_tie(markers.count(), scenario.ruleset.tie_distance, [&](int i) { return markers.distance2(i, from, radius2); });
   if (k < 0) return false;
   found = markers.position(k);
   found_distance_squared = distance_squared(from, found);
@@ -149,11 +150,12 @@ void fire_mission(Ctx& c, int mission, Point centre, int turn) {
     if (st.batteries[b].mission == mission) st.batteries[b].fired_turn = turn;
   const Rect rect = mission_template(sc, st, mission, centre);
   st.fired.push_back({mission, rect});
-  if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
-    return sc.missions[mission].name + " (" + sc.missions[mission].type_name() + ", " + battery_names(sc, mission) +
-           "): fire for effect, " + word_of(mission_sheaf(sc, st, mission)) + " sheaf at " + point_text(centre) + ", " + std::to_string(dice) +
-           " dice per target";
-  }());
+  if constexpr (Ctx::Narrator::enabled)
+    c.narr.say([&] {
+      return sc.missions[mission].name + " (" + sc.missions[mission].type_name() + ", " + battery_names(sc, mission) +
+             "): fire for effect, " + word_of(mission_sheaf(sc, st, mission)) + " sheaf at " + point_text(centre) + ", " +
+             std::to_string(dice) + " dice per target";
+    }());
   if constexpr (Ctx::Narrator::enabled) c.narr.indent();
   fire_for_effect(c, mission, dice, lead, rect, turn);
   if constexpr (Ctx::Narrator::enabled) c.narr.outdent();
@@ -165,7 +167,8 @@ void delay_mission(Ctx& c, int mission, int turn, const char* why) {
   MissionState& m = c.st.missions[mission];
   m.start_turn = turn + 1;
   ++c.st.sides[c.sc.missions[mission].side].missions_delayed;
-  if constexpr (Ctx::Narrator::enabled) c.narr.say(c.sc.missions[mission].name + " delayed to turn " + std::to_string(turn + 1) + ": " + why);
+  if constexpr (Ctx::Narrator::enabled)
+    c.narr.say(c.sc.missions[mission].name + " delayed to turn " + std::to_string(turn + 1) + ": " + why);
 }
 
 // B-4 [assumed]: a planned mission whose side is short of the start_cost Staff Orders on its turn is
@@ -189,9 +192,12 @@ template <class Ctx>
     case MissionPhase::Waiting:
       if (m.start_turn > turn) return std::nullopt;
       return visit_kind(spec.kind, [](const auto& kind) { return kind.start_position(); });
-    case MissionPhase::Called: return m.position;
-    case MissionPhase::Ongoing: return visit_kind(spec.kind, [&](const auto& kind) { return kind.next_position(c, mission); });
-    case MissionPhase::Ended: return std::nullopt;
+    case MissionPhase::Called:
+      return m.position;
+    case MissionPhase::Ongoing:
+      return visit_kind(spec.kind, [&](const auto& kind) { return kind.next_position(c, mission); });
+    case MissionPhase::Ended:
+      return std::nullopt;
   }
   return std::nullopt;
 }
@@ -228,7 +234,9 @@ void mission_fire_step(Ctx& c, int mission, int turn) {
       m.phase = MissionPhase::Ongoing;
       m.target = 0;
       m.fired_at_target = 0;
-      if constexpr (Ctx::Narrator::enabled) c.narr.say(spec.name + " starts (" + std::to_string(sc.ruleset.start_cost) + " Staff Orders, " + std::to_string(side.stock) + " left)");
+      if constexpr (Ctx::Narrator::enabled)
+        c.narr.say(spec.name + " starts (" + std::to_string(sc.ruleset.start_cost) + " Staff Orders, " + std::to_string(side.stock) +
+                   " left)");
       break;
     case MissionPhase::Called:  // PF-PR: a barrage whose comms check failed fires now
       break;
@@ -270,12 +278,13 @@ void call_pre_registered(Ctx& c, int side_index, int turn) {
     m.position = barrage.points[point];
     const CheckRoll check = comms_check(c.dice, sc.ruleset, sc.sides[side_index].comms_dice + sc.ruleset.call_comms_bonus, turn,
                                         comms_actor(spec.batteries.front(), CommsFor::Call));
-    if constexpr (Ctx::Narrator::enabled) c.narr.say([&] {
-      return spec.name + " called at point " + std::to_string(point + 1) + " " + point_text(m.position) + " (" + std::to_string(sc.ruleset.call_cost) +
-             " Staff Orders, " + std::to_string(side.stock) + " left); comms check " + std::to_string(check.dice) + "D: " +
-             std::to_string(check.own) + " against " + std::to_string(check.opposition) +
-             (check.success ? ": fires at once" : ": delayed to the next Friendly Logistics Phase");
-    }());
+    if constexpr (Ctx::Narrator::enabled)
+      c.narr.say([&] {
+        return spec.name + " called at point " + std::to_string(point + 1) + " " + point_text(m.position) + " (" +
+               std::to_string(sc.ruleset.call_cost) + " Staff Orders, " + std::to_string(side.stock) + " left); comms check " +
+               std::to_string(check.dice) + "D: " + std::to_string(check.own) + " against " + std::to_string(check.opposition) +
+               (check.success ? ": fires at once" : ": delayed to the next Friendly Logistics Phase");
+      }());
     if (check.success) {
       fire_mission(c, mission, m.position, turn);
       after_fire(c, mission);

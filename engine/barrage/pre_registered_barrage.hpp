@@ -32,8 +32,8 @@ struct PreRegisteredBarrage {
   FireMode mode = FireMode::Single;
   CallPolicy call_policy = CallPolicy::Trigger;
   Coord trigger_radius = 6 * CoordPerInch;  // CallPolicy::Trigger; the loader's default is ruleset trigger_radius
-  std::vector<int> call_turns;  // CallPolicy::Turns
-  int call_point = 0;           // CallPolicy::Turns: index into points
+  std::vector<int> call_turns;              // CallPolicy::Turns
+  int call_point = 0;                       // CallPolicy::Turns: index into points
 
   Point initial_position() const noexcept { return {}; }
   Sheaf sheaf(const MissionState&, Sheaf mission_sheaf) const noexcept { return mission_sheaf; }
@@ -68,9 +68,8 @@ struct PreRegisteredBarrage {
         // 1. Each point is measured by its nearest enemy's distance, whichever enemy the tie rule
         //    would aim at (PF-PR: "an enemy comes within"), so the enemy's listing order cannot matter.
         // 2. The point with the nearest, ties within tie_distance to the first listed (F-4 "Measuring").
-        return nearest_within_tie(static_cast<int>(points.size()), c.sc.ruleset.tie_distance, [&](int i) {
-          return nearest_enemy_distance_squared(c.sc, c.st, side, points[i], trigger_radius);
-        });
+        return nearest_within_tie(static_cast<int>(points.size()), c.sc.ruleset.tie_distance,
+                                  [&](int i) { return nearest_enemy_distance_squared(c.sc, c.st, side, points[i], trigger_radius); });
       }
       case CallPolicy::Turns:
         for (int t : call_turns)

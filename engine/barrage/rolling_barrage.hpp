@@ -48,7 +48,9 @@ struct RollingBarrage {
     m.position = moved_on(m);
     end_mission(c.sc, c.st, mission);
     ++c.st.sides[c.sc.missions[mission].side].missions_ended_edge;
-    if constexpr (Ctx::Narrator::enabled) c.narr.say(c.sc.missions[mission].name + " moves to " + point_text(m.position) + ": its template has left the table, the barrage ends");
+    if constexpr (Ctx::Narrator::enabled)
+      c.narr.say(c.sc.missions[mission].name + " moves to " + point_text(m.position) +
+                 ": its template has left the table, the barrage ends");
   }
 
   // Nothing happens after it fires: it goes on until the table edge.

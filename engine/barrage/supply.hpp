@@ -12,11 +12,16 @@ namespace volley::barrage {
 // The supply dice a nation rolls when the scenario does not say (B-3).
 constexpr int nation_supply_dice(Nation nation) noexcept {
   switch (nation) {
-    case Nation::Commonwealth: return 4;
-    case Nation::Germany: return 3;
-    case Nation::Soviet: return 5;
-    case Nation::Usa: return 5;
-    case Nation::Other: return 4;
+    case Nation::Commonwealth:
+      return 4;
+    case Nation::Germany:
+      return 3;
+    case Nation::Soviet:
+      return 5;
+    case Nation::Usa:
+      return 5;
+    case Nation::Other:
+      return 4;
   }
   return 4;
 }

@@ -138,9 +138,9 @@ int fire_at(Ctx& c, int g, int target, bool schnellfeuer) {
   u.fired = true;
   if constexpr (Ctx::Narrator::enabled)
     c.narr.say(text("  ", schnellfeuer ? "schnellfeuer: " : "fire: ", c.name(g), " (", u.figures, " figures) at ", c.name(target),
-                    " (class ", target_class, ", ", inches(integer_sqrt(distance_squared(u.pos, t.pos))), "\"): ", dice,
-                    " dice needing ", band, " or less on d", rules.fire_die, ": ", hits, " hits; ", casualties, " casualties (",
-                    killed, " killed, ", casualties - killed, " wounded), ", t.figures, " left", t.figures == 0 ? ", destroyed" : ""));
+                    " (class ", target_class, ", ", inches(integer_sqrt(distance_squared(u.pos, t.pos))), "\"): ", dice, " dice needing ",
+                    band, " or less on d", rules.fire_die, ": ", hits, " hits; ", casualties, " casualties (", killed, " killed, ",
+                    casualties - killed, " wounded), ", t.figures, " left", t.figures == 0 ? ", destroyed" : ""));
   // Step 4: SF-C: a hidden unit that fires is revealed (it is then "revealed by this schnellfeuer"
   // for SF-F when the fire is schnellfeuer).
   if (u.hidden) {

@@ -102,8 +102,8 @@ void fire_phase(Ctx& c) {
   // F-8a: which sides' cards are followed by prone tests.
   const bool prone_after[2] = {c.sc.sides[0].fast_fire && c.sc.sides[1].prone_rule, c.sc.sides[1].fast_fire && c.sc.sides[0].prone_rule};
   if constexpr (Ctx::Narrator::enabled)
-    c.narr.say(text(" fire phase: deck of ", deck.left[0], " ", c.sc.sides[0].name, " and ", deck.left[1], " ",
-                    c.sc.sides[1].name, " cards"));
+    c.narr.say(
+        text(" fire phase: deck of ", deck.left[0], " ", c.sc.sides[0].name, " and ", deck.left[1], " ", c.sc.sides[1].name, " cards"));
   // Step 3: shuffle, then turn the cards over one by one (a deck in which no card can activate a
   // unit is all void: it is not shuffled).
   if (pending[0] + pending[1] == 0) return;

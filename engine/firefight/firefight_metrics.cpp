@@ -29,16 +29,20 @@ struct SideEnd {
 template <class Visit>
 void visit_outcome_metrics(Visit&& visit) {
   for (int s = 0; s < SideCount; ++s)
-    visit(MetricText{"<s>.win", "<s> wins (F-9)", MetricKind::Probability, 0, true}, s, [](int64_t) -> int64_t { return 1; },
-          [s](const FirefightState& st) -> int64_t { return st.outcome == (s == 0 ? Outcome::Win0 : Outcome::Win1); });
-  visit(MetricText{"draw", "a draw: both defeated in one turn, or undecided after the last turn", MetricKind::Probability, 0, true}, -1,
-        [](int64_t) -> int64_t { return 1; },
-        [](const FirefightState& st) -> int64_t { return st.outcome == Outcome::Draw || st.outcome == Outcome::Undecided; });
-  visit(MetricText{"undecided", "no side defeated after the last turn", MetricKind::Probability, 0, false}, -1, [](int64_t) -> int64_t { return 1; },
-        [](const FirefightState& st) -> int64_t { return st.outcome == Outcome::Undecided; });
+    visit(
+        MetricText{"<s>.win", "<s> wins (F-9)", MetricKind::Probability, 0, true}, s, [](int64_t) -> int64_t { return 1; },
+        [s](const FirefightState& st) -> int64_t { return st.outcome == (s == 0 ? Outcome::Win0 : Outcome::Win1); });
+  visit(
+      MetricText{"draw", "a draw: both defeated in one turn, or undecided after the last turn", MetricKind::Probability, 0, true}, -1,
+      [](int64_t) -> int64_t { return 1; },
+      [](const FirefightState& st) -> int64_t { return st.outcome == Outcome::Draw || st.outcome == Outcome::Undecided; });
+  visit(
+      MetricText{"undecided", "no side defeated after the last turn", MetricKind::Probability, 0, false}, -1,
+      [](int64_t) -> int64_t { return 1; }, [](const FirefightState& st) -> int64_t { return st.outcome == Outcome::Undecided; });
   // Headline: how long games last is on the first screen of a run, as a battle calculator shows it.
-  visit(MetricText{"turn_decided", "the turn the trial was decided (the last turn if undecided)", MetricKind::Count, 1, true}, -1,
-        [](int64_t turns) { return turns; }, [](const FirefightState& st) -> int64_t { return st.turn_decided; });
+  visit(
+      MetricText{"turn_decided", "the turn the trial was decided (the last turn if undecided)", MetricKind::Count, 1, true}, -1,
+      [](int64_t turns) { return turns; }, [](const FirefightState& st) -> int64_t { return st.turn_decided; });
 }
 
 // A trial's end as the balance measures read it (docs/methods.md, "Balance measures"): each side's
@@ -67,48 +71,69 @@ template <class Visit>
 void visit_balance_metrics(Visit&& visit) {
   constexpr auto Count = MetricKind::Count;
   constexpr auto Probability = MetricKind::Probability;
-  visit(MetricText{"margin", "the winner's share of its figures in action minus the loser's, in percentage points (0: no winner)", Count, -100, false},
-        [](int64_t) -> int64_t { return 100; },
-        [](const BalanceEnd& e) -> int64_t { return e.winner < 0 ? 0 : e.share[e.winner] - e.share[1 - e.winner]; });
-  visit(MetricText{"close", "the sides' shares of figures in action end within 10 percentage points", Probability, 0, false},
-        [](int64_t) -> int64_t { return 1; }, [](const BalanceEnd& e) -> int64_t { return std::abs(e.share[0] - e.share[1]) <= CloseMargin; });
-  visit(MetricText{"lead_changes", "turn ends at which the other side became ahead on its share of figures", Count, 0, false},
-        [](int64_t turns) { return turns - 1; }, [](const BalanceEnd& e) -> int64_t { return e.st.lead_changes; });
-  visit(MetricText{"behind_after_turn1", "a side is behind on its share of figures after turn 1, which decided nothing", Probability, 0, false},
-        [](int64_t) -> int64_t { return 1; }, [](const BalanceEnd& e) -> int64_t { return e.st.behind_after_turn1 >= 0; });
-  visit(MetricText{"comeback", "the side behind after turn 1 wins (comeback chance: comeback / behind_after_turn1)", Probability, 0, false},
-        [](int64_t) -> int64_t { return 1; },
-        [](const BalanceEnd& e) -> int64_t { return e.st.behind_after_turn1 >= 0 && e.st.behind_after_turn1 == e.winner; });
+  visit(
+      MetricText{"margin", "the winner's share of its figures in action minus the loser's, in percentage points (0: no winner)", Count,
+                 -100, false},
+      [](int64_t) -> int64_t { return 100; },
+      [](const BalanceEnd& e) -> int64_t { return e.winner < 0 ? 0 : e.share[e.winner] - e.share[1 - e.winner]; });
+  visit(
+      MetricText{"close", "the sides' shares of figures in action end within 10 percentage points", Probability, 0, false},
+      [](int64_t) -> int64_t { return 1; },
+      [](const BalanceEnd& e) -> int64_t { return std::abs(e.share[0] - e.share[1]) <= CloseMargin; });
+  visit(
+      MetricText{"lead_changes", "turn ends at which the other side became ahead on its share of figures", Count, 0, false},
+      [](int64_t turns) { return turns - 1; }, [](const BalanceEnd& e) -> int64_t { return e.st.lead_changes; });
+  visit(
+      MetricText{"behind_after_turn1", "a side is behind on its share of figures after turn 1, which decided nothing", Probability, 0,
+                 false},
+      [](int64_t) -> int64_t { return 1; }, [](const BalanceEnd& e) -> int64_t { return e.st.behind_after_turn1 >= 0; });
+  visit(
+      MetricText{"comeback", "the side behind after turn 1 wins (comeback chance: comeback / behind_after_turn1)", Probability, 0, false},
+      [](int64_t) -> int64_t { return 1; },
+      [](const BalanceEnd& e) -> int64_t { return e.st.behind_after_turn1 >= 0 && e.st.behind_after_turn1 == e.winner; });
 }
 
 // Then per side, in the sides' order: these, then its hits per turn.
 template <class Visit>
 void visit_side_metrics(Visit&& visit) {
   constexpr auto Count = MetricKind::Count;
-  visit(MetricText{"<s>.hits", "fire dice that hit, scored by <s>", Count, 0, false}, [](const SideBounds& b) { return b.dice * b.turns; },
-        [](const SideEnd& e) -> int64_t { return e.tally.hits; });
-  visit(MetricText{"<s>.killed", "figures of <s> killed", Count, 0, false}, [](const SideBounds& b) { return b.figures; },
-        [](const SideEnd& e) -> int64_t { return e.tally.killed; });
-  visit(MetricText{"<s>.wounded", "figures of <s> wounded", Count, 0, false}, [](const SideBounds& b) { return b.figures; },
-        [](const SideEnd& e) -> int64_t { return e.tally.wounded; });
-  visit(MetricText{"<s>.casualties", "figures of <s> killed or wounded", Count, 0, true}, [](const SideBounds& b) { return b.figures; },
-        [](const SideEnd& e) -> int64_t { return e.tally.killed + e.tally.wounded; });
-  visit(MetricText{"<s>.units_broken", "units of <s> broken or destroyed", Count, 0, false}, [](const SideBounds& b) { return b.units; },
-        [](const SideEnd& e) { return e.broken; });
-  visit(MetricText{"<s>.figures_left", "figures of <s> in action at the end", Count, 0, true}, [](const SideBounds& b) { return b.figures; },
-        [](const SideEnd& e) { return e.left; });
-  visit(MetricText{"<s>.schnellfeuer", "schnellfeuer declarations by <s> (SF-A)", Count, 0, false},
-        [](const SideBounds& b) { return (b.turns + 1) / 2; }, [](const SideEnd& e) -> int64_t { return e.tally.schnellfeuer; });
-  visit(MetricText{"<s>.revealed_by_sf_d", "hidden units and decoys of <s> revealed by SF-D", Count, 0, false},
-        [](const SideBounds& b) { return b.markers; }, [](const SideEnd& e) -> int64_t { return e.tally.revealed_by_sf_d; });
-  visit(MetricText{"<s>.kept_hidden_sf_h", "hidden units and decoys of <s> kept hidden by SF-H", Count, 0, false},
-        [](const SideBounds& b) { return b.keep_hidden_max * b.turns; }, [](const SideEnd& e) -> int64_t { return e.tally.kept_hidden_sf_h; });
-  visit(MetricText{"<s>.reconcealed", "re-concealments by units of <s> (SF-F)", Count, 0, false},
-        [](const SideBounds& b) { return b.units * ((b.turns + 1) / 2); }, [](const SideEnd& e) -> int64_t { return e.tally.reconcealed; });
-  visit(MetricText{"<s>.consecutive_declarations", "declarations by <s> in the turn after a declaration (SF-I: must be 0)", Count, 0, false},
-        [](const SideBounds& b) { return b.turns; }, [](const SideEnd& e) -> int64_t { return e.tally.consecutive_declarations; });
-  visit(MetricText{"<s>.reloading_fired", "fire by reloading units of <s> (SF-E: must be 0)", Count, 0, false},
-        [](const SideBounds& b) { return b.turns; }, [](const SideEnd& e) -> int64_t { return e.tally.reloading_fired; });
+  visit(
+      MetricText{"<s>.hits", "fire dice that hit, scored by <s>", Count, 0, false}, [](const SideBounds& b) { return b.dice * b.turns; },
+      [](const SideEnd& e) -> int64_t { return e.tally.hits; });
+  visit(
+      MetricText{"<s>.killed", "figures of <s> killed", Count, 0, false}, [](const SideBounds& b) { return b.figures; },
+      [](const SideEnd& e) -> int64_t { return e.tally.killed; });
+  visit(
+      MetricText{"<s>.wounded", "figures of <s> wounded", Count, 0, false}, [](const SideBounds& b) { return b.figures; },
+      [](const SideEnd& e) -> int64_t { return e.tally.wounded; });
+  visit(
+      MetricText{"<s>.casualties", "figures of <s> killed or wounded", Count, 0, true}, [](const SideBounds& b) { return b.figures; },
+      [](const SideEnd& e) -> int64_t { return e.tally.killed + e.tally.wounded; });
+  visit(
+      MetricText{"<s>.units_broken", "units of <s> broken or destroyed", Count, 0, false}, [](const SideBounds& b) { return b.units; },
+      [](const SideEnd& e) { return e.broken; });
+  visit(
+      MetricText{"<s>.figures_left", "figures of <s> in action at the end", Count, 0, true}, [](const SideBounds& b) { return b.figures; },
+      [](const SideEnd& e) { return e.left; });
+  visit(
+      MetricText{"<s>.schnellfeuer", "schnellfeuer declarations by <s> (SF-A)", Count, 0, false},
+      [](const SideBounds& b) { return (b.turns + 1) / 2; }, [](const SideEnd& e) -> int64_t { return e.tally.schnellfeuer; });
+  visit(
+      MetricText{"<s>.revealed_by_sf_d", "hidden units and decoys of <s> revealed by SF-D", Count, 0, false},
+      [](const SideBounds& b) { return b.markers; }, [](const SideEnd& e) -> int64_t { return e.tally.revealed_by_sf_d; });
+  visit(
+      MetricText{"<s>.kept_hidden_sf_h", "hidden units and decoys of <s> kept hidden by SF-H", Count, 0, false},
+      [](const SideBounds& b) { return b.keep_hidden_max * b.turns; },
+      [](const SideEnd& e) -> int64_t { return e.tally.kept_hidden_sf_h; });
+  visit(
+      MetricText{"<s>.reconcealed", "re-concealments by units of <s> (SF-F)", Count, 0, false},
+      [](const SideBounds& b) { return b.units * ((b.turns + 1) / 2); }, [](const SideEnd& e) -> int64_t { return e.tally.reconcealed; });
+  visit(
+      MetricText{"<s>.consecutive_declarations", "declarations by <s> in the turn after a declaration (SF-I: must be 0)", Count, 0, false},
+      [](const SideBounds& b) { return b.turns; }, [](const SideEnd& e) -> int64_t { return e.tally.consecutive_declarations; });
+  visit(
+      MetricText{"<s>.reloading_fired", "fire by reloading units of <s> (SF-E: must be 0)", Count, 0, false},
+      [](const SideBounds& b) { return b.turns; }, [](const SideEnd& e) -> int64_t { return e.tally.reloading_fired; });
 }
 
 // A side's hits in each turn 1..turns, after its block.
@@ -154,7 +179,8 @@ Schema make_schema(const FirefightScenario& sc) {
   const bool unit_headline = sc.total_units() <= HeadlineUnitSurvivors;
   for (int g = 0; g < sc.total_units(); ++g) {
     const UnitSpec& u = sc.unit(g);
-    add(UnitFiguresLeft, MetricNames{sc.sides[u.side].name}.with_unit(u.name), unit_figures_left_top(u), UnitFiguresLeft.headline && unit_headline);
+    add(UnitFiguresLeft, MetricNames{sc.sides[u.side].name}.with_unit(u.name), unit_figures_left_top(u),
+        UnitFiguresLeft.headline && unit_headline);
   }
   schema.headline_index = static_cast<size_t>(headline_side(sc));
   return schema;
@@ -168,10 +194,8 @@ void observe(const FirefightScenario& sc, const FirefightState& st, int64_t* obs
     SideEnd end{st.tally[s]};
     for (int g = sc.unit_offset[s]; g < sc.unit_offset[s + 1]; ++g) {
       const UnitState& u = st.units[g];
-      if (u.out())
-        ++end.broken;
-      else
-        end.left += u.figures;
+      if (u.out()) ++end.broken;
+      else end.left += u.figures;
     }
     visit_side_metrics([&](const MetricText&, auto, auto observation) { *obs++ = observation(end); });
     for (int turn = 1; turn <= sc.turns; ++turn) *obs++ = turn_hits(st, s, turn);

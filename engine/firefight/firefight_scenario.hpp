@@ -15,8 +15,8 @@
 
 namespace volley::firefight {
 
-inline constexpr int SideCount = 2;          // F-1: exactly two sides
-inline constexpr int TargetClasses = 4;      // F-1: target classes 1..4
+inline constexpr int SideCount = 2;      // F-1: exactly two sides
+inline constexpr int TargetClasses = 4;  // F-1: target classes 1..4
 // Capacity (docs/architecture.md, "The kernel"): the loader refuses more, the kernel never overruns. Units and
 // markers share the 16-bit actor field of the random streams (engine/rng.hpp).
 inline constexpr int MaxUnitsPerSide = 1024;   // the worker caches side-to-side geometry: 9 MB at most
@@ -48,12 +48,16 @@ enum class KeepHiddenChoice : uint8_t {
 };
 
 // The words a scenario file uses for each (engine/enum_words.hpp).
-constexpr EnumWords<Orders, 3> words_of(Orders) { return {{{Orders::Hold, "hold"}, {Orders::Advance, "advance"}, {Orders::Charge, "charge"}}}; }
+constexpr EnumWords<Orders, 3> words_of(Orders) {
+  return {{{Orders::Hold, "hold"}, {Orders::Advance, "advance"}, {Orders::Charge, "charge"}}};
+}
 constexpr EnumWords<HiddenFire, 2> words_of(HiddenFire) { return {{{HiddenFire::Always, "always"}, {HiddenFire::Hold, "hold"}}}; }
 constexpr EnumWords<SfhSight, 2> words_of(SfhSight) { return {{{SfhSight::Reveal, "reveal"}, {SfhSight::Declaration, "declaration"}}}; }
 constexpr EnumWords<KeepHiddenChoice, 4> words_of(KeepHiddenChoice) {
-  return {{{KeepHiddenChoice::UnitsFirst, "units-first"}, {KeepHiddenChoice::Farthest, "farthest"},
-           {KeepHiddenChoice::DecoysFirst, "decoys-first"}, {KeepHiddenChoice::None, "none"}}};
+  return {{{KeepHiddenChoice::UnitsFirst, "units-first"},
+           {KeepHiddenChoice::Farthest, "farthest"},
+           {KeepHiddenChoice::DecoysFirst, "decoys-first"},
+           {KeepHiddenChoice::None, "none"}}};
 }
 static_assert(lists_values_in_order(words_of(Orders{})) && lists_values_in_order(words_of(HiddenFire{})) &&
               lists_values_in_order(words_of(SfhSight{})) && lists_values_in_order(words_of(KeepHiddenChoice{})));
@@ -68,9 +72,7 @@ struct Fraction {
 // The most figures that are still "at or below fraction x total" (F-8b, F-9): computed once when a
 // scenario is finalized, so the kernel compares integers only. The floor is exact for the integer
 // left-hand side; the epsilon keeps 0.3 x 10 at 3 despite binary rounding.
-inline int figures_at_fraction(double fraction, int total) noexcept {
-  return static_cast<int>(fraction * total + 1e-9);
-}
+inline int figures_at_fraction(double fraction, int total) noexcept { return static_cast<int>(fraction * total + 1e-9); }
 
 struct Weapon {
   std::string name;
@@ -87,18 +89,23 @@ struct Ruleset {
   bool natural_one_hits = firefight_key("ruleset.natural_one_hits").boolean();
   Fraction kill_chance{1, 4};
   bool fire_into_melee = firefight_key("ruleset.fire_into_melee").boolean();  // units in melee may be targeted [assumed: they may not]
-  Coord tie_distance = firefight_key("ruleset.tie_distance").coord();  // F-4 "Measuring": distances closer than this are a tie
+  Coord tie_distance = firefight_key("ruleset.tie_distance").coord();         // F-4 "Measuring": distances closer than this are a tie
   std::vector<Weapon> weapons;
   // F-1 / F-6 native and imperial defaults (a unit may override each)
-  int native_move_dice = firefight_key("ruleset.native_move_dice").integer(), imperial_move_dice = firefight_key("ruleset.imperial_move_dice").integer();
-  int native_charge_dice = firefight_key("ruleset.native_charge_dice").integer(), imperial_charge_dice = firefight_key("ruleset.imperial_charge_dice").integer();
-  int native_melee_bonus = firefight_key("ruleset.native_melee_bonus").integer(), imperial_melee_bonus = firefight_key("ruleset.imperial_melee_bonus").integer();
+  int native_move_dice = firefight_key("ruleset.native_move_dice").integer(),
+      imperial_move_dice = firefight_key("ruleset.imperial_move_dice").integer();
+  int native_charge_dice = firefight_key("ruleset.native_charge_dice").integer(),
+      imperial_charge_dice = firefight_key("ruleset.imperial_charge_dice").integer();
+  int native_melee_bonus = firefight_key("ruleset.native_melee_bonus").integer(),
+      imperial_melee_bonus = firefight_key("ruleset.imperial_melee_bonus").integer();
   // F-6 movement and charges
-  Coord contact_gap = firefight_key("ruleset.contact_gap").coord();  // an advance stops this far from any enemy marker or unit
-  Coord halt_short = firefight_key("ruleset.halt_short").coord();  // a charger failing to go in halts this far short
+  Coord contact_gap = firefight_key("ruleset.contact_gap").coord();            // an advance stops this far from any enemy marker or unit
+  Coord halt_short = firefight_key("ruleset.halt_short").coord();              // a charger failing to go in halts this far short
   Coord contact_distance = firefight_key("ruleset.contact_distance").coord();  // a charger in contact stands this far from its target
-  int go_in_leader = firefight_key("ruleset.go_in_leader").integer(), go_in_no_leader = firefight_key("ruleset.go_in_no_leader").integer();  // d6 >= to go in
-  int stand_leader = firefight_key("ruleset.stand_leader").integer(), stand_no_leader = firefight_key("ruleset.stand_no_leader").integer();  // d6 >= to stand
+  int go_in_leader = firefight_key("ruleset.go_in_leader").integer(),
+      go_in_no_leader = firefight_key("ruleset.go_in_no_leader").integer();  // d6 >= to go in
+  int stand_leader = firefight_key("ruleset.stand_leader").integer(),
+      stand_no_leader = firefight_key("ruleset.stand_no_leader").integer();  // d6 >= to stand
   // F-7 melee
   int melee_die = firefight_key("ruleset.melee_die").integer();
   int melee_kill_face = firefight_key("ruleset.melee_kill_face").integer();  // a loser's die at or below this: killed
@@ -108,8 +115,10 @@ struct Ruleset {
   int prone_fire_modifier = firefight_key("ruleset.prone_fire_modifier").integer();
   int prone_target_class = firefight_key("ruleset.prone_target_class").integer();
   int prone_move_dice = firefight_key("ruleset.prone_move_dice").integer();
-  int morale_leader = firefight_key("ruleset.morale_leader").integer(), morale_no_leader = firefight_key("ruleset.morale_no_leader").integer();  // d6 >= to stay
-  double morale_fraction = firefight_key("ruleset.morale_fraction").fallback;  // F-8b: a unit tests at or below this fraction of its figures
+  int morale_leader = firefight_key("ruleset.morale_leader").integer(),
+      morale_no_leader = firefight_key("ruleset.morale_no_leader").integer();  // d6 >= to stay
+  double morale_fraction =
+      firefight_key("ruleset.morale_fraction").fallback;  // F-8b: a unit tests at or below this fraction of its figures
   // SF (seed numbers, kept as data)
   int sf_dice_multiplier = firefight_key("ruleset.sf_dice_multiplier").integer();
   int sf_fire_modifier = firefight_key("ruleset.sf_fire_modifier").integer();
@@ -119,18 +128,18 @@ struct Ruleset {
 
 struct Policy {
   WhenPolicy when = WhenPolicy::Never;
-  std::vector<uint8_t> turns;        // Turns: turns[t] != 0 for each listed turn (size turns + 1)
-  int min_targets = 1;               // MinTargets: k
+  std::vector<uint8_t> turns;  // Turns: turns[t] != 0 for each listed turn (size turns + 1)
+  int min_targets = 1;         // MinTargets: k
   // range:R, alone or with the others (min-targets:2&range:12): declare only when the group's nearest
   // target is within R inches (squared, in coordinate units); -1: no such condition.
   int64_t range_squared = -1;
   WhichPolicy which = WhichPolicy::Force;
-  int subgroup = 0;                  // Subgroup: index into Side::subgroups
-  bool charge_after = firefight_key("<side>.charge_after").boolean();  // charge orders act only in the reload turn
-  bool reconceal = firefight_key("<side>.reconceal").boolean();  // SF-F
+  int subgroup = 0;                                                           // Subgroup: index into Side::subgroups
+  bool charge_after = firefight_key("<side>.charge_after").boolean();         // charge orders act only in the reload turn
+  bool reconceal = firefight_key("<side>.reconceal").boolean();               // SF-F
   int reconceal_blanks = firefight_key("<side>.reconceal_blanks").integer();  // SF-F: 2 or 3 markers, the unit among them
   KeepHiddenChoice keep_hidden = declared_choice<KeepHiddenChoice>(firefight_key("<side>.keep_hidden"));  // SF-H
-  SfhSight sfh_sight = declared_choice<SfhSight>(firefight_key("<side>.sfh_sight"));  // SF-H
+  SfhSight sfh_sight = declared_choice<SfhSight>(firefight_key("<side>.sfh_sight"));                      // SF-H
 };
 
 // Where a unit or decoy starts: a point, or a zone in which it is placed uniformly each trial.
@@ -143,7 +152,7 @@ struct Placement {
 struct UnitSpec {
   std::string name;
   int figures = 1;
-  int weapon = 0;                    // index into Ruleset::weapons
+  int weapon = 0;  // index into Ruleset::weapons
   int target_class = 1;
   Placement placement;
   bool hidden = false;
@@ -152,14 +161,14 @@ struct UnitSpec {
   bool leader = true;
   int move_dice = 2;
   int charge_dice = 3;
-  int melee_bonus = 0;               // added to its melee dice in a turn it charged (F-7)
+  int melee_bonus = 0;  // added to its melee dice in a turn it charged (F-7)
   Coord charge_reach = 18 * CoordPerInch;
   // Derived by FirefightScenario::finalize() (read only by the kernel):
   int side = 0;
-  Coord reach = 0;                   // F-4 / F-5: min(weapon range, visibility)
-  bool sf_member = false;            // in the group its side's policy declares schnellfeuer for
-  int morale_figures = 0;            // F-8b: tests morale at or below this many figures
-  int placement_cover = -1;          // F-1: the cover class everywhere in its placement; -1: it varies
+  Coord reach = 0;           // F-4 / F-5: min(weapon range, visibility)
+  bool sf_member = false;    // in the group its side's policy declares schnellfeuer for
+  int morale_figures = 0;    // F-8b: tests morale at or below this many figures
+  int placement_cover = -1;  // F-1: the cover class everywhere in its placement; -1: it varies
 };
 
 struct DecoySpec {
@@ -178,7 +187,7 @@ struct Side {
   HiddenFire hidden_fire = declared_choice<HiddenFire>(firefight_key("<side>.hidden_fire"));  // F-3
   Policy policy;
   double break_fraction = firefight_key("<side>.break_fraction").fallback;
-  int break_figures = 0;             // F-9: defeated at or below this many figures in action
+  int break_figures = 0;  // F-9: defeated at or below this many figures in action
   std::vector<std::string> subgroups{"main"};
   std::vector<UnitSpec> units;
   std::vector<DecoySpec> decoys;
@@ -189,7 +198,7 @@ struct Terrain {
   std::string name;
   Rect area;
   bool blocks_sight = false;
-  int cover_class = 0;               // 0: none; else the target class a unit standing in it has at least
+  int cover_class = 0;  // 0: none; else the target class a unit standing in it has at least
 };
 
 struct FirefightScenario {
@@ -240,8 +249,8 @@ struct FirefightScenario {
     for (const auto& t : terrain) {
       if (t.blocks_sight) {
         sight_blockers.push_back(t.area);
-        sight_bounds = {std::min(sight_bounds.x0, t.area.x0), std::min(sight_bounds.y0, t.area.y0),
-                        std::max(sight_bounds.x1, t.area.x1), std::max(sight_bounds.y1, t.area.y1)};
+        sight_bounds = {std::min(sight_bounds.x0, t.area.x0), std::min(sight_bounds.y0, t.area.y0), std::max(sight_bounds.x1, t.area.x1),
+                        std::max(sight_bounds.y1, t.area.y1)};
       }
       if (t.cover_class > 0) cover_terrain.push_back(t);
     }

@@ -16,21 +16,21 @@ namespace volley::firefight {
 struct UnitState {
   Point pos;
   int figures = 0;
-  int cover_class = 0;          // F-1: the class the terrain under it gives (0: none)
-  int reload_turn = 0;          // SF-E: the turn in which it may not fire (0: none)
-  int sf_revealed_turn = 0;     // SF-F: the turn a schnellfeuer revealed it (0: none)
-  bool hidden = false;          // F-5: a marker to the enemy
-  bool broken = false;          // F-8b, F-6, F-7: routed and removed
-  bool prone = false;           // F-8a
-  bool in_melee = false;        // F-7: in contact with an enemy unit
-  bool fired = false;           // F-3: fired (or may no longer fire) this fire phase
+  int cover_class = 0;       // F-1: the class the terrain under it gives (0: none)
+  int reload_turn = 0;       // SF-E: the turn in which it may not fire (0: none)
+  int sf_revealed_turn = 0;  // SF-F: the turn a schnellfeuer revealed it (0: none)
+  bool hidden = false;       // F-5: a marker to the enemy
+  bool broken = false;       // F-8b, F-6, F-7: routed and removed
+  bool prone = false;        // F-8a
+  bool in_melee = false;     // F-7: in contact with an enemy unit
+  bool fired = false;        // F-3: fired (or may no longer fire) this fire phase
   // The flags of one turn, side by side: the start of a turn clears them (clear_turn_flags).
-  bool stood_up = false;        // F-8a: stood from prone this movement phase (moves 1d6, no charge)
-  bool moved = false;           // SF-F: moved or charged this movement phase
-  bool charged = false;         // F-7: charged this turn (melee bonus)
-  bool took_casualties = false; // F-8b: lost figures this turn
-  bool kept = false;            // SF-H: chosen to stay hidden (scratch of one declaration)
-  bool gone = false;            // out of action: broken or destroyed (kept by lose_figures, break_unit)
+  bool stood_up = false;         // F-8a: stood from prone this movement phase (moves 1d6, no charge)
+  bool moved = false;            // SF-F: moved or charged this movement phase
+  bool charged = false;          // F-7: charged this turn (melee bonus)
+  bool took_casualties = false;  // F-8b: lost figures this turn
+  bool kept = false;             // SF-H: chosen to stay hidden (scratch of one declaration)
+  bool gone = false;             // out of action: broken or destroyed (kept by lose_figures, break_unit)
 
   // The start of a turn (firefight_trial.hpp, begin_turn).
   void clear_turn_flags() noexcept { stood_up = moved = charged = took_casualties = false; }
@@ -47,9 +47,9 @@ struct UnitState {
 struct DecoyState {
   Point pos;
   int subgroup = 0;
-  int label = 0;       // listed decoy index, or -1 - unit for a blank added by that unit's SF-F
+  int label = 0;  // listed decoy index, or -1 - unit for a blank added by that unit's SF-F
   bool alive = true;
-  bool kept = false;   // SF-H: chosen to stay hidden (scratch of one declaration)
+  bool kept = false;  // SF-H: chosen to stay hidden (scratch of one declaration)
 };
 
 // Contact between two units (F-6 charge, F-7 melee): the charger and the defender.
@@ -60,13 +60,13 @@ struct Contact {
 
 // Per side tallies of one trial (firefight_metrics.hpp turns them into observations).
 struct SideTally {
-  int hits = 0;                 // fire dice that hit, scored by this side
-  int killed = 0;               // figures of this side killed
-  int wounded = 0;              // figures of this side wounded
-  int schnellfeuer = 0;         // SF-A declarations
-  int revealed_by_sf_d = 0;     // SF-D: hidden units and decoys revealed by the muzzle flashes
-  int kept_hidden_sf_h = 0;     // SF-H: hidden units and decoys that stayed hidden
-  int reconcealed = 0;          // SF-F re-concealments
+  int hits = 0;                      // fire dice that hit, scored by this side
+  int killed = 0;                    // figures of this side killed
+  int wounded = 0;                   // figures of this side wounded
+  int schnellfeuer = 0;              // SF-A declarations
+  int revealed_by_sf_d = 0;          // SF-D: hidden units and decoys revealed by the muzzle flashes
+  int kept_hidden_sf_h = 0;          // SF-H: hidden units and decoys that stayed hidden
+  int reconcealed = 0;               // SF-F re-concealments
   int consecutive_declarations = 0;  // invariant (SF-I): a declaration in t + 1 after one in t
   int reloading_fired = 0;           // invariant (SF-E): a reloading unit that fired
   int last_declaration = -1;         // turn of the last declaration (-1: none)
@@ -183,8 +183,8 @@ class FirefightState {
   // F-6: each unit's plan in the movement phase (written for the units that plan a move or charge).
   struct Plan {
     enum Kind : uint8_t { None, Move, Charge } kind = None;
-    Point to;                 // Move: the end point
-    int target = -1;          // Charge: global unit index, or -1 - decoy index
+    Point to;         // Move: the end point
+    int target = -1;  // Charge: global unit index, or -1 - decoy index
   };
   std::vector<Plan> planned;
   // F-4: whether each unit may fire and has a possible target this fire phase (an enemy unit in reach

@@ -52,9 +52,11 @@ void setup_trial(Ctx& c) {
     c.narr.say("setup");
     for (int g = 0, g_end = c.sc.total_units(); g < g_end; ++g)
       c.narr.say(text("  ", c.name(g), ": ", st.units[g].figures, " figures at ", point_text(st.units[g].pos),
-                      st.units[g].hidden ? ", hidden" : "", st.units[g].cover_class > 0 ? text(", cover class ", st.units[g].cover_class) : ""));
+                      st.units[g].hidden ? ", hidden" : "",
+                      st.units[g].cover_class > 0 ? text(", cover class ", st.units[g].cover_class) : ""));
     for (int s = 0; s < SideCount; ++s)
-      for (int d = 0; d < st.decoy_count[s]; ++d) c.narr.say(text("  ", c.decoy_name(s, d), ": decoy at ", point_text(st.decoys[s][d].pos)));
+      for (int d = 0; d < st.decoy_count[s]; ++d)
+        c.narr.say(text("  ", c.decoy_name(s, d), ": decoy at ", point_text(st.decoys[s][d].pos)));
   }
   spot(c, true);
   c.narr.setup_done(st);

@@ -53,10 +53,8 @@ void melee_round(Ctx& c, int root, int lowest) {
       const int loser_side = ta < tb ? 0 : 1;
       ++st.melee_losses[loser];
       ++lost[loser_side];
-      if (loser_die <= rules.melee_kill_face)
-        ++st.tally[loser_side].killed;
-      else
-        ++st.tally[loser_side].wounded;
+      if (loser_die <= rules.melee_kill_face) ++st.tally[loser_side].killed;
+      else ++st.tally[loser_side].wounded;
     }
     if (--a_left == 0) ++a;
     if (--b_left == 0) ++b;

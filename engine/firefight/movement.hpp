@@ -20,8 +20,8 @@ struct Path {
   static constexpr int Shift = 40;
   Point from;
   int64_t dx = 0, dy = 0;
-  int64_t length = 0;          // floor(|d|), hundredths
-  int64_t inverse = 0;         // round(2^Shift / |d|) (0 for a path of length 0)
+  int64_t length = 0;   // floor(|d|), hundredths
+  int64_t inverse = 0;  // round(2^Shift / |d|) (0 for a path of length 0)
 
   Path(Point a, Point b) noexcept : from(a), dx(int64_t{b.x} - a.x), dy(int64_t{b.y} - a.y) {
     const int64_t d2 = dx * dx + dy * dy;
@@ -57,7 +57,7 @@ template <bool Strict>
   const int64_t wx = int64_t{e.x} - path.from.x, wy = int64_t{e.y} - path.from.y;
   const int64_t w2 = wx * wx + wy * wy;
   if (Strict ? w2 < r2 : w2 <= r2) return s_max >= 0 ? 0 : -1;  // at(0) is the start itself
-  if (s_max <= 0 || w2 > squared(s_max + r + 2)) return -1;  // out of reach on this stretch (or no path)
+  if (s_max <= 0 || w2 > squared(s_max + r + 2)) return -1;     // out of reach on this stretch (or no path)
   // Projection of e on the path, and the half chord.
   const int64_t p = path.over_length(wx * path.dx + wy * path.dy);  // |w.d| <= |w| |d|
   const int64_t perp2 = w2 - p * p;
@@ -126,8 +126,8 @@ inline int64_t end_of_shadow(const Path& path, Point tp, const Rect& r, int64_t 
 // by sampling the path: while a rectangle blocks sight from the point, the walk jumps to where its
 // shadow ends (end_of_shadow), then tests the point again, as another rectangle may block there.
 // Out of line: sight is usually open where reach begins.
-[[gnu::noinline]] inline int64_t first_sight_after(const FirefightScenario& sc, const Path& path, Point tp,
-                                                   int64_t reach2, int64_t s_in, int64_t limit) noexcept {
+[[gnu::noinline]] inline int64_t first_sight_after(const FirefightScenario& sc, const Path& path, Point tp, int64_t reach2, int64_t s_in,
+                                                   int64_t limit) noexcept {
   for (int64_t s = s_in; s <= limit && path.within<false>(s, tp, reach2);) {  // a disk is left only once
     const Point p = path.at(s);
     const Rect* blocker = nullptr;
@@ -145,8 +145,8 @@ inline int64_t end_of_shadow(const Path& path, Point tp, const Rect& r, int64_t 
 // F-6 advance: the first point of the path up to `limit` where the enemy unit at tp would be a target,
 // within reach (squared reach2; reach is integer_sqrt(reach2) + 1 as first_within wants) and sight,
 // or limit. Within reach is within visibility: reach is at most visibility (FirefightScenario::finalize).
-[[gnu::always_inline]] inline int64_t stop_for_target(const FirefightScenario& sc, const Path& path, Point tp,
-                                                      int64_t reach2, int64_t reach, int64_t limit) noexcept {
+[[gnu::always_inline]] inline int64_t stop_for_target(const FirefightScenario& sc, const Path& path, Point tp, int64_t reach2,
+                                                      int64_t reach, int64_t limit) noexcept {
   const int64_t s = first_within<false>(path, tp, reach2, reach, limit);
   if (s < 0) return limit;
   return sight_clear(sc, path.at(s), tp) ? s : first_sight_after(sc, path, tp, reach2, s, limit);
@@ -177,8 +177,7 @@ int64_t roll_d6_inches(Ctx& c, int n) {
 // unit's pair-cache row over them (c.row(g)): the movement phase walks a side's rows and reads its
 // enemies once rather than per unit.
 template <class Row>
-[[gnu::always_inline]] inline bool has_target_in_row(std::span<const UnitState> enemies, Row row, int64_t r2,
-                                                     bool melee_screens) noexcept {
+[[gnu::always_inline]] inline bool has_target_in_row(std::span<const UnitState> enemies, Row row, int64_t r2, bool melee_screens) noexcept {
   const int64_t* d2 = row.d2;
   const uint8_t* los = row.los;
   bool any = false;  // without branches on the data

@@ -10,9 +10,7 @@ namespace volley::firefight {
 
 // SF-A / SF-I: is a unit or decoy of this subgroup in the group the policy names? (A unit's answer
 // is also kept in UnitSpec::sf_member.)
-inline bool in_sf_group(const Policy& p, int subgroup) noexcept {
-  return p.which == WhichPolicy::Force || subgroup == p.subgroup;
-}
+inline bool in_sf_group(const Policy& p, int subgroup) noexcept { return p.which == WhichPolicy::Force || subgroup == p.subgroup; }
 
 // SF-A: does `side` declare at its first firing card of this phase? The policy's "when", SF-I (never
 // two consecutive turns for the side as a whole), and at least one unit of the group with a target.
@@ -41,12 +39,9 @@ bool wants_schnellfeuer(Ctx& c, int side) {
       ++with_target;
       if (ranged && c.d2(g, target) <= p.range_squared) near = true;
     }
-    if (with_target == 0)
-      reason = "no unit of the group has a target";
-    else if (p.when == WhenPolicy::MinTargets && with_target < p.min_targets)
-      reason = "too few units of the group have a target";
-    else if (!near)
-      reason = "the group's nearest target is beyond the policy's range";
+    if (with_target == 0) reason = "no unit of the group has a target";
+    else if (p.when == WhenPolicy::MinTargets && with_target < p.min_targets) reason = "too few units of the group have a target";
+    else if (!near) reason = "the group's nearest target is beyond the policy's range";
   }
   if constexpr (Ctx::Narrator::enabled) {
     if (reason != nullptr) c.narr.say(text("  ", s.name, " does not declare schnellfeuer: ", reason));
@@ -129,8 +124,8 @@ void schnellfeuer(Ctx& c, int side) {
   for (int d = 0; d < decoy_count; ++d) n += decoys[d].alive && in_sf_group(p, decoys[d].subgroup);
   if constexpr (Ctx::Narrator::enabled)
     c.narr.say(text("  ", s.name, " declares schnellfeuer (SF-A) for ",
-                    p.which == WhichPolicy::Force ? std::string("the whole force") : "subgroup " + s.subgroups[p.subgroup], " (",
-                    n, " units and decoys)"));
+                    p.which == WhichPolicy::Force ? std::string("the whole force") : "subgroup " + s.subgroups[p.subgroup], " (", n,
+                    " units and decoys)"));
   const bool may_keep = p.keep_hidden != KeepHiddenChoice::None;
   const int keep = may_keep ? std::min(rules.sf_keep_hidden_max, n / rules.sf_keep_hidden_divisor) : 0;
   // SF-H's candidates: the group's hidden units and decoys with no sight of any enemy unit in
@@ -166,13 +161,11 @@ void schnellfeuer(Ctx& c, int side) {
   const int kept = std::min(keep, count);
   for (int k = 0; k < kept; ++k) {
     std::swap(order[k], order[next_kept(p.keep_hidden, order.data(), k, count, rules.tie_distance)]);
-    if (order[k].decoy)
-      decoys[order[k].index].kept = true;
-    else
-      st.units[order[k].index].kept = true;
+    if (order[k].decoy) decoys[order[k].index].kept = true;
+    else st.units[order[k].index].kept = true;
     if constexpr (Ctx::Narrator::enabled)
-      c.narr.say(text("  stays hidden (SF-H): ",
-                      order[k].decoy ? c.decoy_name(side, order[k].index) : c.name(order[k].index), ", no sight of the enemy"));
+      c.narr.say(text("  stays hidden (SF-H): ", order[k].decoy ? c.decoy_name(side, order[k].index) : c.name(order[k].index),
+                      ", no sight of the enemy"));
   }
   tally.kept_hidden_sf_h += kept;
   // Step 4, one pass over the group's units: SF-E (this turn), they get no more fire this phase;

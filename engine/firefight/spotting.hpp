@@ -209,8 +209,7 @@ void reconceal(Ctx& c) {
         dec = DecoyState{u.pos, c.sc.unit(g).subgroup, -1 - g, true, false};
       }
       if constexpr (Ctx::Narrator::enabled)
-        c.narr.say(text("  re-conceal (SF-F): ", c.name(g), " hides again; ", policy.reconceal_blanks, " markers at ",
-                        point_text(u.pos)));
+        c.narr.say(text("  re-conceal (SF-F): ", c.name(g), " hides again; ", policy.reconceal_blanks, " markers at ", point_text(u.pos)));
     }
   }
 }

@@ -11,9 +11,7 @@ namespace volley::firefight {
 // F-4, F-5: may enemy unit e be a target, reach and sight apart? Revealed, in action, and not in
 // melee unless the ruleset allows fire into melee (melee_screens false: TrialContext::
 // melee_screens_fire). Written without short cuts: callers test it in loops without branches.
-inline bool targetable(const UnitState& e, bool melee_screens) noexcept {
-  return !e.out() & !e.hidden & !(e.in_melee & melee_screens);
-}
+inline bool targetable(const UnitState& e, bool melee_screens) noexcept { return !e.out() & !e.hidden & !(e.in_melee & melee_screens); }
 
 // F-4: unit g's target from the cached geometry of the current positions (the pair row): of the
 // targetable enemy units within reach and in sight, the nearest, ties within tie_distance to the

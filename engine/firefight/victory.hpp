@@ -8,8 +8,7 @@ namespace volley::firefight {
 template <class Ctx>
 int figures_in_action(const Ctx& c, int side) {
   int figures = 0;
-  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g)
-    figures += c.st.units[g].out() ? 0 : c.st.units[g].figures;
+  for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) figures += c.st.units[g].out() ? 0 : c.st.units[g].figures;
   return figures;
 }
 
@@ -42,10 +41,9 @@ bool check_victory(Ctx& c) {
   c.st.turn_decided = c.turn();
   if constexpr (Ctx::Narrator::enabled) {
     const char* what = c.st.outcome == Outcome::Draw ? "both sides are defeated: a draw" : "";
-    c.narr.say(c.st.outcome == Outcome::Draw
-                   ? text("victory (F-9): ", what, " in turn ", c.turn())
-                   : text("victory (F-9): ", c.sc.sides[c.st.outcome == Outcome::Win0 ? 0 : 1].name, " wins in turn ", c.turn(), " (",
-                          c.sc.sides[defeated[0] ? 0 : 1].name, " defeated)"));
+    c.narr.say(c.st.outcome == Outcome::Draw ? text("victory (F-9): ", what, " in turn ", c.turn())
+                                             : text("victory (F-9): ", c.sc.sides[c.st.outcome == Outcome::Win0 ? 0 : 1].name,
+                                                    " wins in turn ", c.turn(), " (", c.sc.sides[defeated[0] ? 0 : 1].name, " defeated)"));
   }
   return true;
 }

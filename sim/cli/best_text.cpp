@@ -53,11 +53,15 @@ std::string format_best(const BestResult& r, bool quiet) {
   }
   out += "best policy of " + terminal_text(r.side) + " (" + aim + " " + r.target + "):" + choice_text(r, r.best) + "\n";
   const std::string changed = r.space.difference(r.best, r.file);
-  out += "  changes from the file: " + (changed.empty() ? std::string("none: the file's policy is the best found") : terminal_text(changed)) + "\n";
-  out += format_text("  %s: best %s, the file's policy %s (%s intervals, %llu paired trials)\n", r.target.c_str(), interval_text(r.best_target).c_str(),
-                     interval_text(r.file_target).c_str(), level.c_str(), static_cast<unsigned long long>(r.confirm_trials));
+  out +=
+      "  changes from the file: " + (changed.empty() ? std::string("none: the file's policy is the best found") : terminal_text(changed)) +
+      "\n";
+  out += format_text("  %s: best %s, the file's policy %s (%s intervals, %llu paired trials)\n", r.target.c_str(),
+                     interval_text(r.best_target).c_str(), interval_text(r.file_target).c_str(), level.c_str(),
+                     static_cast<unsigned long long>(r.confirm_trials));
   if (!changed.empty())
-    out += format_text("  the file's policy gives up %s [%s, %s] against the best (paired)\n", format_text("%.4f", r.minimise ? -r.difference.estimate : r.difference.estimate).c_str(),
+    out += format_text("  the file's policy gives up %s [%s, %s] against the best (paired)\n",
+                       format_text("%.4f", r.minimise ? -r.difference.estimate : r.difference.estimate).c_str(),
                        format_text("%.4f", r.minimise ? -r.difference.high : r.difference.low).c_str(),
                        format_text("%.4f", r.minimise ? -r.difference.low : r.difference.high).c_str());
   if (!r.races.empty()) {
@@ -74,11 +78,13 @@ std::string format_best(const BestResult& r, bool quiet) {
     equal += race.equal_allocation;
   }
   const std::string starts = r.starts > 1 ? " and from " + std::to_string(r.starts - 1) + " drawn from the seed" : "";
-  const std::string how = r.local ? "local (one-step deviations from the file's policy" + starts + ": the space is too large to race whole), ended: " + r.ending
-                                  : std::string("the whole space raced");
+  const std::string how =
+      r.local ? "local (one-step deviations from the file's policy" + starts + ": the space is too large to race whole), ended: " + r.ending
+              : std::string("the whole space raced");
   out += format_text("search: %s; %zu race%s, %llu trials (equal allocation %llu), %.1f s, seed %llu%s\n", how.c_str(), r.races.size(),
-                     r.races.size() == 1 ? "" : "s", static_cast<unsigned long long>(trials), static_cast<unsigned long long>(equal), r.seconds,
-                     static_cast<unsigned long long>(r.seed), r.budget_ended ? "; the budget ended a race before the procedure did: no guarantee" : "");
+                     r.races.size() == 1 ? "" : "s", static_cast<unsigned long long>(trials), static_cast<unsigned long long>(equal),
+                     r.seconds, static_cast<unsigned long long>(r.seed),
+                     r.budget_ended ? "; the budget ended a race before the procedure did: no guarantee" : "");
   return out;
 }
 
@@ -92,11 +98,12 @@ std::string format_rule_value(const RuleValue& v, bool quiet) {
     out += "\n" + other + "'s best response to the second:\n" + format_best(v.reply_without, true);
   }
   if (v.partial) return out + "PARTIAL: interrupted; no value is given\n";
-  out += format_text("\n%s under best play, each against %s's best response (%llu paired trials): with %s %s, with %s=%s %s\n",
-                     v.with.target.c_str(), other.c_str(), static_cast<unsigned long long>(v.trials), key.c_str(),
-                     interval_text(v.value_with).c_str(), key.c_str(), terminal_text(v.off).c_str(), interval_text(v.value_without).c_str());
-  out += format_text("played well on both sides, %s is worth %s to %s (%s, paired)\n", key.c_str(), signed_interval_text(v.difference).c_str(),
-                     side.c_str(), v.with.target.c_str());
+  out +=
+      format_text("\n%s under best play, each against %s's best response (%llu paired trials): with %s %s, with %s=%s %s\n",
+                  v.with.target.c_str(), other.c_str(), static_cast<unsigned long long>(v.trials), key.c_str(),
+                  interval_text(v.value_with).c_str(), key.c_str(), terminal_text(v.off).c_str(), interval_text(v.value_without).c_str());
+  out += format_text("played well on both sides, %s is worth %s to %s (%s, paired)\n", key.c_str(),
+                     signed_interval_text(v.difference).c_str(), side.c_str(), v.with.target.c_str());
   return out;
 }
 
@@ -104,8 +111,8 @@ std::string format_cycle_matrix(const ResponseResult& r) {
   if (r.matrix.empty()) return "";
   const BestResult& first = r.steps.front();
   const std::string side = terminal_text(first.side), other = terminal_text(r.steps.size() > 1 ? r.steps[1].side : "");
-  std::string out = format_text("\nthe cycle's policies: %s (%s) in each game, on the same %llu trials\n", first.target.c_str(), side.c_str(),
-                                static_cast<unsigned long long>(r.matrix_trials));
+  std::string out = format_text("\nthe cycle's policies: %s (%s) in each game, on the same %llu trials\n", first.target.c_str(),
+                                side.c_str(), static_cast<unsigned long long>(r.matrix_trials));
   const auto listed = [](const std::vector<std::string>& assignments) {
     std::string text;
     for (const auto& a : assignments) text += (text.empty() ? "" : "; ") + a;

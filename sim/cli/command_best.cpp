@@ -35,19 +35,21 @@ int command_best(const Args& args) {
       "unit's orders) that maximises the target, every other key as the scenario says: a sequential race on common random\n"
       "numbers that returns, with probability at least --level, a policy within --delta of the best in the space.\n"
       "Example: volley best herero-ambush --side herero --space herero.policy=never,always,range:12 --fix herero.keep_hidden\n\nOptions");
-  options.add_options()("side", po::value<std::string>(&best.side), "the side whose choices are searched")
-      ("target", po::value<std::string>(&target_text), "the metric to maximise (default SIDE.win), or an exceedance NAME>=k")
-      ("minimise", po::bool_switch(&best.minimise), "minimise the target instead (losses, casualties)")
-      ("delta", po::value<double>(&best.delta)->default_value(0.01), "the indifference zone: differences below it need not be found")
-      ("seconds", po::value<double>(&best.seconds)->default_value(0), "the search's time budget in seconds (0: none)")
-      ("space", po::value<std::vector<std::string>>(&best.spaces)->composing(), "KEY=V1,V2,...: the values searched for one key (repeatable)")
-      ("fix", po::value<std::vector<std::string>>(&best.fixes)->composing(), "KEY: keep it at the scenario's value (repeatable)")
-      ("respond", po::bool_switch(&respond), "then the other side's best response, and so on, to an equilibrium or a cycle")
-      ("value", po::value<std::string>(&value), "KEY[=OFF]: what a rule is worth under best play (herero.policy: against never)")
-      ("starts", whole_number(best.starts, "--starts", 1)->default_value("1"), "local search: from the file's policy and starts - 1 drawn from the seed")
-      ("steps", whole_number(best.max_steps, "--steps", 1)->default_value("12"), "local search: the most races")
-      ("stop-after-blocks", whole_number(best.stop_after_blocks, "--stop-after-blocks", uint64_t{0})->default_value("0"),
-       "testing: behave as if interrupted after this many blocks");
+  options.add_options()("side", po::value<std::string>(&best.side), "the side whose choices are searched")(
+      "target", po::value<std::string>(&target_text), "the metric to maximise (default SIDE.win), or an exceedance NAME>=k")(
+      "minimise", po::bool_switch(&best.minimise), "minimise the target instead (losses, casualties)")(
+      "delta", po::value<double>(&best.delta)->default_value(0.01), "the indifference zone: differences below it need not be found")(
+      "seconds", po::value<double>(&best.seconds)->default_value(0), "the search's time budget in seconds (0: none)")(
+      "space", po::value<std::vector<std::string>>(&best.spaces)->composing(),
+      "KEY=V1,V2,...: the values searched for one key (repeatable)")("fix", po::value<std::vector<std::string>>(&best.fixes)->composing(),
+                                                                     "KEY: keep it at the scenario's value (repeatable)")(
+      "respond", po::bool_switch(&respond), "then the other side's best response, and so on, to an equilibrium or a cycle")(
+      "value", po::value<std::string>(&value), "KEY[=OFF]: what a rule is worth under best play (herero.policy: against never)")(
+      "starts", whole_number(best.starts, "--starts", 1)->default_value("1"),
+      "local search: from the file's policy and starts - 1 drawn from the seed")(
+      "steps", whole_number(best.max_steps, "--steps", 1)->default_value("12"), "local search: the most races")(
+      "stop-after-blocks", whole_number(best.stop_after_blocks, "--stop-after-blocks", uint64_t{0})->default_value("0"),
+      "testing: behave as if interrupted after this many blocks");
   add_run_options(options, settings, false);
   po::variables_map vm;
   if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm,
@@ -76,7 +78,7 @@ int command_best(const Args& args) {
   if (!settings.quiet) {
     std::printf("%s\n%s", terminal_text(model->title()).c_str(), terminal_text(describe_space(space)).c_str());
     std::printf("search: %s\n", local ? "local: one-step deviations from the file's policy (the space is too large to race whole)"
-                                       : "every policy of the space in one race");
+                                      : "every policy of the space in one race");
     std::fflush(stdout);
   }
   const bool bar = !settings.quiet && isatty(STDERR_FILENO);
@@ -103,7 +105,8 @@ int command_best(const Args& args) {
   if (respond) {
     const ResponseResult responses = best_responses(best, doc, stop, progress);
     std::string text;
-    for (size_t i = 0; i < responses.steps.size(); ++i) text += "\nstep " + std::to_string(i + 1) + ": " + format_best(responses.steps[i], true);
+    for (size_t i = 0; i < responses.steps.size(); ++i)
+      text += "\nstep " + std::to_string(i + 1) + ": " + format_best(responses.steps[i], true);
     text += "\nbest responses: " + responses.ending + " after " + std::to_string(responses.steps.size()) + " steps\n";
     text += format_cycle_matrix(responses);
     return finish(text, response_result_json(responses, model->title()), "", responses.partial);

@@ -32,7 +32,8 @@ int command_compare(const Args& args) {
       "play the same trials with the same random numbers; differences get paired intervals.\n"
       "Example: volley compare scenarios/herero-ambush.toml --set herero.policy=always --set herero.charge_after=true\n"
       "           --vs 'herero.policy=never;herero.charge_after=false'\n\nOptions");
-  options.add_options()("vs", po::value<std::vector<std::string>>(&versus)->composing(), "a variant: KEY=VALUE, several joined with ';' (repeatable)");
+  options.add_options()("vs", po::value<std::vector<std::string>>(&versus)->composing(),
+                        "a variant: KEY=VALUE, several joined with ';' (repeatable)");
   add_run_options(options, run, false);
   po::variables_map vm;
   if (!parse_command_line(args, options, "scenario", po::value<std::string>(&run.scenario), 1, vm)) return ExitOk;
@@ -40,13 +41,20 @@ int command_compare(const Args& args) {
   for (const auto& v : versus) settings.variants.push_back({v, split_assignments(v)});
 
   StudyControl control;
-  control.progress = [](const std::string&, const nlohmann::json& note) { std::fprintf(stderr, "volley compare: %s\n", note.get<std::string>().c_str()); };
+  control.progress = [](const std::string&, const nlohmann::json& note) {
+    std::fprintf(stderr, "volley compare: %s\n", note.get<std::string>().c_str());
+  };
   const CompareStudy study = compare_study(settings, scenario_argument(run.scenario), control);
   const RunRecord& r = study.record;
-  std::fputs(compare_text(r, *study.job, *study.base_schema, study.headline, study.labels, study.plays, study.file_has, study.settings_changed, run.quiet).c_str(), stdout);
+  std::fputs(compare_text(r, *study.job, *study.base_schema, study.headline, study.labels, study.plays, study.file_has,
+                          study.settings_changed, run.quiet)
+                 .c_str(),
+             stdout);
   if (const long d = study.job->difference_metric(1, study.headline); !run.quiet && d >= 0)
     std::fputs(format_time_to_answer(r.tally, static_cast<size_t>(d), study.headline + " difference", r.seconds,
-                                     precision_goal(run.precision, 0.01), r.level).c_str(), stdout);
+                                     precision_goal(run.precision, 0.01), r.level)
+                   .c_str(),
+               stdout);
   std::fflush(stdout);
   OutputBatch outputs;
   outputs.attempt([&] { write_record_outputs(r, run); });

@@ -61,20 +61,21 @@ int command_dice(const Args& args) {
       "  volley dice 6d6 --hit '==1' --minus '==6'          1s minus 6s: a Command Failure is P(>= 1)\n"
       "  volley dice 5d6@4+ vs 3d6@4+                       opposed pools: the first wins with P(>= 1)\n"
       "  volley dice 8d20 --hit '<=6' --kill 1/4            a TSATF volley: hits, then the figures killed\n\nOptions");
-  options.add_options()("hit", po::value<std::string>(&hit), "count the dice showing: '<=6', '>=4', '4+', '==1', '2..5' (none: the sum)")
-      ("mod", signed_whole_number(modifier, "--mod", -MaxModifier, MaxModifier)->default_value("0"),
-       "faces added to a '<=' or '>=' band (-1: one face fewer hits)")
-      ("minus", po::value<std::string>(&minus), "subtract the dice showing these faces (with --hit)")
-      ("kill", po::value<std::string>(&kill), "each hit kills with this chance, a/b (F-4: 1/4)")
-      ("simulate,n", whole_number(settings.trials, "--simulate", uint64_t{1}, MaxTrials), "also play N trials and show the simulated law beside the exact one")
-      ("per-die", po::bool_switch(&per_die), "with --simulate: roll every die instead of sampling the counts (the same law)")
-      ("seed", po::value<std::string>(&settings.seed)->default_value("1"), "master seed of --simulate")
-      ("threads,j", thread_count(settings.threads), ThreadCountHelp.c_str())
-      ("level", confidence_level(settings.level)->default_value("0.95"), "confidence level of the simulated intervals, in (0.5, 1)")
-      ("plot", po::value<std::string>(&plot), "draw the law (.png or .svg)")
-      ("json", po::value<std::string>(&settings.json), "write the law (and the simulated one) as JSON")
-      ("csv", po::value<std::string>(&settings.csv), "write the law (and the simulated one) as CSV rows")
-      ("quiet,q", po::bool_switch(&quiet), "print only the headline figures: mean and standard deviation (and the simulated mean)");
+  options.add_options()("hit", po::value<std::string>(&hit), "count the dice showing: '<=6', '>=4', '4+', '==1', '2..5' (none: the sum)")(
+      "mod", signed_whole_number(modifier, "--mod", -MaxModifier, MaxModifier)->default_value("0"),
+      "faces added to a '<=' or '>=' band (-1: one face fewer hits)")("minus", po::value<std::string>(&minus),
+                                                                      "subtract the dice showing these faces (with --hit)")(
+      "kill", po::value<std::string>(&kill), "each hit kills with this chance, a/b (F-4: 1/4)")(
+      "simulate,n", whole_number(settings.trials, "--simulate", uint64_t{1}, MaxTrials),
+      "also play N trials and show the simulated law beside the exact one")(
+      "per-die", po::bool_switch(&per_die), "with --simulate: roll every die instead of sampling the counts (the same law)")(
+      "seed", po::value<std::string>(&settings.seed)->default_value("1"), "master seed of --simulate")(
+      "threads,j", thread_count(settings.threads), ThreadCountHelp.c_str())(
+      "level", confidence_level(settings.level)->default_value("0.95"), "confidence level of the simulated intervals, in (0.5, 1)")(
+      "plot", po::value<std::string>(&plot), "draw the law (.png or .svg)")("json", po::value<std::string>(&settings.json),
+                                                                            "write the law (and the simulated one) as JSON")(
+      "csv", po::value<std::string>(&settings.csv), "write the law (and the simulated one) as CSV rows")(
+      "quiet,q", po::bool_switch(&quiet), "print only the headline figures: mean and standard deviation (and the simulated mean)");
   po::variables_map vm;
   if (!parse_command_line(args, options, "pool", po::value<std::vector<std::string>>(&words), -1, vm)) return ExitOk;
   if (words.empty()) throw std::invalid_argument("give dice, e.g. volley dice 3d6, or volley dice 10d20 --hit '<=6'");
@@ -162,10 +163,15 @@ int command_dice(const Args& args) {
 
   OutputBatch outputs;
   if (!settings.json.empty()) {
-    nlohmann::json doc{{"format", "volley-dice"}, {"format_version", 2}, {"dice", text}, {"question", question.describe()}, {"laws", json_laws}};
+    nlohmann::json doc{
+        {"format", "volley-dice"}, {"format_version", 2}, {"dice", text}, {"question", question.describe()}, {"laws", json_laws}};
     if (simulate)
-      doc.update({{"trials", result->tally.trials()}, {"trials_planned", settings.trials}, {"partial", partial}, {"seed", seed},
-                  {"level", settings.level}, {"path", per_die ? "per-die" : "binomial"}});
+      doc.update({{"trials", result->tally.trials()},
+                  {"trials_planned", settings.trials},
+                  {"partial", partial},
+                  {"seed", seed},
+                  {"level", settings.level},
+                  {"path", per_die ? "per-die" : "binomial"}});
     outputs.attempt([&] { write_file_atomically(settings.json, json_document(doc, 1) + "\n"); });
   }
   if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });

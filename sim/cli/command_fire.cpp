@@ -59,17 +59,19 @@ int command_fire(const Args& args) {
       "hits, casualties and killed, and the chance the burst pins the target prone (F-8a).\nExamples:\n"
       "  volley fire herero-ambush --weapon herero-rifle --figures 8 --range 10 --class 2\n"
       "  volley fire herero-ambush --unit N1 --at Z1 --range 10 --turns 6\n\nOptions");
-  options.add_options()("weapon", po::value<std::string>(&weapon_name), "the firing weapon (a name of the ruleset's weapons)")
-      ("figures", whole_number(figures, "--figures", 1, 100000), "figures firing")
-      ("unit", po::value<std::string>(&unit_name), "the firing unit: its weapon, figures and side")
-      ("at", po::value<std::string>(&target_name), "the target unit: its class (cover included), figures, and the range between their positions (zone centres)")
-      ("range", po::value<double>(&range), "the range in inches (checked against the weapon's range and the visibility)")
-      ("class", whole_number(target_class, "--class", 1, TargetClasses), "the target class, 1 to 4 (F-1)")
-      ("target-figures", whole_number(target_figures, "--target-figures", 1, 100000), "the target's figures: hits beyond them are lost")
-      ("firer-prone", po::bool_switch(&firer_prone), "the firer is prone: -1 (F-8a)")
-      ("turns", whole_number(turns, "--turns", 1, 1000), "turns of standing fire for the first law (default 2: schnellfeuer's burst and reload turn); the target stands and does not fire back")
-      ("plot", po::value<std::string>(&plot), "draw the casualty laws (.png or .svg)")
-      ("quiet,q", po::bool_switch(&quiet), "print only the headline figures: each law's mean and standard deviation, the prone chance");
+  options.add_options()("weapon", po::value<std::string>(&weapon_name), "the firing weapon (a name of the ruleset's weapons)")(
+      "figures", whole_number(figures, "--figures", 1, 100000), "figures firing")("unit", po::value<std::string>(&unit_name),
+                                                                                  "the firing unit: its weapon, figures and side")(
+      "at", po::value<std::string>(&target_name),
+      "the target unit: its class (cover included), figures, and the range between their positions (zone centres)")(
+      "range", po::value<double>(&range), "the range in inches (checked against the weapon's range and the visibility)")(
+      "class", whole_number(target_class, "--class", 1, TargetClasses), "the target class, 1 to 4 (F-1)")(
+      "target-figures", whole_number(target_figures, "--target-figures", 1, 100000), "the target's figures: hits beyond them are lost")(
+      "firer-prone", po::bool_switch(&firer_prone), "the firer is prone: -1 (F-8a)")(
+      "turns", whole_number(turns, "--turns", 1, 1000),
+      "turns of standing fire for the first law (default 2: schnellfeuer's burst and reload turn); the target stands and does not fire "
+      "back")("plot", po::value<std::string>(&plot), "draw the casualty laws (.png or .svg)")(
+      "quiet,q", po::bool_switch(&quiet), "print only the headline figures: each law's mean and standard deviation, the prone chance");
   ScenarioArgs scenario;
   po::variables_map vm;
   if (!parse_scenario_command(args, options, scenario, vm)) return ExitOk;
@@ -138,10 +140,11 @@ int command_fire(const Args& args) {
   // F-4/F-5: a target beyond the weapon's range or the visibility cannot be fired at.
   const double reach = to_inches(std::min(weapon.range, sc.visibility));
   if (range > reach + 1e-9)
-    throw std::invalid_argument(
-        format_text("out of reach: %s fires to %g\" and the visibility is %g\"; nothing fires at %.1f\"", weapon.name.c_str(),
-                    to_inches(weapon.range), to_inches(sc.visibility), range) +
-        (range_from_positions ? " (where " + unit_name + " and " + target_name + " start; --range R asks at another range)" : std::string()));
+    throw std::invalid_argument(format_text("out of reach: %s fires to %g\" and the visibility is %g\"; nothing fires at %.1f\"",
+                                            weapon.name.c_str(), to_inches(weapon.range), to_inches(sc.visibility), range) +
+                                (range_from_positions
+                                     ? " (where " + unit_name + " and " + target_name + " start; --range R asks at another range)"
+                                     : std::string()));
 
   // Step 3: the laws, normal and (for the fast-fire side) schnellfeuer.
   std::vector<VolleyLaw> volleys{volley_law(rules, q)};
@@ -153,13 +156,15 @@ int command_fire(const Args& args) {
   }
   // --quiet: each law's mean and standard deviation and the chance of a prone target; no setup lines, no tables.
   if (!quiet) {
-    std::printf("%s (%s, d%d): %s%d figures with %s%s at target class %d (%s%s)\n", model->title().c_str(), rules.name.c_str(), rules.fire_die,
-                firer_text.c_str(), q.figures, weapon.name.c_str(), range >= 0 ? (" at " + inches(to_coord(range)) + "\"").c_str() : "",
-                q.target_class, target_text.c_str(),
-                q.target_figures > 0 ? (std::to_string(q.target_figures) + " figures: hits beyond them are lost").c_str() : "no limit on casualties");
+    std::printf("%s (%s, d%d): %s%d figures with %s%s at target class %d (%s%s)\n", model->title().c_str(), rules.name.c_str(),
+                rules.fire_die, firer_text.c_str(), q.figures, weapon.name.c_str(),
+                range >= 0 ? (" at " + inches(to_coord(range)) + "\"").c_str() : "", q.target_class, target_text.c_str(),
+                q.target_figures > 0 ? (std::to_string(q.target_figures) + " figures: hits beyond them are lost").c_str()
+                                     : "no limit on casualties");
     for (size_t v = 0; v < volleys.size(); ++v)
-      std::printf("  %-20s %d dice needing %d or less on d%d (%s)\n", labels[v].c_str(), volleys[v].dice, volleys[v].band, rules.fire_die,
-                  v == 0 ? (firer_prone ? "prone firer at -1" : "F-4") : format_text("twice the dice at %+d", rules.sf_fire_modifier).c_str());
+      std::printf(
+          "  %-20s %d dice needing %d or less on d%d (%s)\n", labels[v].c_str(), volleys[v].dice, volleys[v].band, rules.fire_die,
+          v == 0 ? (firer_prone ? "prone firer at -1" : "F-4") : format_text("twice the dice at %+d", rules.sf_fire_modifier).c_str());
     if (!firer.fast_fire) std::printf("  (%s has no fast fire: no schnellfeuer column)\n", firer.name.c_str());
   }
   // A law per column, as a table (and its moments).
@@ -167,7 +172,8 @@ int command_fire(const Args& args) {
     std::printf("%s%s\n%s%s", quiet ? "" : "\n", title.c_str(), quiet ? "" : law_table("k", laws).c_str(), law_moments(laws).c_str());
   };
   const double kill = static_cast<double>(rules.kill_chance.num) / rules.kill_chance.den;
-  const std::string kill_text = format_text("each casualty killed with %d/%d (F-4), the rest wounded", rules.kill_chance.num, rules.kill_chance.den);
+  const std::string kill_text =
+      format_text("each casualty killed with %d/%d (F-4), the rest wounded", rules.kill_chance.num, rules.kill_chance.den);
 
   // Step 4: over the turns first (SF-E's reload turn counts), normal fire every turn, schnellfeuer every other.
   std::vector<StandingFireLaw> spans;
@@ -181,14 +187,16 @@ int command_fire(const Args& args) {
                                       turns == 2 && volleys.size() == 2 ? "schnellfeuer's cycle" : "--turns");
   for (size_t v = 0; v < spans.size(); ++v)
     span_text += format_text("%s%s %d volley%s", v ? ", " : "", labels[v].c_str(), spans[v].volleys, spans[v].volleys == 1 ? "" : "s");
-  if (volleys.size() == 2) span_text += format_text(" and %d reload turn%s (SF-E)", turns - spans[1].volleys, turns - spans[1].volleys == 1 ? "" : "s");
+  if (volleys.size() == 2)
+    span_text += format_text(" and %d reload turn%s (SF-E)", turns - spans[1].volleys, turns - spans[1].volleys == 1 ? "" : "s");
   std::printf("%s%s\n%s", quiet ? "" : "\n", span_text.c_str(),
               quiet ? "" : "the target stands (no prone) and does not fire back; its figures fall as they are hit (F-4)\n");
   const auto span_casualties = span_laws(&StandingFireLaw::casualties);
   print_laws(format_text("casualties over the %d turns", turns), span_casualties);
   print_laws(format_text("killed over the %d turns: %s", turns, kill_text.c_str()), span_laws(&StandingFireLaw::killed));
   if (q.target_figures > 0)
-    print_laws(format_text("the target's figures left after the %d turns, of %d", turns, q.target_figures), span_laws(&StandingFireLaw::figures_left));
+    print_laws(format_text("the target's figures left after the %d turns, of %d", turns, q.target_figures),
+               span_laws(&StandingFireLaw::figures_left));
 
   // Step 5: per volley (a volley of schnellfeuer is followed by its reload turn).
   std::printf("%sPER VOLLEY (not per turn: schnellfeuer's volley is followed by a reload turn)\n", quiet ? "" : "\n");
@@ -199,25 +207,32 @@ int command_fire(const Args& args) {
   };
   print_laws("hits of one volley (F-4)", volley_laws(&VolleyLaw::hits));
   // Without a limit every hit is a casualty: the hits' table says it all.
-  if (q.target_figures > 0) print_laws("casualties of one volley: hits up to the target's figures (F-4)", volley_laws(&VolleyLaw::casualties));
+  if (q.target_figures > 0)
+    print_laws("casualties of one volley: hits up to the target's figures (F-4)", volley_laws(&VolleyLaw::casualties));
   print_laws("killed in one volley: " + kill_text, volley_laws(&VolleyLaw::killed));
   if (!quiet) std::printf("\n");
   if (q.prone_test) {
     std::printf("the target goes prone after the burst (F-8a: d6 + casualties >= %d):", rules.prone_threshold);
-    for (size_t v = 0; v < volleys.size(); ++v) std::printf(" %s %.6f%s", labels[v].c_str(), volleys[v].prone, v + 1 < volleys.size() ? "," : "\n");
+    for (size_t v = 0; v < volleys.size(); ++v)
+      std::printf(" %s %.6f%s", labels[v].c_str(), volleys[v].prone, v + 1 < volleys.size() ? "," : "\n");
     if (!quiet)
-      std::printf("a prone target is class %d until it stands, and a prone firer fires at %+d\n", rules.prone_target_class, rules.prone_fire_modifier);
+      std::printf("a prone target is class %d until it stands, and a prone firer fires at %+d\n", rules.prone_target_class,
+                  rules.prone_fire_modifier);
   } else if (!quiet) {
     std::printf("no prone test (F-8a applies to a burst of the fast-fire side at a side with prone_rule)\n");
   }
   if (volleys.size() == 2) {
-    const auto ratio = [](double fast, double normal) { return normal > 0 ? format_text("x%.3f", fast / normal) : std::string("normal fire cannot hit"); };
+    const auto ratio = [](double fast, double normal) {
+      return normal > 0 ? format_text("x%.3f", fast / normal) : std::string("normal fire cannot hit");
+    };
     const double normal = spans[0].casualties.mean(), fast = spans[1].casualties.mean();
     std::printf("over %d turns: schnellfeuer puts out %.3f figures on average against %.3f for normal fire (%s)\n", turns, fast, normal,
                 ratio(fast, normal).c_str());
     const double normal_1 = volleys[0].casualties.mean(), fast_1 = volleys[1].casualties.mean();
-    std::printf("per volley: schnellfeuer puts out %.3f figures on average against %.3f for normal fire (%s), but fires only every other turn (SF-E)\n",
-                fast_1, normal_1, ratio(fast_1, normal_1).c_str());
+    std::printf(
+        "per volley: schnellfeuer puts out %.3f figures on average against %.3f for normal fire (%s), but fires only every other turn "
+        "(SF-E)\n",
+        fast_1, normal_1, ratio(fast_1, normal_1).c_str());
   }
   if (!plot.empty()) {
     draw_plot(law_plot("casualties", span_casualties, model->title() + format_text(": casualties over %d turns", turns)), plot);

@@ -75,8 +75,8 @@ po::typed_value<std::string>* signed_whole_number(int& target, std::string optio
     const char* last = text.data() + text.size();
     const auto [end, ec] = std::from_chars(first, last, value);
     if (text.empty() || ec != std::errc{} || end != last || value < lo || value > hi)
-      throw std::invalid_argument(option + ": expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got '" +
-                                  text + "'");
+      throw std::invalid_argument(option + ": expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                                  ", got '" + text + "'");
     target = static_cast<int>(value);
   });
 }
@@ -94,9 +94,8 @@ double parse_real_number(const std::string& option, const std::string& text, dou
 }
 
 po::typed_value<std::string>* confidence_level(double& target) {
-  return po::value<std::string>()->notifier([&target](const std::string& text) {
-    target = parse_real_number("--level", text, 0.5, 1.0, true, true);
-  });
+  return po::value<std::string>()->notifier(
+      [&target](const std::string& text) { target = parse_real_number("--level", text, 0.5, 1.0, true, true); });
 }
 
 }  // namespace volley

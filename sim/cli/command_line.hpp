@@ -16,8 +16,8 @@ namespace volley {
 // Adds --help to `options`, parses. Returns false after printing the options and `footer` when --help
 // was given. positional_count: how many positional arguments (-1: any number).
 bool parse_command_line(const std::vector<std::string>& args, boost::program_options::options_description& options,
-                        const char* positional_name, boost::program_options::value_semantic* positional_value,
-                        int positional_count, boost::program_options::variables_map& vm, const std::string& footer = "");
+                        const char* positional_name, boost::program_options::value_semantic* positional_value, int positional_count,
+                        boost::program_options::variables_map& vm, const std::string& footer = "");
 
 // Refuses an argument given empty on the command line ('--json ""', 'run ""', '--vs ""'): no option
 // or argument of volley takes an empty text, and an empty one would otherwise read as "not given"
@@ -39,8 +39,8 @@ boost::program_options::typed_value<std::string>* whole_number(Int& target, std:
                                                                Int hi = std::numeric_limits<Int>::max()) {
   static_assert(std::numeric_limits<Int>::is_integer);
   return boost::program_options::value<std::string>()->notifier([&target, option = std::move(option), lo, hi](const std::string& text) {
-    target = static_cast<Int>(parse_whole_number(option, text, static_cast<uint64_t>(lo), static_cast<uint64_t>(hi),
-                                                 hi != std::numeric_limits<Int>::max()));
+    target = static_cast<Int>(
+        parse_whole_number(option, text, static_cast<uint64_t>(lo), static_cast<uint64_t>(hi), hi != std::numeric_limits<Int>::max()));
   });
 }
 

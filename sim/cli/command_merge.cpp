@@ -19,11 +19,12 @@ namespace volley {
 int command_merge(const Args& args) {
   std::vector<std::string> files;
   RunSettings settings;
-  po::options_description options("volley merge FILE... [options]\n\nCombine the shards of one run into the result a single run gives.\n"
-                                  "Example: volley merge shard-1.json shard-2.json shard-3.json shard-4.json --json all.json\n\nOptions");
-  options.add_options()("json", po::value<std::string>(&settings.json), "write the merged result as JSON")
-      ("csv", po::value<std::string>(&settings.csv), "write the merged estimates as CSV")
-      ("all", "show every metric, not only the headline ones");
+  po::options_description options(
+      "volley merge FILE... [options]\n\nCombine the shards of one run into the result a single run gives.\n"
+      "Example: volley merge shard-1.json shard-2.json shard-3.json shard-4.json --json all.json\n\nOptions");
+  options.add_options()("json", po::value<std::string>(&settings.json), "write the merged result as JSON")(
+      "csv", po::value<std::string>(&settings.csv), "write the merged estimates as CSV")("all",
+                                                                                         "show every metric, not only the headline ones");
   po::variables_map vm;
   if (!parse_command_line(args, options, "files", po::value<std::vector<std::string>>(&files), -1, vm)) return ExitOk;
   check_outputs(settings, files);
@@ -32,9 +33,10 @@ int command_merge(const Args& args) {
   const RunRecord merged = merge_shards(shards, files);
   for (size_t i = 1; i < shards.size(); ++i)
     if (shards[i].volley_build != shards[0].volley_build)
-      std::fprintf(stderr, "merge: warning: %s was written by another build than %s (\"%s\" against \"%s\"): a commit between "
-                   "them may have changed results\n", files[i].c_str(), files[0].c_str(),
-                   shards[i].volley_build.empty() ? "not recorded" : shards[i].volley_build.c_str(),
+      std::fprintf(stderr,
+                   "merge: warning: %s was written by another build than %s (\"%s\" against \"%s\"): a commit between "
+                   "them may have changed results\n",
+                   files[i].c_str(), files[0].c_str(), shards[i].volley_build.empty() ? "not recorded" : shards[i].volley_build.c_str(),
                    shards[0].volley_build.empty() ? "not recorded" : shards[0].volley_build.c_str());
   std::printf("%s (%s), merged from %zu shards\n", merged.scenario_title.c_str(), merged.scenario_name.c_str(), shards.size());
   for (const auto& set : merged.sets) std::printf("  --set %s\n", set.c_str());

@@ -41,12 +41,13 @@ int command_replay(const Args& args) {
       "volley replay SCENARIO --trial N [--trace] [options]\n\nReplay one trial and narrate it: every card, roll, hit and decision.\n"
       "Example: volley replay herero-ambush --trial 17 --trace --seed 1\n"
       "         volley replay herero-ambush --where german.win   (the first trial the Germans win)\n\nOptions");
-  options.add_options()("trial", whole_number(trial, "--trial", uint64_t{0})->default_value("0"), "trial index (as in a run with the same seed)")
-      ("trace", "narrate the trial (the default; kept for clarity)")
-      ("seed", po::value<std::string>(&seed.seed)->default_value("1"), "master seed of the run the trial belongs to")
-      ("where", po::value<std::string>(&where_text), "narrate the first trial from --trial on where this holds: NAME (a probability, e.g. german.win), NAME>=K or NAME=K")
-      ("search", whole_number(search, "--search", uint64_t{1}), "with --where: give up after this many trials")
-      ("plot", po::value<std::string>(&plot), "draw the table turn by turn (.png or .svg)");
+  options.add_options()("trial", whole_number(trial, "--trial", uint64_t{0})->default_value("0"),
+                        "trial index (as in a run with the same seed)")("trace", "narrate the trial (the default; kept for clarity)")(
+      "seed", po::value<std::string>(&seed.seed)->default_value("1"), "master seed of the run the trial belongs to")(
+      "where", po::value<std::string>(&where_text),
+      "narrate the first trial from --trial on where this holds: NAME (a probability, e.g. german.win), NAME>=K or NAME=K")(
+      "search", whole_number(search, "--search", uint64_t{1}), "with --where: give up after this many trials")(
+      "plot", po::value<std::string>(&plot), "draw the table turn by turn (.png or .svg)");
   ScenarioArgs scenario;
   po::variables_map vm;
   if (!parse_scenario_command(args, options, scenario, vm)) return ExitOk;
@@ -61,8 +62,8 @@ int command_replay(const Args& args) {
     check_target(where, schema, "--where");
     const auto& spec = schema.metrics[static_cast<size_t>(schema.find(where.metric))];
     if (!where.at_least && !where.goal && spec.kind != MetricKind::Probability)
-      throw std::invalid_argument("--where '" + where_text + "': " + where.metric + " is a count; say which values: " + where.metric + ">=K or " +
-                                  where.metric + "=K");
+      throw std::invalid_argument("--where '" + where_text + "': " + where.metric + " is a count; say which values: " + where.metric +
+                                  ">=K or " + where.metric + "=K");
     // A condition outside the metric's range never holds: an empty question, refused at once.
     const double lowest = where.at_least ? static_cast<double>(*where.at_least) : where.goal ? *where.goal : 1.0;
     if (lowest > static_cast<double>(spec.max_value) || (where.goal && *where.goal < static_cast<double>(spec.min_value)))
@@ -81,8 +82,8 @@ int command_replay(const Args& args) {
       }
     }
     if (!found) {
-      std::cerr << "volley replay: " << where_text << " held in none of trials " << first << " to " << first + search - 1
-                << " (seed " << s << "); --search N looks further\n";
+      std::cerr << "volley replay: " << where_text << " held in none of trials " << first << " to " << first + search - 1 << " (seed " << s
+                << "); --search N looks further\n";
       return ExitFailure;
     }
     std::cout << "trial " << trial << " (seed " << s << ") is the first from trial " << first << " where " << where_text << " holds\n\n";

@@ -38,7 +38,9 @@ int command_run(const Args& args) {
   const RunRecord& r = study.record;
   if (const long h = r.tally.schema().find(study.model->headline_metric()); !settings.quiet && h >= 0)
     std::fputs(("\n" + format_time_to_answer(r.tally, static_cast<size_t>(h), study.model->headline_metric(), r.seconds,
-                                              precision_goal(settings.precision, 0.01), r.level)).c_str(), stdout);
+                                             precision_goal(settings.precision, 0.01), r.level))
+                   .c_str(),
+               stdout);
   std::fflush(stdout);
   OutputBatch outputs;
   outputs.attempt([&] { write_record_outputs(study.record, settings); });

@@ -34,11 +34,14 @@ int command_sensitivity(const Args& args) {
       "Every numeric parameter moved one step each way (whole numbers by 1, others by 10%), each played paired\n"
       "against the unchanged scenario, in one ranking by how far it moves the target; [assumed] rules marked.\n"
       "Example: volley sensitivity herero-ambush --target herero.win --trials 5000\n\nOptions");
-  options.add_options()("target", po::value<std::string>(&settings.target), "the estimate (default: the headline), e.g. herero.win")
-      ("limit", whole_number(settings.limit, "--limit", size_t{0})->default_value("0"), "show only the N parameters that move the target most (0: all); every parameter is still played");
+  options.add_options()("target", po::value<std::string>(&settings.target), "the estimate (default: the headline), e.g. herero.win")(
+      "limit", whole_number(settings.limit, "--limit", size_t{0})->default_value("0"),
+      "show only the N parameters that move the target most (0: all); every parameter is still played");
   add_run_options(options, run, false);
   po::variables_map vm;
-  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&run.scenario), 1, vm, "(--trials is per parameter, paired; default 10000)")) return ExitOk;
+  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&run.scenario), 1, vm,
+                          "(--trials is per parameter, paired; default 10000)"))
+    return ExitOk;
 
   StudyControl control;
   control.progress = [](const std::string&, const nlohmann::json& p) {

@@ -57,13 +57,16 @@ int command_serve(const Args& args) {
   // browser can open: this machine is then reached at loopback, other machines at its own address.
   const bool wildcard = options.host == "0.0.0.0" || options.host == "::" || options.host == "[::]" || options.host.empty();
   const std::string shown = wildcard ? (options.host.find(':') != std::string::npos ? "[::1]" : "127.0.0.1")
-                            : options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
+                            : options.host.find(':') != std::string::npos ? "[" + options.host + "]"
+                                                                          : options.host;
   // The token in the address, as Jupyter prints it: the page that opens it keeps the token, and no
   // other page can use the server (docs/api.md, "Access").
   std::printf("volley serve: open http://%s:%d/?token=%s (Ctrl-C stops)\n", shown.c_str(), port, server.token().c_str());
   if (wildcard)
-    std::printf("volley serve: listening on every address of this machine: from another machine, open http://ADDRESS:%d/?token=%s "
-                "with this machine's name or address\n", port, server.token().c_str());
+    std::printf(
+        "volley serve: listening on every address of this machine: from another machine, open http://ADDRESS:%d/?token=%s "
+        "with this machine's name or address\n",
+        port, server.token().c_str());
   std::fflush(stdout);
   // Ctrl-C raises the flag (sim/run/interrupt.hpp); this thread stops the server, which stops the runs.
   std::atomic<bool> listening_ended{false};

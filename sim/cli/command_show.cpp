@@ -33,11 +33,12 @@ int command_show(const Args& args) {
   std::string plot;
   uint64_t trial = 0;
   bool as_toml = false;
-  po::options_description options("volley show SCENARIO [options]\n\nThe setup, summarised, and drawn as a map with --plot; --toml prints it whole.\n"
-                                  "Example: volley show osona --plot osona.png\n\nOptions");
-  options.add_options()("plot", po::value<std::string>(&plot), "draw the table (.png or .svg)")
-      ("trial", whole_number(trial, "--trial", uint64_t{0})->default_value("0"), "whose random deployment (zones) to draw, with seed 1")
-      ("toml", po::bool_switch(&as_toml), "print the scenario as TOML, every default and every --set written out");
+  po::options_description options(
+      "volley show SCENARIO [options]\n\nThe setup, summarised, and drawn as a map with --plot; --toml prints it whole.\n"
+      "Example: volley show osona --plot osona.png\n\nOptions");
+  options.add_options()("plot", po::value<std::string>(&plot), "draw the table (.png or .svg)")(
+      "trial", whole_number(trial, "--trial", uint64_t{0})->default_value("0"), "whose random deployment (zones) to draw, with seed 1")(
+      "toml", po::bool_switch(&as_toml), "print the scenario as TOML, every default and every --set written out");
   ScenarioArgs scenario;
   po::variables_map vm;
   if (!parse_scenario_command(args, options, scenario, vm)) return ExitOk;
@@ -48,7 +49,8 @@ int command_show(const Args& args) {
     // A file, not terminal text: written past the terminal filter, whose \xNN would be invalid TOML.
     std::string text = "# " + comment_text(model->title()) + " (" + comment_text(doc.name()) + "): every key, defaults";
     for (const auto& set : scenario.sets) text += ", --set " + comment_text(set);
-    text += " written out by `volley show --toml`.\n# Keys are in docs/scenario-" + model->kind() + ".md.\n" + complete_scenario_text(doc) + "\n";
+    text += " written out by `volley show --toml`.\n# Keys are in docs/scenario-" + model->kind() + ".md.\n" + complete_scenario_text(doc) +
+            "\n";
     write_standard_output(toml_file_text(text));
     return ExitOk;
   }

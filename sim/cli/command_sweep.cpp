@@ -30,12 +30,16 @@ int command_sweep(const Args& args) {
       "A grid over one or two parameters (numbers lo:hi:step, or a list a,b,c of any values --set takes), every point\n"
       "on the same random numbers. K1,K2=... moves several keys together.\n"
       "Example: volley sweep herero-ambush --param german.units.Z1.figures=6:14:2 --target herero.win\n\nOptions");
-  options.add_options()("param", po::value<std::vector<std::string>>(&settings.parameters)->composing(), "KEY=lo:hi:step or KEY=a,b,c (once or twice)")
-      ("target", po::value<std::string>(&settings.target), "the estimate to plot (default: the scenario's headline), e.g. herero.win");
+  options.add_options()("param", po::value<std::vector<std::string>>(&settings.parameters)->composing(),
+                        "KEY=lo:hi:step or KEY=a,b,c (once or twice)")(
+      "target", po::value<std::string>(&settings.target), "the estimate to plot (default: the scenario's headline), e.g. herero.win");
   add_run_options(options, run, false);
   po::variables_map vm;
-  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&run.scenario), 1, vm, "(--trials is per grid point; default " + std::to_string(TrialsPerStudyValue) + ")")) return ExitOk;
-  if (settings.parameters.empty() || settings.parameters.size() > 2) throw std::invalid_argument("--param: give one or two parameters to sweep");
+  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&run.scenario), 1, vm,
+                          "(--trials is per grid point; default " + std::to_string(TrialsPerStudyValue) + ")"))
+    return ExitOk;
+  if (settings.parameters.empty() || settings.parameters.size() > 2)
+    throw std::invalid_argument("--param: give one or two parameters to sweep");
   for (const auto& p : settings.parameters) settings.axes.push_back(parse_axis(p, "--param"));
 
   const SweepStudy study = sweep_study(settings, scenario_argument(run.scenario), StudyControl{});

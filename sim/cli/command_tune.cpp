@@ -32,12 +32,15 @@ int command_tune(const Args& args) {
       "The value of a parameter that brings a target estimate to a goal, with an interval on that value.\n"
       "NAME is a probability or mean (herero.win), or an exceedance (german.casualties>=5).\n"
       "Example: volley tune herero-ambush --param german.units.Z1.figures=4:20 --target 'herero.win=0.5'\n\nOptions");
-  options.add_options()("param", po::value<std::string>(&param), "KEY=lo:hi: the parameter and its bracket (K1,K2=lo:hi moves several keys together)")
-      ("target", po::value<std::string>(&target_text), "NAME=GOAL, e.g. herero.win=0.5")
-      ("steps", whole_number(settings.steps, "--steps", 0)->default_value("8"), "bisection steps for a continuous parameter");
+  options.add_options()("param", po::value<std::string>(&param),
+                        "KEY=lo:hi: the parameter and its bracket (K1,K2=lo:hi moves several keys together)")(
+      "target", po::value<std::string>(&target_text), "NAME=GOAL, e.g. herero.win=0.5")(
+      "steps", whole_number(settings.steps, "--steps", 0)->default_value("8"), "bisection steps for a continuous parameter");
   add_run_options(options, run, false);
   po::variables_map vm;
-  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&run.scenario), 1, vm, "(--trials is per evaluated value; default " + std::to_string(TrialsPerStudyValue) + ")")) return ExitOk;
+  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&run.scenario), 1, vm,
+                          "(--trials is per evaluated value; default " + std::to_string(TrialsPerStudyValue) + ")"))
+    return ExitOk;
   if (param.empty() || target_text.empty()) throw std::invalid_argument("give --param KEY=lo:hi and --target NAME=GOAL");
   settings.axis = parse_axis(param, "--param", true);
   settings.target = parse_target(target_text, true);
@@ -47,11 +50,12 @@ int command_tune(const Args& args) {
   control.progress = [&](const std::string& step, const nlohmann::json& p) {
     if (step == "start")
       std::printf("tune %s over [%s, %s] for %s = %g, %s trials per value, seed %llu\n", p["parameter"].get<std::string>().c_str(),
-                  p["lo"].get<std::string>().c_str(), p["hi"].get<std::string>().c_str(), settings.target.name().c_str(), *settings.target.goal,
-                  p["trials"].get<std::string>().c_str(), static_cast<unsigned long long>(p["seed"].get<uint64_t>()));
+                  p["lo"].get<std::string>().c_str(), p["hi"].get<std::string>().c_str(), settings.target.name().c_str(),
+                  *settings.target.goal, p["trials"].get<std::string>().c_str(),
+                  static_cast<unsigned long long>(p["seed"].get<uint64_t>()));
     if (step == "value" && !run.quiet)
-      std::printf("  %s = %-10s %s %.4f [%.4f, %.4f]\n", p["parameter"].get<std::string>().c_str(), p["x"].get<std::string>().c_str(), settings.target.text.c_str(),
-                  p["estimate"].get<double>(), p["low"].get<double>(), p["high"].get<double>());
+      std::printf("  %s = %-10s %s %.4f [%.4f, %.4f]\n", p["parameter"].get<std::string>().c_str(), p["x"].get<std::string>().c_str(),
+                  settings.target.text.c_str(), p["estimate"].get<double>(), p["low"].get<double>(), p["high"].get<double>());
     std::fflush(stdout);
   };
   const TuneStudy study = tune_study(settings, scenario_argument(run.scenario), control);

@@ -13,8 +13,9 @@ namespace po = boost::program_options;
 namespace volley {
 
 int command_validate(const Args& args) {
-  po::options_description options("volley validate SCENARIO [options]\n\nCheck a scenario file: every error with file, line, column and key.\n"
-                                  "Example: volley validate my-scenario.toml\n\nOptions");
+  po::options_description options(
+      "volley validate SCENARIO [options]\n\nCheck a scenario file: every error with file, line, column and key.\n"
+      "Example: volley validate my-scenario.toml\n\nOptions");
   ScenarioArgs scenario;
   po::variables_map vm;
   if (!parse_scenario_command(args, options, scenario, vm)) return ExitOk;

@@ -49,8 +49,7 @@ int main(int argc, char** argv) {
   const MpiSession mpi(&argc, &argv);
   // Scenario text and file names reach the terminal only through this filter (sim/output/text_escaping.hpp).
   install_terminal_filter();
-  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
-      std::strcmp(argv[1], "help") == 0) {
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "help") == 0) {
     std::cout << Usage;
     return argc < 2 ? ExitBadInput : ExitOk;
   }
@@ -59,11 +58,20 @@ int main(int argc, char** argv) {
     return ExitOk;
   }
   const std::map<std::string, int (*)(const Args&)> commands = {
-      {"run", command_run},         {"compare", command_compare},   {"sweep", command_sweep},
-      {"tune", command_tune},       {"sensitivity", command_sensitivity}, {"replay", command_replay},
-      {"show", command_show},       {"validate", command_validate}, {"bench", command_bench},
-      {"merge", command_merge},     {"dice", command_dice},         {"fire", command_fire},
-      {"serve", command_serve},     {"best", command_best},
+      {"run", command_run},
+      {"compare", command_compare},
+      {"sweep", command_sweep},
+      {"tune", command_tune},
+      {"sensitivity", command_sensitivity},
+      {"replay", command_replay},
+      {"show", command_show},
+      {"validate", command_validate},
+      {"bench", command_bench},
+      {"merge", command_merge},
+      {"dice", command_dice},
+      {"fire", command_fire},
+      {"serve", command_serve},
+      {"best", command_best},
       {"new", command_new},
   };
   const auto it = commands.find(argv[1]);
@@ -77,11 +85,10 @@ int main(int argc, char** argv) {
   Args args;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
-    if (!args.empty() && args.back().rfind("--", 0) == 0 && args.back().find('=') == std::string::npos &&
-        a.size() > 1 && a[0] == '-' && (std::isdigit(static_cast<unsigned char>(a[1])) || a[1] == '.'))
+    if (!args.empty() && args.back().rfind("--", 0) == 0 && args.back().find('=') == std::string::npos && a.size() > 1 && a[0] == '-' &&
+        (std::isdigit(static_cast<unsigned char>(a[1])) || a[1] == '.'))
       args.back() += "=" + a;
-    else
-      args.push_back(a);
+    else args.push_back(a);
   }
   try {
     return it->second(args);

@@ -4,7 +4,6 @@
 
 #include <boost/program_options.hpp>
 
-
 namespace po = boost::program_options;
 
 namespace volley {

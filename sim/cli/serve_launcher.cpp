@@ -25,8 +25,8 @@ int command_serve(const Args& args) {
   for (auto& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);
   execv(server.c_str(), argv.data());
-  throw std::runtime_error("cannot start the server's executable " + server + " (built beside volley by the target volley-serve): " +
-                           std::strerror(errno));
+  throw std::runtime_error("cannot start the server's executable " + server +
+                           " (built beside volley by the target volley-serve): " + std::strerror(errno));
 }
 
 }  // namespace volley

@@ -40,16 +40,14 @@ std::string write_target(const std::string& path) {
 int standard_stream(const std::string& path) {
   for (int fd : {STDOUT_FILENO, STDERR_FILENO}) {
     const std::string n = std::to_string(fd);
-    for (const std::string& name : {std::string(fd == STDOUT_FILENO ? "/dev/stdout" : "/dev/stderr"), "/dev/fd/" + n,
-                                     "/proc/self/fd/" + n, "/proc/" + std::to_string(::getpid()) + "/fd/" + n})
+    for (const std::string& name : {std::string(fd == STDOUT_FILENO ? "/dev/stdout" : "/dev/stderr"), "/dev/fd/" + n, "/proc/self/fd/" + n,
+                                    "/proc/" + std::to_string(::getpid()) + "/fd/" + n})
       if (path == name) return fd;
   }
   return -1;
 }
 
-std::string temporary_beside(const std::string& path) {
-  return path + ".tmp." + std::to_string(::getpid());
-}
+std::string temporary_beside(const std::string& path) { return path + ".tmp." + std::to_string(::getpid()); }
 
 // A character device or FIFO: written in place (it cannot be renamed over).
 bool is_stream(const struct stat& st) { return S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode); }

@@ -18,8 +18,8 @@
 
 namespace volley {
 
-std::string format_compare(const Tally& tally, const CompareJob& job, const Schema& base_schema, const std::string& headline,
-                           double level, const std::vector<std::string>& plays) {
+std::string format_compare(const Tally& tally, const CompareJob& job, const Schema& base_schema, const std::string& headline, double level,
+                           const std::vector<std::string>& plays) {
   std::string out;
   const std::string percent = level_percent(level);
   for (size_t v = 1; v < job.variant_count(); ++v) {
@@ -34,37 +34,35 @@ std::string format_compare(const Tally& tally, const CompareJob& job, const Sche
       const auto p = paired_difference(tally, static_cast<size_t>(b), static_cast<size_t>(o), static_cast<size_t>(d), level);
       const bool prob = spec.kind == MetricKind::Probability;
       const char* f = prob ? "%.4f [%.4f,%.4f]" : "%.3f [%.3f,%.3f]";
-      out += format_text("%-28s %-24s %-24s %-26s %9s %9s\n", spec.name.c_str(),
-                           format_text(f, p.base.estimate, p.base.low, p.base.high).c_str(),
-                           format_text(f, p.variant.estimate, p.variant.low, p.variant.high).c_str(),
-                           format_text(prob ? "%+.4f [%+.4f,%+.4f]" : "%+.3f [%+.3f,%+.3f]", p.paired.estimate, p.paired.low, p.paired.high).c_str(),
-                           format_text("+-%.4f", p.unpaired.half_width()).c_str(),
-                           std::isnan(p.variance_reduction)   ? "-"
-                           : std::isinf(p.variance_reduction) ? "inf"
-                                                              : format_text("%.2fx", p.variance_reduction).c_str());
+      out += format_text(
+          "%-28s %-24s %-24s %-26s %9s %9s\n", spec.name.c_str(), format_text(f, p.base.estimate, p.base.low, p.base.high).c_str(),
+          format_text(f, p.variant.estimate, p.variant.low, p.variant.high).c_str(),
+          format_text(prob ? "%+.4f [%+.4f,%+.4f]" : "%+.3f [%+.3f,%+.3f]", p.paired.estimate, p.paired.low, p.paired.high).c_str(),
+          format_text("+-%.4f", p.unpaired.half_width()).c_str(),
+          std::isnan(p.variance_reduction)   ? "-"
+          : std::isinf(p.variance_reduction) ? "inf"
+                                             : format_text("%.2fx", p.variance_reduction).c_str());
       if (std::isfinite(p.variance_reduction)) reductions.push_back(p.variance_reduction);
     }
     const long b = job.variant_metric(0, headline), o = job.variant_metric(v, headline), d = job.difference_metric(v, headline);
     if (b >= 0 && o >= 0 && d >= 0) {
       const auto p = paired_difference(tally, static_cast<size_t>(b), static_cast<size_t>(o), static_cast<size_t>(d), level);
       const double var_d = sample_variance(tally.trials(), tally.sum(static_cast<size_t>(d)), tally.sum_squares(static_cast<size_t>(d)));
-      out += format_text("\n%s: difference %+.4f, paired %s interval [%+.4f, %+.4f] (+-%.4f); two independent runs of the same\n"
-                           "size would give +-%.4f. Pairing made the interval %.2f times narrower (variance reduction %.2fx).\n",
-                           headline.c_str(), p.paired.estimate, percent.c_str(), p.paired.low, p.paired.high, p.paired.half_width(),
-                           p.unpaired.half_width(), p.paired.half_width() > 0 ? p.unpaired.half_width() / p.paired.half_width() : 0.0,
-                           p.variance_reduction);
+      out += format_text(
+          "\n%s: difference %+.4f, paired %s interval [%+.4f, %+.4f] (+-%.4f); two independent runs of the same\n"
+          "size would give +-%.4f. Pairing made the interval %.2f times narrower (variance reduction %.2fx).\n",
+          headline.c_str(), p.paired.estimate, percent.c_str(), p.paired.low, p.paired.high, p.paired.half_width(), p.unpaired.half_width(),
+          p.paired.half_width() > 0 ? p.unpaired.half_width() / p.paired.half_width() : 0.0, p.variance_reduction);
       if (var_d > 0)
         out += format_text("Trials for +-0.01 on this difference: %.0f paired, %.0f with two independent runs.\n",
-                             trials_for_half_width(var_d, 0.01, level), trials_for_half_width(var_d * p.variance_reduction, 0.01, level));
-      if (p.paired.low > 0 || p.paired.high < 0)
-        out += format_text("The difference is significant at the %s level.\n", percent.c_str());
-      else
-        out += format_text("The interval contains 0: no difference shown at the %s level with these trials.\n", percent.c_str());
+                           trials_for_half_width(var_d, 0.01, level), trials_for_half_width(var_d * p.variance_reduction, 0.01, level));
+      if (p.paired.low > 0 || p.paired.high < 0) out += format_text("The difference is significant at the %s level.\n", percent.c_str());
+      else out += format_text("The interval contains 0: no difference shown at the %s level with these trials.\n", percent.c_str());
     }
     if (!reductions.empty()) {
       std::sort(reductions.begin(), reductions.end());
       out += format_text("Median variance reduction over the %zu headline metrics: %.2fx.\n", reductions.size(),
-                           reductions[reductions.size() / 2]);
+                         reductions[reductions.size() / 2]);
     }
     out += "\n";
   }
@@ -104,16 +102,17 @@ std::string compare_text(const RunRecord& r, const CompareJob& job, const Schema
                        : format_compare(r.tally, job, base_schema, headline, r.level, plays));
 }
 
-void write_compare_extras(const RunRecord& record, const ResultFiles& files, const CompareJob& job,
-                          const std::vector<std::string>& labels, const ScenarioModel& model) {
+void write_compare_extras(const RunRecord& record, const ResultFiles& files, const CompareJob& job, const std::vector<std::string>& labels,
+                          const ScenarioModel& model) {
   OutputBatch outputs;
-  if (!files.plot.empty()) outputs.attempt([&] {
-    std::vector<VariantTally> variants;
-    for (size_t v = 0; v < job.variant_count(); ++v) variants.push_back({labels[v], &record.tally, job.offset(v)});
-    const size_t base_size = job.variant_count() > 1 ? job.offset(1) : record.tally.schema().size();
-    const auto metrics = distribution_metrics(record.tally.schema(), 0, base_size);
-    draw_plot(distribution_plot(variants, metrics, model.title() + ": variants compared", record.level), files.plot);
-  });
+  if (!files.plot.empty())
+    outputs.attempt([&] {
+      std::vector<VariantTally> variants;
+      for (size_t v = 0; v < job.variant_count(); ++v) variants.push_back({labels[v], &record.tally, job.offset(v)});
+      const size_t base_size = job.variant_count() > 1 ? job.offset(1) : record.tally.schema().size();
+      const auto metrics = distribution_metrics(record.tally.schema(), 0, base_size);
+      draw_plot(distribution_plot(variants, metrics, model.title() + ": variants compared", record.level), files.plot);
+    });
   if (!files.report.empty()) outputs.attempt([&] { write_file_atomically(files.report, report_page(record_to_json(record))); });
   outputs.finish();
 }

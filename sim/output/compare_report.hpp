@@ -15,8 +15,8 @@ namespace volley {
 // interval, the unpaired half-width and the variance reduction; then a closing paragraph on the
 // headline metric: how much narrower the paired interval is, and the trials a given precision needs.
 // Each variant's section names what it and the base play (`plays`: one line per variant).
-std::string format_compare(const Tally& tally, const CompareJob& job, const Schema& base_schema, const std::string& headline,
-                           double level, const std::vector<std::string>& plays);
+std::string format_compare(const Tally& tally, const CompareJob& job, const Schema& base_schema, const std::string& headline, double level,
+                           const std::vector<std::string>& plays);
 
 // --quiet: the headline metric only, one line per variant: base, variant and their paired difference.
 std::string format_compare_headline(const Tally& tally, const CompareJob& job, const std::string& headline, double level);
@@ -28,7 +28,7 @@ std::string compare_text(const RunRecord& record, const CompareJob& job, const S
                          const std::vector<std::string>& labels, const std::vector<std::string>& plays, const std::string& file_has,
                          const SettingChanges& settings_changed, bool quiet);
 
-void write_compare_extras(const RunRecord& record, const ResultFiles& files, const CompareJob& job,
-                          const std::vector<std::string>& labels, const ScenarioModel& model);
+void write_compare_extras(const RunRecord& record, const ResultFiles& files, const CompareJob& job, const std::vector<std::string>& labels,
+                          const ScenarioModel& model);
 
 }  // namespace volley

@@ -30,7 +30,8 @@ std::string full_script(const std::vector<Datablock>& data, const std::string& t
                         const std::string& script) {
   // The output is volley's own temporary file name (/tmp/volley-plot-XXXXXX.png): no quote in it.
   std::string text = terminal + "\nset output '" + output + "'\n";
-  for (const auto& block : data) text += "$" + block.name + " << EOD\n" + block.rows + (block.rows.empty() || block.rows.back() == '\n' ? "" : "\n") + "EOD\n";
+  for (const auto& block : data)
+    text += "$" + block.name + " << EOD\n" + block.rows + (block.rows.empty() || block.rows.back() == '\n' ? "" : "\n") + "EOD\n";
   return text + script + "\nunset output\n";
 }
 
@@ -94,7 +95,8 @@ void run_gnuplot(const std::string& text) {
     throw std::runtime_error("gnuplot: cannot start " + program);
   }
   // A gnuplot that exits early must not kill volley with SIGPIPE: the write fails instead.
-  struct sigaction ignore {}, previous {};
+  struct sigaction ignore {
+  }, previous{};
   ignore.sa_handler = SIG_IGN;
   sigemptyset(&ignore.sa_mask);
   ::sigaction(SIGPIPE, &ignore, &previous);
@@ -147,8 +149,8 @@ void check_gnuplot(const std::string& option) {
 
 namespace {
 // gnuplot draws into a temporary file, whose bytes are returned; `extension` is ".png" or ".svg".
-std::string render_to_bytes(const std::vector<Datablock>& data, const std::string& script, const std::string& extension,
-                            int width, int height) {
+std::string render_to_bytes(const std::vector<Datablock>& data, const std::string& script, const std::string& extension, int width,
+                            int height) {
   char name[] = "/tmp/volley-plot-XXXXXX.xxx";
   std::copy(extension.begin(), extension.end(), name + sizeof(name) - 1 - extension.size());
   const int fd = ::mkstemps(name, static_cast<int>(extension.size()));
@@ -168,9 +170,8 @@ std::string render_to_bytes(const std::vector<Datablock>& data, const std::strin
 }
 }  // namespace
 
-void render_gnuplot(const std::vector<Datablock>& data, const std::string& script, const std::string& output, int width,
-                    int height) {
-  if (mpi_world().rank != 0) return;  // rank 0 draws
+void render_gnuplot(const std::vector<Datablock>& data, const std::string& script, const std::string& output, int width, int height) {
+  if (mpi_world().rank != 0) return;              // rank 0 draws
   (void)gnuplot_terminal(output, width, height);  // a .png or .svg name
   // Written as every output is (sim/output/atomic_file.hpp): whole or not at all, through a link.
   write_file_atomically(output, render_to_bytes(data, script, ends_with(output, ".png") ? ".png" : ".svg", width, height));

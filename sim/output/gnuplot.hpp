@@ -28,8 +28,8 @@ void check_gnuplot(const std::string& option);
 
 // Runs gnuplot on the datablocks and script, writing `output` atomically. Throws std::runtime_error
 // with gnuplot's message if it fails or is missing.
-void render_gnuplot(const std::vector<Datablock>& data, const std::string& script, const std::string& output,
-                    int width = 900, int height = 600);
+void render_gnuplot(const std::vector<Datablock>& data, const std::string& script, const std::string& output, int width = 900,
+                    int height = 600);
 
 // The same script rendered to SVG text (for the HTML report).
 std::string render_gnuplot_svg(const std::vector<Datablock>& data, const std::string& script, int width = 900, int height = 600);

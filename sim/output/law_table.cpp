@@ -68,17 +68,20 @@ PlotSpec law_plot(const std::string& value_name, const std::vector<NamedLaw>& la
     const double shift = (static_cast<double>(v) - (static_cast<double>(laws.size()) - 1) / 2) * width;
     const std::string label = laws[v].label.empty() ? "exact" : laws[v].label;
     const std::string colour = colours[v % 4];
-    bars += (bars.empty() ? "" : ", ") + format_text("$%s using ($1+%.4f):2:(%.4f) with boxes lc rgb '%s' title ", block.c_str(), shift, width,
-                                                     colour.c_str()) + plot.texts.expression(label);
-    steps += (steps.empty() ? "" : ", ") + format_text("$%s using 1:3 with linespoints pt 7 ps 0.6 lw 2 lc rgb '%s' title ", block.c_str(),
-                                                       colour.c_str()) + plot.texts.expression(label);
+    bars += (bars.empty() ? "" : ", ") +
+            format_text("$%s using ($1+%.4f):2:(%.4f) with boxes lc rgb '%s' title ", block.c_str(), shift, width, colour.c_str()) +
+            plot.texts.expression(label);
+    steps += (steps.empty() ? "" : ", ") +
+             format_text("$%s using 1:3 with linespoints pt 7 ps 0.6 lw 2 lc rgb '%s' title ", block.c_str(), colour.c_str()) +
+             plot.texts.expression(label);
   }
   // Titles and labels are the user's words (5d6@4+): shown as written, not as enhanced-text markup.
   plot.script = "set multiplot layout 1,2 title " + plot.texts.expression(title) + " noenhanced" +
-                "\nset termoption noenhanced\nset style fill solid 0.6 noborder\nset grid ytics\nset key top right\nset xlabel " + plot.texts.expression(value_name) +
-                format_text("\nset xrange [%lld:%lld]\n", static_cast<long long>(lo) - 1, static_cast<long long>(hi) + 1) +
-                "set title " + plot.texts.expression("P(" + value_name + " = k)") + "\nset yrange [0:*]\nplot " + bars + "\n" +
-                "set title " + plot.texts.expression("P(" + value_name + " >= k)") + "\nset yrange [0:1.05]\nplot " + steps + "\nunset multiplot\n";
+                "\nset termoption noenhanced\nset style fill solid 0.6 noborder\nset grid ytics\nset key top right\nset xlabel " +
+                plot.texts.expression(value_name) +
+                format_text("\nset xrange [%lld:%lld]\n", static_cast<long long>(lo) - 1, static_cast<long long>(hi) + 1) + "set title " +
+                plot.texts.expression("P(" + value_name + " = k)") + "\nset yrange [0:*]\nplot " + bars + "\n" + "set title " +
+                plot.texts.expression("P(" + value_name + " >= k)") + "\nset yrange [0:1.05]\nplot " + steps + "\nunset multiplot\n";
   return plot;
 }
 

@@ -65,7 +65,8 @@ std::string mark_symbol(MapMarkKind kind, double cx, double cy, double r, double
   const std::string c = colour;
   auto box = [&](const std::string& style) {
     const double bw = w > 0 ? w : 2 * r, bd = d > 0 ? d : 1.4 * r;
-    return "<rect x=\"" + num(cx - bw / 2) + "\" y=\"" + num(cy - bd / 2) + "\" width=\"" + num(bw) + "\" height=\"" + num(bd) + "\" " + style + "/>";
+    return "<rect x=\"" + num(cx - bw / 2) + "\" y=\"" + num(cy - bd / 2) + "\" width=\"" + num(bw) + "\" height=\"" + num(bd) + "\" " +
+           style + "/>";
   };
   const std::string stroke = "stroke=\"" + c + "\" stroke-width=\"" + num(r / 4) + "\"";
   switch (kind) {
@@ -76,11 +77,11 @@ std::string mark_symbol(MapMarkKind kind, double cx, double cy, double r, double
       return "<circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(r) + "\" fill=\"white\" fill-opacity=\"0.6\" " + stroke +
              " stroke-dasharray=\"" + num(r / 2) + " " + num(r / 3) + "\"/>";
     case MapMarkKind::Decoy:
-      return "<polygon points=\"" + num(cx) + "," + num(cy - r) + " " + num(cx + r) + "," + num(cy) + " " + num(cx) + "," + num(cy + r) + " " +
-             num(cx - r) + "," + num(cy) + "\" fill=\"white\" " + stroke + "/>";
+      return "<polygon points=\"" + num(cx) + "," + num(cy - r) + " " + num(cx + r) + "," + num(cy) + " " + num(cx) + "," + num(cy + r) +
+             " " + num(cx - r) + "," + num(cy) + "\" fill=\"white\" " + stroke + "/>";
     case MapMarkKind::Broken:
-      return "<path d=\"M" + num(cx - r) + " " + num(cy - r) + "L" + num(cx + r) + " " + num(cy + r) + "M" + num(cx - r) + " " + num(cy + r) + "L" +
-             num(cx + r) + " " + num(cy - r) + "\" stroke=\"" + c + "\" stroke-width=\"" + num(r / 2.5) + "\"/>";
+      return "<path d=\"M" + num(cx - r) + " " + num(cy - r) + "L" + num(cx + r) + " " + num(cy + r) + "M" + num(cx - r) + " " +
+             num(cy + r) + "L" + num(cx + r) + " " + num(cy - r) + "\" stroke=\"" + c + "\" stroke-width=\"" + num(r / 2.5) + "\"/>";
     case MapMarkKind::Blind:
       return box("fill=\"" + c + "\" fill-opacity=\"0.18\" " + stroke + " stroke-dasharray=\"" + num(r) + " " + num(r / 2) + "\"");
     case MapMarkKind::Dummy:
@@ -100,13 +101,20 @@ struct MarkKindNames {
 
 MarkKindNames names_of(MapMarkKind k) {
   switch (k) {
-    case MapMarkKind::Unit: return {"unit", "unit"};
-    case MapMarkKind::Hidden: return {"hidden", "hidden unit"};
-    case MapMarkKind::Decoy: return {"decoy", "decoy"};
-    case MapMarkKind::Broken: return {"broken", "broken unit"};
-    case MapMarkKind::Blind: return {"blind", "Blind"};
-    case MapMarkKind::Dummy: return {"dummy", "dummy Blind"};
-    case MapMarkKind::Dispersed: return {"dispersed", "dispersed unit"};
+    case MapMarkKind::Unit:
+      return {"unit", "unit"};
+    case MapMarkKind::Hidden:
+      return {"hidden", "hidden unit"};
+    case MapMarkKind::Decoy:
+      return {"decoy", "decoy"};
+    case MapMarkKind::Broken:
+      return {"broken", "broken unit"};
+    case MapMarkKind::Blind:
+      return {"blind", "Blind"};
+    case MapMarkKind::Dummy:
+      return {"dummy", "dummy Blind"};
+    case MapMarkKind::Dispersed:
+      return {"dispersed", "dispersed unit"};
   }
   return {"unit", "unit"};
 }
@@ -130,12 +138,18 @@ std::string terrain_words(const MapTerrain& t) {
 
 const char* fire_words(MapFireKind k) {
   switch (k) {
-    case MapFireKind::Target: return "designated target";
-    case MapFireKind::Registered: return "pre-registered point (trigger radius)";
-    case MapFireKind::Footprint: return "template footprint";
-    case MapFireKind::RollingLine: return "rolling barrage line";
-    case MapFireKind::Lane: return "rolling barrage lane";
-    case MapFireKind::Fired: return "template fired";
+    case MapFireKind::Target:
+      return "designated target";
+    case MapFireKind::Registered:
+      return "pre-registered point (trigger radius)";
+    case MapFireKind::Footprint:
+      return "template footprint";
+    case MapFireKind::RollingLine:
+      return "rolling barrage line";
+    case MapFireKind::Lane:
+      return "rolling barrage lane";
+    case MapFireKind::Fired:
+      return "template fired";
   }
   return "";
 }
@@ -144,27 +158,32 @@ std::string fire_symbol(const Frame& f, const MapFire& fire, bool legend, double
   const double r = f.font * 0.45, sw = f.font / 10;
   const std::string red = "#c0392b";
   auto box = [&](const std::string& style) {
-    if (legend) return "<rect x=\"" + num(lx - r * 1.2) + "\" y=\"" + num(ly - r * 0.8) + "\" width=\"" + num(r * 2.4) + "\" height=\"" + num(r * 1.6) + "\" " + style + "/>";
+    if (legend)
+      return "<rect x=\"" + num(lx - r * 1.2) + "\" y=\"" + num(ly - r * 0.8) + "\" width=\"" + num(r * 2.4) + "\" height=\"" +
+             num(r * 1.6) + "\" " + style + "/>";
     return rect(f, fire.box, style);
   };
   const double cx = legend ? lx : f.x(fire.x), cy = legend ? ly : f.y(fire.y);
   switch (fire.kind) {
     case MapFireKind::Target:
-      return "<circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(r) + "\" fill=\"none\" stroke=\"" + red + "\" stroke-width=\"" + num(sw) +
-             "\"/><path d=\"M" + num(cx - 1.6 * r) + " " + num(cy) + "H" + num(cx + 1.6 * r) + "M" + num(cx) + " " + num(cy - 1.6 * r) + "V" +
-             num(cy + 1.6 * r) + "\" stroke=\"" + red + "\" stroke-width=\"" + num(sw) + "\"/>";
+      return "<circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(r) + "\" fill=\"none\" stroke=\"" + red +
+             "\" stroke-width=\"" + num(sw) + "\"/><path d=\"M" + num(cx - 1.6 * r) + " " + num(cy) + "H" + num(cx + 1.6 * r) + "M" +
+             num(cx) + " " + num(cy - 1.6 * r) + "V" + num(cy + 1.6 * r) + "\" stroke=\"" + red + "\" stroke-width=\"" + num(sw) + "\"/>";
     case MapFireKind::Registered: {
       const double radius = legend ? r * 1.3 : fire.radius;
       std::string s = "<circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(r / 2) + "\" fill=\"" + red + "\"/>";
       if (radius > 0)
-        s += "<circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(radius) + "\" fill=\"" + red + "\" fill-opacity=\"0.06\" stroke=\"" + red +
-             "\" stroke-width=\"" + num(sw) + "\" stroke-dasharray=\"" + num(r) + " " + num(r / 2) + "\"/>";
+        s += "<circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(radius) + "\" fill=\"" + red +
+             "\" fill-opacity=\"0.06\" stroke=\"" + red + "\" stroke-width=\"" + num(sw) + "\" stroke-dasharray=\"" + num(r) + " " +
+             num(r / 2) + "\"/>";
       return s;
     }
     case MapFireKind::Footprint:
-      return box("fill=\"" + red + "\" fill-opacity=\"0.1\" stroke=\"" + red + "\" stroke-width=\"" + num(sw) + "\" stroke-dasharray=\"" + num(r) + " " + num(r / 2) + "\"");
+      return box("fill=\"" + red + "\" fill-opacity=\"0.1\" stroke=\"" + red + "\" stroke-width=\"" + num(sw) + "\" stroke-dasharray=\"" +
+                 num(r) + " " + num(r / 2) + "\"");
     case MapFireKind::Lane:
-      return box("fill=\"none\" stroke=\"#e67e22\" stroke-width=\"" + num(sw) + "\" stroke-dasharray=\"" + num(r / 3) + " " + num(r / 3) + "\"");
+      return box("fill=\"none\" stroke=\"#e67e22\" stroke-width=\"" + num(sw) + "\" stroke-dasharray=\"" + num(r / 3) + " " + num(r / 3) +
+                 "\"");
     case MapFireKind::Fired:
       return box("fill=\"" + red + "\" fill-opacity=\"0.3\" stroke=\"" + red + "\" stroke-width=\"" + num(sw) + "\"");
     case MapFireKind::RollingLine: {
@@ -175,8 +194,9 @@ std::string fire_symbol(const Frame& f, const MapFire& fire, bool legend, double
                       "\" stroke-width=\"" + num(sw * 2) + "\"/>";
       if (len > 0) {  // an arrowhead at the far end: the direction of the advance
         const double ux = (x1 - x0) / len, uy = (y1 - y0) / len, a = r * 1.2;
-        s += "<polygon points=\"" + num(x1) + "," + num(y1) + " " + num(x1 - a * ux - a * 0.5 * uy) + "," + num(y1 - a * uy + a * 0.5 * ux) + " " +
-             num(x1 - a * ux + a * 0.5 * uy) + "," + num(y1 - a * uy - a * 0.5 * ux) + "\" fill=\"" + red + "\"/>";
+        s += "<polygon points=\"" + num(x1) + "," + num(y1) + " " + num(x1 - a * ux - a * 0.5 * uy) + "," +
+             num(y1 - a * uy + a * 0.5 * ux) + " " + num(x1 - a * ux + a * 0.5 * uy) + "," + num(y1 - a * uy - a * 0.5 * ux) +
+             "\" fill=\"" + red + "\"/>";
       }
       return s;
     }
@@ -205,7 +225,8 @@ class LabelPlacer {
     for (size_t i = 0; i < candidates.size(); ++i) {
       const Box b = text_box(candidates[i].first, candidates[i].second, size, content);
       double overlap = b.x0 < 0 || b.y0 < 0 || b.x1 > width_ || b.y1 > height_ ? (b.x1 - b.x0) * (b.y1 - b.y0) : 0;
-      for (const Box& t : taken_) overlap += std::max(0.0, std::min(b.x1, t.x1) - std::max(b.x0, t.x0)) * std::max(0.0, std::min(b.y1, t.y1) - std::max(b.y0, t.y0));
+      for (const Box& t : taken_)
+        overlap += std::max(0.0, std::min(b.x1, t.x1) - std::max(b.x0, t.x0)) * std::max(0.0, std::min(b.y1, t.y1) - std::max(b.y0, t.y0));
       if (overlap < least) least = overlap, best = i;
       if (overlap == 0) break;
     }
@@ -225,7 +246,8 @@ std::vector<MapZone> shared_zones(const std::vector<MapZone>& all) {
   std::vector<std::vector<std::string>> names;
   for (const auto& zone : all) {
     const auto same = std::find_if(zones.begin(), zones.end(), [&](const MapZone& z) {
-      return z.side == zone.side && z.area.x0 == zone.area.x0 && z.area.y0 == zone.area.y0 && z.area.x1 == zone.area.x1 && z.area.y1 == zone.area.y1;
+      return z.side == zone.side && z.area.x0 == zone.area.x0 && z.area.y0 == zone.area.y0 && z.area.x1 == zone.area.x1 &&
+             z.area.y1 == zone.area.y1;
     });
     const std::string name = zone.label.starts_with("zone of ") ? zone.label.substr(8) : zone.label;
     if (same == zones.end()) {
@@ -243,7 +265,8 @@ std::vector<MapZone> shared_zones(const std::vector<MapZone>& all) {
       for (auto& n : list) n = n.substr(6);
     // The words the names share are said once.
     size_t common = 0;
-    while (std::all_of(list.begin(), list.end(), [&](const std::string& n) { return n.size() > common && n[common] == list[0][common]; })) ++common;
+    while (std::all_of(list.begin(), list.end(), [&](const std::string& n) { return n.size() > common && n[common] == list[0][common]; }))
+      ++common;
     while (common > 0 && list[0][common - 1] != ' ') --common;
     std::string label = std::string("zone of ") + (decoys ? "decoys " : "") + list[0];
     for (size_t k = 1; k < list.size(); ++k) label += ", " + list[k].substr(common);
@@ -280,8 +303,8 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
     const std::string name = t.name + " (" + terrain_words(t) + ")";
     const double tx = f.x(t.area.x0) + f.font * 0.3, ty = f.y(t.area.y1) + f.font * 0.9;
     labels.occupy(LabelPlacer::text_box(tx, ty, f.font * 0.75, name));
-    s += "<g class=\"terrain\" data-name=\"" + xml_escape(t.name) + "\"><title>" + xml_escape(t.name + ": " + terrain_words(t)) + "</title>" +
-         rect(f, t.area, terrain_style(t, f.font / 12)) + text(tx, ty, f.font * 0.75, name, "fill=\"#1d2a0f\"") + "</g>";
+    s += "<g class=\"terrain\" data-name=\"" + xml_escape(t.name) + "\"><title>" + xml_escape(t.name + ": " + terrain_words(t)) +
+         "</title>" + rect(f, t.area, terrain_style(t, f.font / 12)) + text(tx, ty, f.font * 0.75, name, "fill=\"#1d2a0f\"") + "</g>";
     note("terrain:" + terrain_words(t), "", "terrain: " + terrain_words(t));
   }
   // Deployment zones: one rectangle, and one label, for the units and decoys that share it (a side's
@@ -301,15 +324,16 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
         corners.emplace_back(x, y);
     const auto [zx, zy] = labels.place(corners, size, z.label);
     s += "<g class=\"zone\" data-side=\"" + xml_escape(z.side) + "\"><title>" + xml_escape(z.label) + "</title>" +
-         rect(f, z.area, std::string("fill=\"none\" stroke=\"") + c + "\" stroke-width=\"" + num(f.font / 10) + "\" stroke-dasharray=\"" +
-                             num(f.font / 2) + " " + num(f.font / 4) + "\"") +
+         rect(f, z.area,
+              std::string("fill=\"none\" stroke=\"") + c + "\" stroke-width=\"" + num(f.font / 10) + "\" stroke-dasharray=\"" +
+                  num(f.font / 2) + " " + num(f.font / 4) + "\"") +
          text(zx, zy, size, z.label, std::string("fill=\"") + c + "\"") + "</g>";
     note("zone:" + z.side, "zone", z.side + " deployment zone");
   }
   // Missions and templates, under the units.
   for (const auto& fire : map.fire) {
-    s += "<g class=\"fire\" data-kind=\"" + std::string(fire_words(fire.kind)) + "\" data-mission=\"" + xml_escape(fire.mission) + "\"><title>" +
-         xml_escape(fire.label) + "</title>" + fire_symbol(f, fire, false, 0, 0);
+    s += "<g class=\"fire\" data-kind=\"" + std::string(fire_words(fire.kind)) + "\" data-mission=\"" + xml_escape(fire.mission) +
+         "\"><title>" + xml_escape(fire.label) + "</title>" + fire_symbol(f, fire, false, 0, 0);
     const double size = f.font * 0.65;
     const auto fire_label = [&](double x, double y) {
       std::vector<std::pair<double, double>> places;
@@ -320,8 +344,7 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
     };
     if (fire.kind == MapFireKind::Target || fire.kind == MapFireKind::Registered)
       fire_label(f.x(fire.x) + r * 1.8, f.y(fire.y) + f.font * 1.2);
-    else if (fire.kind == MapFireKind::RollingLine)
-      fire_label(f.x(fire.box.x0) + r, f.y(fire.box.y0) - r);
+    else if (fire.kind == MapFireKind::RollingLine) fire_label(f.x(fire.box.x0) + r, f.y(fire.box.y0) - r);
     s += "</g>";
     note(std::string("fire:") + fire_words(fire.kind), "", fire_words(fire.kind));
   }
@@ -337,12 +360,13 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
     // Right of the symbol, left of it, above, below, then right a line up or down.
     const double size = f.font * 0.7, offset = (m.w > 0 ? m.w / 2 : r) + r * 0.5, half_depth = m.d > 0 ? m.d / 2 : r;
     const double w = 0.6 * size * static_cast<double>(label.size()), mid = cy + f.font * 0.3;
-    std::vector<std::pair<double, double>> places{{cx + offset, mid}, {cx - offset - w, mid}, {cx - w / 2, cy - half_depth - size * 0.3},
-                                                  {cx - w / 2, cy + half_depth + size}};
+    std::vector<std::pair<double, double>> places{
+        {cx + offset, mid}, {cx - offset - w, mid}, {cx - w / 2, cy - half_depth - size * 0.3}, {cx - w / 2, cy + half_depth + size}};
     for (int line = 1; line <= 3; ++line)
       for (const double x : {cx + offset, cx - offset - w, cx - w / 2})
-        for (const int direction : {-1, 1}) places.emplace_back(x, (x == cx - w / 2 ? (direction < 0 ? cy - half_depth - size * 0.3 : cy + half_depth + size) : mid) +
-                                                                    direction * line * size * 1.1);
+        for (const int direction : {-1, 1})
+          places.emplace_back(x, (x == cx - w / 2 ? (direction < 0 ? cy - half_depth - size * 0.3 : cy + half_depth + size) : mid) +
+                                     direction * line * size * 1.1);
     const auto [lx, ly] = labels.place(places, size, label);
     s += text(lx, ly, size, label, "class=\"label\" fill=\"#111111\"") + "</g>";
     // The legend's symbol has the mark's shape: a footprint's rectangle, or a point's symbol.
@@ -357,7 +381,9 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
   for (int i = 0; i <= static_cast<int>(bar); ++i)
     s += "<path d=\"M" + num(f.x(i)) + " " + num(by) + "V" + num(by - f.font * (i == 0 || i == static_cast<int>(bar) ? 0.5 : 0.25)) +
          "\" stroke=\"#111111\" stroke-width=\"" + num(f.font / 12) + "\"/>";
-  s += text(f.x(bar) + f.font * 0.4, by + f.font * 0.1, f.font * 0.75, num(bar) + " inches (table " + num(map.width) + "\" x " + num(map.depth) + "\")") + "</g>";
+  s += text(f.x(bar) + f.font * 0.4, by + f.font * 0.1, f.font * 0.75,
+            num(bar) + " inches (table " + num(map.width) + "\" x " + num(map.depth) + "\")") +
+       "</g>";
   // The legend: only what was drawn above.
   double ly = f.title_height + f.font;
   const double lx = f.margin + f.width + f.margin;
@@ -370,15 +396,16 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
       t.blocks_sight = e.key.find("blocks sight") != std::string::npos;
       const auto cover = e.key.find("cover class ");
       t.cover_class = cover != std::string::npos ? std::atoi(e.key.c_str() + cover + 12) : 0;
-      symbol = "<rect x=\"" + num(sx - f.font * 0.6) + "\" y=\"" + num(ly - f.font * 0.4) + "\" width=\"" + num(f.font * 1.2) + "\" height=\"" +
-               num(f.font * 0.8) + "\" " + terrain_style(t, f.font / 12) + "/>";
+      symbol = "<rect x=\"" + num(sx - f.font * 0.6) + "\" y=\"" + num(ly - f.font * 0.4) + "\" width=\"" + num(f.font * 1.2) +
+               "\" height=\"" + num(f.font * 0.8) + "\" " + terrain_style(t, f.font / 12) + "/>";
     } else if (e.key.rfind("zone:", 0) == 0) {
-      symbol = "<rect x=\"" + num(sx - f.font * 0.6) + "\" y=\"" + num(ly - f.font * 0.4) + "\" width=\"" + num(f.font * 1.2) + "\" height=\"" +
-               num(f.font * 0.8) + "\" fill=\"none\" stroke=\"" + side_colour(map, e.key.substr(5)) + "\" stroke-width=\"" + num(f.font / 10) +
-               "\" stroke-dasharray=\"" + num(f.font / 4) + " " + num(f.font / 8) + "\"/>";
+      symbol = "<rect x=\"" + num(sx - f.font * 0.6) + "\" y=\"" + num(ly - f.font * 0.4) + "\" width=\"" + num(f.font * 1.2) +
+               "\" height=\"" + num(f.font * 0.8) + "\" fill=\"none\" stroke=\"" + side_colour(map, e.key.substr(5)) +
+               "\" stroke-width=\"" + num(f.font / 10) + "\" stroke-dasharray=\"" + num(f.font / 4) + " " + num(f.font / 8) + "\"/>";
     } else if (e.key.rfind("fire:", 0) == 0) {
       MapFire sample;
-      for (MapFireKind k : {MapFireKind::Target, MapFireKind::Registered, MapFireKind::Footprint, MapFireKind::RollingLine, MapFireKind::Lane, MapFireKind::Fired})
+      for (MapFireKind k : {MapFireKind::Target, MapFireKind::Registered, MapFireKind::Footprint, MapFireKind::RollingLine,
+                            MapFireKind::Lane, MapFireKind::Fired})
         if (e.key.substr(5) == fire_words(k)) sample.kind = k;
       symbol = fire_symbol(f, sample, true, sx, ly);
     } else {
@@ -390,7 +417,8 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
   // What is drawn in a zone is where one trial placed it: a reader must not take it for the setup.
   if (!map.zones.empty()) {
     ly += f.font * 0.5;
-    for (const char* line : {"In a deployment zone, units and", "decoys are placed at random each", "trial: drawn here as one trial", "placed them."})
+    for (const char* line :
+         {"In a deployment zone, units and", "decoys are placed at random each", "trial: drawn here as one trial", "placed them."})
       s += text(lx, (ly += f.font * 1.1), f.font * 0.7, line, "class=\"zone-note\" font-style=\"italic\" fill=\"#444444\"");
   }
   s += "</g>";
@@ -420,12 +448,12 @@ std::string map_svg_frames(const std::vector<MapModel>& frames, const std::strin
   const size_t n = frames.size(), cols = std::min<size_t>(n, 3), rows = (n + cols - 1) / cols;
   const double fw = f.total_width(), fh = f.total_height(), head = f.font * 3;
   const double width = fw * static_cast<double>(cols), height = head + fh * static_cast<double>(rows);
-  std::string s = svg_open(width, height, static_cast<double>(std::min<size_t>(cols, 2)) * 800) + "<title>" + xml_escape(title) + "</title>" +
-                  text(f.margin, f.font * 2, f.font * 1.4, title, "font-weight=\"bold\"");
+  std::string s = svg_open(width, height, static_cast<double>(std::min<size_t>(cols, 2)) * 800) + "<title>" + xml_escape(title) +
+                  "</title>" + text(f.margin, f.font * 2, f.font * 1.4, title, "font-weight=\"bold\"");
   for (size_t i = 0; i < n; ++i) {
     const double x = fw * static_cast<double>(i % cols), y = head + fh * static_cast<double>(i / cols);
-    s += "<svg class=\"frame\" x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(fw) + "\" height=\"" + num(fh) + "\" viewBox=\"0 0 " + num(fw) +
-         " " + num(fh) + "\">" + frame_body(frames[i], frames[i].caption) + "</svg>";
+    s += "<svg class=\"frame\" x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(fw) + "\" height=\"" + num(fh) +
+         "\" viewBox=\"0 0 " + num(fw) + " " + num(fh) + "\">" + frame_body(frames[i], frames[i].caption) + "</svg>";
   }
   return s + "</svg>";
 }

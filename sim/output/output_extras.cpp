@@ -30,10 +30,11 @@ void write_record_outputs(const RunRecord& record, const ResultFiles& s) {
 
 void write_run_extras(const RunRecord& record, const ResultFiles& files, const ScenarioModel& model) {
   OutputBatch outputs;
-  if (!files.plot.empty()) outputs.attempt([&] {
-    const auto metrics = distribution_metrics(record.tally.schema(), 0, record.tally.schema().size());
-    draw_plot(distribution_plot({{"run", &record.tally, 0}}, metrics, model.title(), record.level), files.plot);
-  });
+  if (!files.plot.empty())
+    outputs.attempt([&] {
+      const auto metrics = distribution_metrics(record.tally.schema(), 0, record.tally.schema().size());
+      draw_plot(distribution_plot({{"run", &record.tally, 0}}, metrics, model.title(), record.level), files.plot);
+    });
   if (!files.report.empty()) outputs.attempt([&] { write_file_atomically(files.report, report_page(record_to_json(record))); });
   outputs.finish();
 }

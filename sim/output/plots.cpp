@@ -51,8 +51,8 @@ std::optional<VariantMetric> variant_metric(const VariantTally& v, const std::st
 }
 
 // P(X = k) bars with Wilson whiskers for each variant, side by side: one panel's plot command.
-std::string histogram_panel(PlotSpec& plot, const std::vector<VariantTally>& variants, const std::string& metric, double level,
-                            double& lo, double& hi) {
+std::string histogram_panel(PlotSpec& plot, const std::vector<VariantTally>& variants, const std::string& metric, double level, double& lo,
+                            double& hi) {
   std::string plots;
   lo = 1e300;
   hi = -1e300;
@@ -109,7 +109,9 @@ std::string no_data(const char* what) {
 const char* after_no_data = "unset label 1\nset autoscale x\nset autoscale y\n";
 }  // namespace
 
-void draw_plot(const PlotSpec& plot, const std::string& path) { render_gnuplot(data_and_texts(plot), plot.script, path, plot.width, plot.height); }
+void draw_plot(const PlotSpec& plot, const std::string& path) {
+  render_gnuplot(data_and_texts(plot), plot.script, path, plot.width, plot.height);
+}
 std::string draw_plot_svg(const PlotSpec& plot) { return render_gnuplot_svg(data_and_texts(plot), plot.script, plot.width, plot.height); }
 
 PlotSpec map_plot(const std::vector<MapModel>& frames, const std::string& title) {
@@ -119,8 +121,10 @@ PlotSpec map_plot(const std::vector<MapModel>& frames, const std::string& title)
   const size_t rows = (n + cols - 1) / cols;
   plot.width = static_cast<int>(cols * 760);
   plot.height = static_cast<int>(rows * 480 + 50);
-  std::string script = "set size ratio -1\nset key outside right top font ',8' spacing 1.1\nunset colorbox\nset xlabel 'inches'\nset ylabel 'inches'\n";
-  if (frames.size() > 1) script += "set multiplot layout " + std::to_string(rows) + "," + std::to_string(cols) + " title " + plot.texts.expression(title) + "\n";
+  std::string script =
+      "set size ratio -1\nset key outside right top font ',8' spacing 1.1\nunset colorbox\nset xlabel 'inches'\nset ylabel 'inches'\n";
+  if (frames.size() > 1)
+    script += "set multiplot layout " + std::to_string(rows) + "," + std::to_string(cols) + " title " + plot.texts.expression(title) + "\n";
   for (size_t f = 0; f < frames.size(); ++f) {
     const MapModel& map = frames[f];
     std::map<std::string, size_t> side_index;
@@ -137,7 +141,8 @@ PlotSpec map_plot(const std::vector<MapModel>& frames, const std::string& title)
       plots += (plots.empty() ? "" : ", ") + item;
     };
     auto box_row = [](const MapBox& b, const std::string& label) {
-      return fmt((b.x0 + b.x1) / 2) + " " + fmt((b.y0 + b.y1) / 2) + " " + fmt((b.x1 - b.x0) / 2) + " " + fmt((b.y1 - b.y0) / 2) + " " + data_text(label) + "\n";
+      return fmt((b.x0 + b.x1) / 2) + " " + fmt((b.y0 + b.y1) / 2) + " " + fmt((b.x1 - b.x0) / 2) + " " + fmt((b.y1 - b.y0) / 2) + " " +
+             data_text(label) + "\n";
     };
     const std::string box = "using 1:2:($1-$3):($1+$3):($2-$4):($2+$4) with boxxyerror";
     const std::string labels = "using 1:2:5 with labels left offset 1,0 font ',7' notitle";
@@ -162,32 +167,51 @@ PlotSpec map_plot(const std::vector<MapModel>& frames, const std::string& title)
     std::string footprints, lanes, fired, targets, registered, lines;
     for (const auto& fire : map.fire) {
       switch (fire.kind) {
-        case MapFireKind::Footprint: footprints += box_row(fire.box, fire.label); break;
-        case MapFireKind::Lane: lanes += box_row(fire.box, fire.label); break;
-        case MapFireKind::Fired: fired += box_row(fire.box, fire.label); break;
-        case MapFireKind::Target: targets += fmt(fire.x) + " " + fmt(fire.y) + " 0 " + data_text(fire.label) + "\n"; break;
-        case MapFireKind::Registered: registered += fmt(fire.x) + " " + fmt(fire.y) + " " + fmt(fire.radius) + " " + data_text(fire.label) + "\n"; break;
+        case MapFireKind::Footprint:
+          footprints += box_row(fire.box, fire.label);
+          break;
+        case MapFireKind::Lane:
+          lanes += box_row(fire.box, fire.label);
+          break;
+        case MapFireKind::Fired:
+          fired += box_row(fire.box, fire.label);
+          break;
+        case MapFireKind::Target:
+          targets += fmt(fire.x) + " " + fmt(fire.y) + " 0 " + data_text(fire.label) + "\n";
+          break;
+        case MapFireKind::Registered:
+          registered += fmt(fire.x) + " " + fmt(fire.y) + " " + fmt(fire.radius) + " " + data_text(fire.label) + "\n";
+          break;
         case MapFireKind::RollingLine:
-          lines += fmt(fire.box.x0) + " " + fmt(fire.box.y0) + " " + fmt(fire.box.x1 - fire.box.x0) + " " + fmt(fire.box.y1 - fire.box.y0) + " " +
-                   data_text(fire.label) + "\n";
+          lines += fmt(fire.box.x0) + " " + fmt(fire.box.y0) + " " + fmt(fire.box.x1 - fire.box.x0) + " " + fmt(fire.box.y1 - fire.box.y0) +
+                   " " + data_text(fire.label) + "\n";
           break;
       }
     }
     layer(footprints, "$B " + box + " fs transparent solid 0.1 border dt 2 lc rgb '#c0392b' title 'template footprint'");
     layer(lanes, "$B " + box + " fs empty dt 3 lc rgb '#e67e22' title 'rolling barrage lane'");
     layer(fired, "$B " + box + " fs transparent solid 0.3 lc rgb '#c0392b' title 'template fired'");
-    layer(lines, "$B using 1:2:3:4 with vectors head filled lw 2 lc rgb '#c0392b' title 'rolling barrage line', $B using 1:2:5 with labels left offset 0.5,0.7 font ',7' tc rgb '#c0392b' notitle");
-    layer(targets, "$B using 1:2 with points pt 3 ps 2 lc rgb '#c0392b' title 'designated target', $B using 1:2:4 with labels left offset 1,-0.7 font ',7' tc rgb '#c0392b' notitle");
-    layer(registered, "$B using 1:2:3 with circles dt 2 lc rgb '#c0392b' fs empty title 'pre-registered point (trigger radius)', $B using 1:2 with points pt 7 ps 0.8 lc rgb '#c0392b' notitle, $B using 1:2:4 with labels left offset 1,-0.7 font ',7' tc rgb '#c0392b' notitle");
+    layer(lines,
+          "$B using 1:2:3:4 with vectors head filled lw 2 lc rgb '#c0392b' title 'rolling barrage line', $B using 1:2:5 with labels left "
+          "offset 0.5,0.7 font ',7' tc rgb '#c0392b' notitle");
+    layer(targets,
+          "$B using 1:2 with points pt 3 ps 2 lc rgb '#c0392b' title 'designated target', $B using 1:2:4 with labels left offset 1,-0.7 "
+          "font ',7' tc rgb '#c0392b' notitle");
+    layer(registered,
+          "$B using 1:2:3 with circles dt 2 lc rgb '#c0392b' fs empty title 'pre-registered point (trigger radius)', $B using 1:2 with "
+          "points pt 7 ps 0.8 lc rgb '#c0392b' notitle, $B using 1:2:4 with labels left offset 1,-0.7 font ',7' tc rgb '#c0392b' notitle");
     // Marks: each kind and side its own symbol and legend entry, each labelled with name and figures.
     struct Style {
       MapMarkKind kind;
       const char* words;
       const char* point;  // a point type for a point mark; a box style for a footprint
     };
-    const Style styles[] = {{MapMarkKind::Unit, "unit", "pt 7 ps 1.3"},          {MapMarkKind::Hidden, "hidden unit", "pt 6 ps 1.5"},
-                            {MapMarkKind::Decoy, "decoy", "pt 12 ps 1.5"},       {MapMarkKind::Broken, "broken unit", "pt 2 ps 1.3"},
-                            {MapMarkKind::Blind, "Blind", "fs transparent solid 0.15 border dt 2"}, {MapMarkKind::Dummy, "dummy Blind", "fs empty dt 3"},
+    const Style styles[] = {{MapMarkKind::Unit, "unit", "pt 7 ps 1.3"},
+                            {MapMarkKind::Hidden, "hidden unit", "pt 6 ps 1.5"},
+                            {MapMarkKind::Decoy, "decoy", "pt 12 ps 1.5"},
+                            {MapMarkKind::Broken, "broken unit", "pt 2 ps 1.3"},
+                            {MapMarkKind::Blind, "Blind", "fs transparent solid 0.15 border dt 2"},
+                            {MapMarkKind::Dummy, "dummy Blind", "fs empty dt 3"},
                             {MapMarkKind::Dispersed, "dispersed unit", "fs pattern 4"}};
     for (const auto& side : map.sides)
       for (const Style& style : styles) {
@@ -200,13 +224,14 @@ PlotSpec map_plot(const std::vector<MapModel>& frames, const std::string& title)
         }
         const std::string name = plot.texts.expression(side + " " + style.words);
         const bool box_style = style.point[0] == 'f';
-        layer(points, "$B using 1:2 with points " + std::string(box_style ? "pt 5 ps 1.2" : style.point) + " lc rgb '" + colour(side) + "' title " + name +
-                          ", $B " + labels);
-        layer(boxes, "$B " + box + " " + (box_style ? style.point : "fs transparent solid 0.6") + " lc rgb '" + colour(side) + "' title " + name +
-                         ", $B " + labels);
+        layer(points, "$B using 1:2 with points " + std::string(box_style ? "pt 5 ps 1.2" : style.point) + " lc rgb '" + colour(side) +
+                          "' title " + name + ", $B " + labels);
+        layer(boxes, "$B " + box + " " + (box_style ? style.point : "fs transparent solid 0.6") + " lc rgb '" + colour(side) + "' title " +
+                         name + ", $B " + labels);
       }
     script += "set xrange [0:" + fmt(map.width) + "]\nset yrange [0:" + fmt(map.depth) + "]\n";
-    script += "set title " + plot.texts.expression(frames.size() > 1 ? map.caption : title + (map.caption.empty() ? "" : ": " + map.caption)) + "\n";
+    script += "set title " +
+              plot.texts.expression(frames.size() > 1 ? map.caption : title + (map.caption.empty() ? "" : ": " + map.caption)) + "\n";
     script += "plot " + (plots.empty() ? std::string("NaN notitle") : plots) + "\n";
   }
   if (frames.size() > 1) script += "unset multiplot\n";
@@ -228,7 +253,10 @@ PlotSpec distribution_plot(const std::vector<VariantTally>& variants, const std:
     // A compare tally holds every variant's metrics ("v0/herero.win") then the differences: the
     // first variant's own block is the one whose prefix matches its first metric's.
     const auto& all = variants[0].tally->schema().metrics;
-    auto prefix_of = [](const std::string& name) { const auto slash = name.find('/'); return slash == std::string::npos ? std::string() : name.substr(0, slash); };
+    auto prefix_of = [](const std::string& name) {
+      const auto slash = name.find('/');
+      return slash == std::string::npos ? std::string() : name.substr(0, slash);
+    };
     const std::string own = prefix_of(all[variants[0].offset].name);
     for (size_t i = variants[0].offset; i < all.size() && prefix_of(all[i].name) == own; ++i)
       if (all[i].kind == MetricKind::Probability && all[i].headline) outcomes.push_back(all[i].name.substr(all[i].name.find('/') + 1));
@@ -247,8 +275,9 @@ PlotSpec distribution_plot(const std::vector<VariantTally>& variants, const std:
     if (rows.empty()) continue;
     const std::string block = "outcome" + std::to_string(plot.data.size());
     plot.data.push_back({block, rows});
-    outcome_plots += (outcome_plots.empty() ? "" : ", ") + std::string("$") + block + " using 1:2:5 with boxes lc rgb '" + palette(v) + "' title " +
-                     plot.texts.expression(variants[v].label) + ", $" + block + " using 1:2:3:4 with yerrorbars pt -1 lc rgb '#333333' notitle";
+    outcome_plots += (outcome_plots.empty() ? "" : ", ") + std::string("$") + block + " using 1:2:5 with boxes lc rgb '" + palette(v) +
+                     "' title " + plot.texts.expression(variants[v].label) + ", $" + block +
+                     " using 1:2:3:4 with yerrorbars pt -1 lc rgb '#333333' notitle";
   }
   std::string tics = "set xtics (";
   for (size_t o = 0; o < outcomes.size(); ++o) tics += (o ? ", " : "") + plot.texts.expression(outcomes[o]) + " " + std::to_string(o);
@@ -261,8 +290,10 @@ PlotSpec distribution_plot(const std::vector<VariantTally>& variants, const std:
   double lo = 0, hi = 0;
   const std::string turns = histogram_panel(plot, variants, "turn_decided", level, lo, hi);
   if (!turns.empty()) {
-    script += "set title 'how long games last: P(decided in turn k)'\nset xlabel 'turn the game was decided (the last turn if undecided)'\n";
-    script += "set xrange [" + fmt(lo - 0.6) + ":" + fmt(hi + 0.6) + "]\nset yrange [0:*]\nset xtics 1\nplot " + turns + "\nset xtics autofreq\n";
+    script +=
+        "set title 'how long games last: P(decided in turn k)'\nset xlabel 'turn the game was decided (the last turn if undecided)'\n";
+    script +=
+        "set xrange [" + fmt(lo - 0.6) + ":" + fmt(hi + 0.6) + "]\nset yrange [0:*]\nset xtics 1\nplot " + turns + "\nset xtics autofreq\n";
   } else {
     script += "set multiplot next\n";
   }
@@ -285,15 +316,15 @@ PlotSpec distribution_plot(const std::vector<VariantTally>& variants, const std:
       std::string rows;
       for (size_t k = 0; k < hist.size() && at_least > 0; ++k) {
         const auto w = wilson_interval(at_least, t.trials(), level);
-        rows += fmt(static_cast<double>(spec.min_value + static_cast<int64_t>(k))) + " " + fmt(static_cast<double>(at_least) / static_cast<double>(t.trials())) +
-                " " + fmt(w.low) + " " + fmt(w.high) + "\n";
+        rows += fmt(static_cast<double>(spec.min_value + static_cast<int64_t>(k))) + " " +
+                fmt(static_cast<double>(at_least) / static_cast<double>(t.trials())) + " " + fmt(w.low) + " " + fmt(w.high) + "\n";
         at_least -= hist[k];
       }
       const std::string block = "exceed" + std::to_string(plot.data.size());
       plot.data.push_back({block, rows});
-      exceed_plots += (exceed_plots.empty() ? "" : ", ") + std::string("$") + block + " using 1:3:4 with filledcurves lc rgb '" + palette(v) +
-                      "' notitle, $" + block + " using 1:2 with linespoints pt 7 ps 0.6 lw 2 lc rgb '" + palette(v) + "' title " +
-                      plot.texts.expression(variants[v].label);
+      exceed_plots += (exceed_plots.empty() ? "" : ", ") + std::string("$") + block + " using 1:3:4 with filledcurves lc rgb '" +
+                      palette(v) + "' notitle, $" + block + " using 1:2 with linespoints pt 7 ps 0.6 lw 2 lc rgb '" + palette(v) +
+                      "' title " + plot.texts.expression(variants[v].label);
     }
     script += "set xrange [" + fmt(lo - 0.6) + ":" + fmt(hi + 0.6) + "]\nset xlabel " + plot.texts.expression(axis) + "\n";
     script += "set title " + plot.texts.expression(metric + ": P(= k) with " + percent + " intervals") + "\nset yrange [0:*]\n";
@@ -312,12 +343,14 @@ PlotSpec sweep_plot(const std::vector<SweepSeries>& series, const std::string& x
                     const std::string& title, const SweepPlotOptions& options) {
   PlotSpec plot;
   std::string script = "set title " + plot.texts.expression(title) + "\nset xlabel " + plot.texts.expression(x_label) + "\nset ylabel " +
-                       plot.texts.expression(y_label) + "\nset grid\nset key outside right top vertical\nset style fill transparent solid 0.2 noborder\n";
+                       plot.texts.expression(y_label) +
+                       "\nset grid\nset key outside right top vertical\nset style fill transparent solid 0.2 noborder\n";
   const bool categorical = !options.categories.empty();
   if (categorical) {
     // Named values (never, always) are categories: points with error bars, never a line between them.
     std::string tics = "set xtics (";
-    for (size_t i = 0; i < options.categories.size(); ++i) tics += (i ? ", " : "") + plot.texts.expression(options.categories[i]) + " " + std::to_string(i);
+    for (size_t i = 0; i < options.categories.size(); ++i)
+      tics += (i ? ", " : "") + plot.texts.expression(options.categories[i]) + " " + std::to_string(i);
     script += tics + ")\nset xrange [-0.5:" + fmt(static_cast<double>(options.categories.size()) - 0.5) + "]\n";
   }
   std::string plots;
@@ -327,11 +360,12 @@ PlotSpec sweep_plot(const std::vector<SweepSeries>& series, const std::string& x
     const std::string block = "sweep" + std::to_string(s);
     plot.data.push_back({block, rows});
     if (categorical)
-      plots += (plots.empty() ? "" : ", ") + std::string("$") + block + " using 1:2:3:4 with yerrorbars pt 7 ps 1.5 lw 2 lc rgb '" + palette(s) +
-               "' title " + plot.texts.expression(series[s].label + " with interval");
+      plots += (plots.empty() ? "" : ", ") + std::string("$") + block + " using 1:2:3:4 with yerrorbars pt 7 ps 1.5 lw 2 lc rgb '" +
+               palette(s) + "' title " + plot.texts.expression(series[s].label + " with interval");
     else
-      plots += (plots.empty() ? "" : ", ") + std::string("$") + block + " using 1:3:4 with filledcurves lc rgb '" + palette(s) + "' title 'interval', $" +
-               block + " using 1:2:3:4 with yerrorbars pt 7 lc rgb '" + palette(s) + "' title " + plot.texts.expression(series[s].label) +
+      plots += (plots.empty() ? "" : ", ") + std::string("$") + block + " using 1:3:4 with filledcurves lc rgb '" + palette(s) +
+               "' title 'interval', $" + block + " using 1:2:3:4 with yerrorbars pt 7 lc rgb '" + palette(s) + "' title " +
+               plot.texts.expression(series[s].label) +
                (options.fitted ? "" : ", $" + block + " using 1:2 with lines lw 1 lc rgb '" + std::string(palette(s)) + "' notitle");
   }
   if (options.fitted && options.fit_to > options.fit_from) {
@@ -345,7 +379,8 @@ PlotSpec sweep_plot(const std::vector<SweepSeries>& series, const std::string& x
   }
   if (!std::isnan(options.goal)) plots += ", " + fmt(options.goal) + " with lines dt 2 lc rgb '#444444' title 'goal'";
   if (!std::isnan(options.root) && !std::isnan(options.goal)) {
-    plot.data.push_back({"root", fmt(options.root) + " " + fmt(options.goal) + " " + fmt(options.root_low) + " " + fmt(options.root_high) + "\n"});
+    plot.data.push_back(
+        {"root", fmt(options.root) + " " + fmt(options.goal) + " " + fmt(options.root_low) + " " + fmt(options.root_high) + "\n"});
     plots += ", $root using 1:2:3:4 with xerrorbars pt 5 ps 1.3 lw 2 lc rgb '#C00000' title 'root with its interval'";
   }
   const bool empty = std::all_of(series.begin(), series.end(), [](const SweepSeries& s) { return s.points.empty(); });
@@ -371,14 +406,16 @@ PlotSpec heatmap_plot(const std::vector<HeatCell>& cells, const HeatAxis& x, con
       t += (i ? ", " : "") + plot.texts.expression(a.names[i]) + " " + (a.numbers.empty() ? std::to_string(i) : fmt(a.numbers[i]));
     return t + ")\n";
   };
-  std::string script = "set title " + plot.texts.expression(title) + "\nset xlabel " + plot.texts.expression(x.key) + "\nset ylabel " + plot.texts.expression(y.key) +
-                       "\nset cblabel " + plot.texts.expression(value_label) + "\nset palette rgbformulae 33,13,10\nset key outside top center horizontal\n" + tics("x", x) + tics("y", y);
+  std::string script = "set title " + plot.texts.expression(title) + "\nset xlabel " + plot.texts.expression(x.key) + "\nset ylabel " +
+                       plot.texts.expression(y.key) + "\nset cblabel " + plot.texts.expression(value_label) +
+                       "\nset palette rgbformulae 33,13,10\nset key outside top center horizontal\n" + tics("x", x) + tics("y", y);
   std::string plots = "$heat using 1:2:3 with image notitle, $heat using 1:2:(sprintf('%.3f',$3)) with labels font ',8' notitle";
   const bool grid = x.names.size() >= 2 && y.names.size() >= 2;
   if (probability && grid) {
     // The 50% contour: gnuplot traces it on the grid into a datablock, then it is drawn over the image.
-    script += "set contour base\nset cntrparam linear\nset cntrparam levels discrete 0.5\nunset surface\nset table $contour\n"
-              "splot $heat using 1:2:3 notitle\nunset table\nunset contour\nset surface\n";
+    script +=
+        "set contour base\nset cntrparam linear\nset cntrparam levels discrete 0.5\nunset surface\nset table $contour\n"
+        "splot $heat using 1:2:3 notitle\nunset table\nunset contour\nset surface\n";
     plots += ", $contour using 1:2 with lines lw 3 lc rgb '#000000' title '50% contour'";
   }
   plot.script = script + (cells.empty() ? no_data("no points evaluated") : std::string()) + "plot " + plots + "\n";
@@ -394,14 +431,17 @@ PlotSpec tornado_plot(const std::vector<TornadoBar>& bars, const std::string& ta
     rows += std::to_string(bars.size() - i) + " " + fmt(bars[i].low_delta) + " " + fmt(bars[i].high_delta) + " " +
             data_text(bars[i].parameter + (bars[i].assumed ? " [assumed]" : "")) + " " + (bars[i].assumed ? "1" : "0") + "\n";
   plot.data.push_back({"tornado", rows});
-  plot.script = std::string(bars.empty() ? no_data("no parameter studied") + "set xrange [-1:1]\n" : "") + "set title " +
-                plot.texts.expression(title) + "\nset xlabel " + plot.texts.expression("change of " + target + " (one step from the scenario's value)") +
-                "\nset ytics scale 0 font ',8'\nset grid xtics\nset format x '%+.2g'\nset key outside top center horizontal maxrows 1 samplen 2 width -6 Left reverse\nset style fill solid 0.7\nset yrange [0:" +
-                std::to_string(bars.size() + 1) +
-                "]\nplot $tornado using ($2/2):1:($2<0?$2:0):($2<0?0:$2):($1-0.35):($1+0.35):ytic(4) with boxxyerror "
-                "lc rgb '#0072B2' title 'one step down', $tornado using ($3/2):1:($3<0?$3:0):($3<0?0:$3):($1-0.35):($1+0.35) "
-                "with boxxyerror lc rgb '#D55E00' title 'one step up', $tornado using ($5>0?0:NaN):1 with points pt 9 ps 1.4 lc rgb '#000000' "
-                "title '[assumed] rule (docs/rules.md)'\n";
+  plot.script =
+      std::string(bars.empty() ? no_data("no parameter studied") + "set xrange [-1:1]\n" : "") + "set title " +
+      plot.texts.expression(title) + "\nset xlabel " +
+      plot.texts.expression("change of " + target + " (one step from the scenario's value)") +
+      "\nset ytics scale 0 font ',8'\nset grid xtics\nset format x '%+.2g'\nset key outside top center horizontal maxrows 1 samplen 2 "
+      "width -6 Left reverse\nset style fill solid 0.7\nset yrange [0:" +
+      std::to_string(bars.size() + 1) +
+      "]\nplot $tornado using ($2/2):1:($2<0?$2:0):($2<0?0:$2):($1-0.35):($1+0.35):ytic(4) with boxxyerror "
+      "lc rgb '#0072B2' title 'one step down', $tornado using ($3/2):1:($3<0?$3:0):($3<0?0:$3):($1-0.35):($1+0.35) "
+      "with boxxyerror lc rgb '#D55E00' title 'one step up', $tornado using ($5>0?0:NaN):1 with points pt 9 ps 1.4 lc rgb '#000000' "
+      "title '[assumed] rule (docs/rules.md)'\n";
   return plot;
 }
 

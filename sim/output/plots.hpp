@@ -54,9 +54,9 @@ struct SweepSeries {
   std::vector<SweepPoint> points;
 };
 struct SweepPlotOptions {
-  std::vector<std::string> categories;  // non-empty: x is the index of a named value (never, always)
+  std::vector<std::string> categories;                     // non-empty: x is the index of a named value (never, always)
   double goal = std::numeric_limits<double>::quiet_NaN();  // tune's goal line
-  std::function<double(double)> fitted;  // tune's fitted model, drawn over [fit_from, fit_to]
+  std::function<double(double)> fitted;                    // tune's fitted model, drawn over [fit_from, fit_to]
   double fit_from = 0, fit_to = 0;
   double root = std::numeric_limits<double>::quiet_NaN(), root_low = 0, root_high = 0;  // tune's root and interval
 };

@@ -46,8 +46,16 @@ nlohmann::json distribution(const Tally& tally, size_t index, const std::string&
     ge_high.push_back(g.high);
     at_least -= hist[i];
   }
-  return {{"metric", name}, {"variant", variant}, {"description", spec.description}, {"k", k}, {"p", p}, {"p_low", p_low}, {"p_high", p_high},
-          {"at_least", ge}, {"at_least_low", ge_low}, {"at_least_high", ge_high}};
+  return {{"metric", name},
+          {"variant", variant},
+          {"description", spec.description},
+          {"k", k},
+          {"p", p},
+          {"p_low", p_low},
+          {"p_high", p_high},
+          {"at_least", ge},
+          {"at_least_low", ge_low},
+          {"at_least_high", ge_high}};
 }
 
 }  // namespace
@@ -66,7 +74,8 @@ nlohmann::json run_presentation(const RunRecord& record, const ScenarioModel& mo
   const Tally& tally = record.tally;
   if (tally.trials() > 0)
     for (size_t i = 0; i < tally.schema().size(); ++i)
-      if (distribution_wanted(tally.schema().metrics[i])) distributions.push_back(distribution(tally, i, tally.schema().metrics[i].name, 0, record.level));
+      if (distribution_wanted(tally.schema().metrics[i]))
+        distributions.push_back(distribution(tally, i, tally.schema().metrics[i].name, 0, record.level));
   return {{"headline", model.headline_metric()}, {"map_svg", map}, {"distributions", distributions}};
 }
 
@@ -81,7 +90,8 @@ nlohmann::json compare_presentation(const RunRecord& record, const CompareJob& j
       if (!distribution_wanted(spec)) continue;
       for (size_t v = 0; v < job.variant_count(); ++v) {
         const long index = job.variant_metric(v, spec.name);
-        if (index >= 0) distributions.push_back(distribution(tally, static_cast<size_t>(index), spec.name, static_cast<int>(v), record.level));
+        if (index >= 0)
+          distributions.push_back(distribution(tally, static_cast<size_t>(index), spec.name, static_cast<int>(v), record.level));
       }
     }
     // Paired differences, as format_compare prints them (sim/output/compare_report.hpp).
@@ -93,9 +103,13 @@ nlohmann::json compare_presentation(const RunRecord& record, const CompareJob& j
         if (b < 0 || o < 0 || d < 0) continue;
         const auto p = paired_difference(tally, static_cast<size_t>(b), static_cast<size_t>(o), static_cast<size_t>(d), record.level);
         auto interval = [](const Interval& i) { return nlohmann::json{{"estimate", i.estimate}, {"low", i.low}, {"high", i.high}}; };
-        metrics.push_back({{"name", spec.name}, {"kind", spec.kind == MetricKind::Probability ? "probability" : "count"},
-                           {"base", interval(p.base)}, {"variant", interval(p.variant)}, {"difference", interval(p.paired)},
-                           {"unpaired_half_width", finite(p.unpaired.half_width())}, {"variance_reduction", finite(p.variance_reduction)}});
+        metrics.push_back({{"name", spec.name},
+                           {"kind", spec.kind == MetricKind::Probability ? "probability" : "count"},
+                           {"base", interval(p.base)},
+                           {"variant", interval(p.variant)},
+                           {"difference", interval(p.paired)},
+                           {"unpaired_half_width", finite(p.unpaired.half_width())},
+                           {"variance_reduction", finite(p.variance_reduction)}});
       }
       comparison.push_back({{"variant", v}, {"label", labels[v]}, {"metrics", metrics}});
     }

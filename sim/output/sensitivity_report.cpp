@@ -25,7 +25,8 @@ std::string sensitivity_text(const SensitivityTable& table, bool quiet) {
   if (table.effects.size() < table.played && !quiet)
     text += format_text("(the %zu largest of %zu parameters played, by the largest change either way; --limit 0 shows all)\n",
                         table.effects.size(), table.played);
-  if (table.skipped > 0 && !quiet) text += format_text("(%zu parameters had no valid value one step away and were skipped)\n", table.skipped);
+  if (table.skipped > 0 && !quiet)
+    text += format_text("(%zu parameters had no valid value one step away and were skipped)\n", table.skipped);
   if (table.partial) text += table.partial_text + "\n";
   return text;
 }

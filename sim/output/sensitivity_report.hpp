@@ -14,12 +14,12 @@ namespace volley {
 struct SensitivityEffect {
   std::string key;
   double value = 0;
-  std::string value_text;             // as --set writes it
-  bool assumed = false;               // an [assumed] rule
-  std::string down_value, up_value;   // the values one step away (empty: refused by the rules)
-  std::optional<Interval> down, up;   // the paired change of the target at each
-  std::string step;                   // "1 → 2", "0.765 ← 0.85 → 0.935"
-  double magnitude = 0;               // the largest change either way
+  std::string value_text;            // as --set writes it
+  bool assumed = false;              // an [assumed] rule
+  std::string down_value, up_value;  // the values one step away (empty: refused by the rules)
+  std::optional<Interval> down, up;  // the paired change of the target at each
+  std::string step;                  // "1 → 2", "0.765 ← 0.85 → 0.935"
+  double magnitude = 0;              // the largest change either way
 };
 
 struct SensitivityTable {

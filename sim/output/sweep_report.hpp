@@ -14,7 +14,7 @@ namespace volley {
 
 struct SweepTable {
   std::string title;
-  std::string trials;                // per point: a count, or the cap with --precision
+  std::string trials;  // per point: a count, or the cap with --precision
   uint64_t seed = 0;
   double level = 0.95;
   std::vector<std::string> keys;     // one per axis, as written
@@ -23,8 +23,8 @@ struct SweepTable {
     std::vector<std::string> values;  // of each axis
     std::vector<Interval> columns;
   };
-  std::vector<Row> rows;             // the points played, first axis fastest
-  std::string partial_text;          // empty: every point complete
+  std::vector<Row> rows;     // the points played, first axis fastest
+  std::string partial_text;  // empty: every point complete
 };
 
 // quiet: the target column only (the CSV keeps every column).

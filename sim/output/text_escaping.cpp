@@ -57,8 +57,8 @@ unsigned format_character(std::string_view text, size_t i, size_t n) {
   unsigned code = 0;
   if (n == 2) code = (byte(0) & 0x1Fu) << 6 | (byte(1) & 0x3Fu);
   else if (n == 3) code = (byte(0) & 0x0Fu) << 12 | (byte(1) & 0x3Fu) << 6 | (byte(2) & 0x3Fu);
-  const bool format = code == 0x061C || (code >= 0x200B && code <= 0x200F) || (code >= 0x202A && code <= 0x202E) ||
-                      (code >= 0x2066 && code <= 0x2069);
+  const bool format =
+      code == 0x061C || (code >= 0x200B && code <= 0x200F) || (code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069);
   return format ? code : 0;
 }
 
@@ -180,11 +180,21 @@ std::string html_text(std::string_view text) {
       continue;
     }
     switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
       default:
         if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) out += "\xEF\xBF\xBD";
         else out += static_cast<char>(c);
@@ -206,9 +216,13 @@ std::string json_for_script(const nlohmann::json& json) {
     if (c == '<') out += "\\u003c";
     else if (c == '>') out += "\\u003e";
     else if (c == '&') out += "\\u0026";
-    else if (text.compare(i, 3, "\xE2\x80\xA8") == 0) { out += "\\u2028"; i += 2; }
-    else if (text.compare(i, 3, "\xE2\x80\xA9") == 0) { out += "\\u2029"; i += 2; }
-    else out += c;
+    else if (text.compare(i, 3, "\xE2\x80\xA8") == 0) {
+      out += "\\u2028";
+      i += 2;
+    } else if (text.compare(i, 3, "\xE2\x80\xA9") == 0) {
+      out += "\\u2029";
+      i += 2;
+    } else out += c;
   }
   return out;
 }

@@ -22,9 +22,9 @@ std::string tune_text(const TuneAnswer& t, bool quiet) {
   };
   std::string text;
   if (!quiet)
-    text += format_text("\nbracket: %s = %s gives %.4f [%.4f, %.4f] (%s)\n         %s = %s gives %.4f [%.4f, %.4f] (%s)\n",
-                        t.key.c_str(), t.low_end.c_str(), ea.estimate, ea.low, ea.high, side(ea),
-                        t.key.c_str(), t.high_end.c_str(), eb.estimate, eb.low, eb.high, side(eb));
+    text += format_text("\nbracket: %s = %s gives %.4f [%.4f, %.4f] (%s)\n         %s = %s gives %.4f [%.4f, %.4f] (%s)\n", t.key.c_str(),
+                        t.low_end.c_str(), ea.estimate, ea.low, ea.high, side(ea), t.key.c_str(), t.high_end.c_str(), eb.estimate, eb.low,
+                        eb.high, side(eb));
   return text + t.answer_text;
 }
 

@@ -12,21 +12,21 @@
 namespace volley {
 
 struct TuneAnswer {
-  std::string key;            // the parameter as written
+  std::string key;  // the parameter as written
   bool integer = false;
-  std::string target;         // the estimate without its goal
+  std::string target;  // the estimate without its goal
   double goal = 0;
   double level = 0.95;
-  bool partial = false;       // interrupted: no bracket, no root
-  size_t evaluated = 0;       // values evaluated
+  bool partial = false;  // interrupted: no bracket, no root
+  size_t evaluated = 0;  // values evaluated
   bool bracketed = false;
   std::string low_end, high_end;  // the final bracket, as --set values
-  Interval at_low, at_high;   // the target at each end
+  Interval at_low, at_high;       // the target at each end
   bool fit_ok = false;
-  bool logistic = true;       // the fit's model: logistic on a probability, else linear
+  bool logistic = true;  // the fit's model: logistic on a probability, else linear
   size_t fit_points = 0;
   double root = 0, root_low = 0, root_high = 0;
-  std::string answer_text;    // the answer in words (tune_answer_text, sim/run/tune_search.hpp)
+  std::string answer_text;  // the answer in words (tune_answer_text, sim/run/tune_search.hpp)
 };
 
 // What follows the values printed as they were evaluated; quiet leaves out the bracket's two lines.

@@ -7,7 +7,7 @@
 namespace volley {
 
 struct WebAsset {
-  const char* name;       // the file's name: "report.js", "chart.min.js"
+  const char* name;  // the file's name: "report.js", "chart.min.js"
   std::string_view text;
 };
 

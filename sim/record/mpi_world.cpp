@@ -45,8 +45,8 @@ Tally mpi_combine(const Tally& local) {
   std::vector<uint64_t> words = local.to_words();
   words.push_back(local.trials());
   std::vector<uint64_t> all(words.size() * static_cast<size_t>(world.size));
-  MPI_Allgather(words.data(), static_cast<int>(words.size()), MPI_UINT64_T, all.data(), static_cast<int>(words.size()),
-                MPI_UINT64_T, MPI_COMM_WORLD);
+  MPI_Allgather(words.data(), static_cast<int>(words.size()), MPI_UINT64_T, all.data(), static_cast<int>(words.size()), MPI_UINT64_T,
+                MPI_COMM_WORLD);
   Tally global(local.schema_ptr());
   for (int r = 0; r < world.size; ++r) {
     const uint64_t* w = all.data() + static_cast<size_t>(r) * words.size();

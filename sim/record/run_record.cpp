@@ -37,10 +37,8 @@ std::vector<std::pair<uint64_t, uint64_t>> block_ranges(const std::vector<uint8_
   std::vector<std::pair<uint64_t, uint64_t>> ranges;
   for (uint64_t b = 0; b < done.size(); ++b) {
     if (done[b] == 0) continue;
-    if (!ranges.empty() && ranges.back().second + 1 == b)
-      ranges.back().second = b;
-    else
-      ranges.push_back({b, b});
+    if (!ranges.empty() && ranges.back().second + 1 == b) ranges.back().second = b;
+    else ranges.push_back({b, b});
   }
   return ranges;
 }
@@ -49,7 +47,9 @@ std::string run_ending(const RunRecord& r) {
   std::string out;
   // An interrupted run stopped before its cap: the cap is not why the precision was not reached.
   if (!r.precision.empty())
-    out = r.precision_reached ? ", precision reached" : r.partial ? ", precision NOT reached (interrupted)" : ", precision NOT reached (trial cap)";
+    out = r.precision_reached ? ", precision reached"
+          : r.partial         ? ", precision NOT reached (interrupted)"
+                              : ", precision NOT reached (trial cap)";
   if (r.partial) out += ", PARTIAL: interrupted, completed blocks only";
   return out;
 }
@@ -62,8 +62,9 @@ nlohmann::json record_to_json(const RunRecord& r) {
   j["volley_build"] = r.volley_build;
   j["command"] = r.command;
   if (!r.run_id.empty()) j["run_id"] = r.run_id;
-  j["scenario"] = {{"name", r.scenario_name}, {"title", r.scenario_title}, {"kind", r.scenario_kind},
-                   {"content_hash", hex(r.scenario_hash)}, {"text", r.scenario_text}, {"sets", r.sets}};
+  j["scenario"] = {{"name", r.scenario_name}, {"title", r.scenario_title},
+                   {"kind", r.scenario_kind}, {"content_hash", hex(r.scenario_hash)},
+                   {"text", r.scenario_text}, {"sets", r.sets}};
   if (!r.variants.empty()) j["variants"] = r.variants;
   j["seed"] = r.seed;
   j["trials_planned"] = r.trials;
@@ -86,18 +87,26 @@ nlohmann::json record_to_json(const RunRecord& r) {
   const Schema& schema = r.tally.schema();
   for (size_t i = 0; i < schema.size(); ++i) {
     const auto& m = schema.metrics[i];
-    metrics.push_back({{"name", m.name}, {"kind", kind_name(m.kind)}, {"min", m.min_value}, {"max", m.max_value},
-                       {"headline", m.headline}, {"description", m.description}});
+    metrics.push_back({{"name", m.name},
+                       {"kind", kind_name(m.kind)},
+                       {"min", m.min_value},
+                       {"max", m.max_value},
+                       {"headline", m.headline},
+                       {"description", m.description}});
     if (r.tally.trials() > 0) {
       const auto e = estimate_metric(r.tally, i, r.level);
-      estimates.push_back({{"name", m.name}, {"estimate", e.estimate}, {"low", e.low}, {"high", e.high},
-                           {"method", e.method}, {"level", r.level}});
+      estimates.push_back(
+          {{"name", m.name}, {"estimate", e.estimate}, {"low", e.low}, {"high", e.high}, {"method", e.method}, {"level", r.level}});
       if (m.kind == MetricKind::Count) {
         nlohmann::json quantiles = nlohmann::json::array();
         for (double q : ReportedQuantiles) {
           const auto qi = quantile_interval(r.tally, i, q, r.level);
-          quantiles.push_back({{"q", q}, {"estimate", value_json(qi.estimate)}, {"low", value_json(qi.low)},
-                               {"high", value_json(qi.high)}, {"method", qi.method}, {"level", r.level}});
+          quantiles.push_back({{"q", q},
+                               {"estimate", value_json(qi.estimate)},
+                               {"low", value_json(qi.low)},
+                               {"high", value_json(qi.high)},
+                               {"method", qi.method},
+                               {"level", r.level}});
         }
         estimates.back()["quantiles"] = quantiles;
       }

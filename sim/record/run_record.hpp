@@ -21,24 +21,24 @@ inline constexpr const char* SeveralBuilds = "several builds";
 
 struct RunRecord {
   std::string command = "run";
-  std::string run_id;                 // the run a checkpoint belongs to; a resumed run keeps it (empty: not recorded)
+  std::string run_id;  // the run a checkpoint belongs to; a resumed run keeps it (empty: not recorded)
   std::string volley_version = VOLLEY_VERSION;
   std::string volley_build = build_identity_text();  // informative: merge does not compare it
   std::string scenario_name;
   std::string scenario_title;
   std::string scenario_kind;
   uint64_t scenario_hash = 0;
-  std::string scenario_text;          // canonical TOML after --set
+  std::string scenario_text;  // canonical TOML after --set
   std::vector<std::string> sets;
   std::vector<std::string> variants;  // compare: the label of each variant
   uint64_t seed = 0;
-  uint64_t trials = 0;                // planned (the cap with --precision)
+  uint64_t trials = 0;  // planned (the cap with --precision)
   uint32_t block_size = DefaultBlockSize;
   uint64_t blocks_total = 0;
   BlockSlice slice;
   std::vector<uint8_t> done_blocks;
-  bool partial = false;               // interrupted, or a checkpoint of a run in flight
-  std::string precision;              // as given
+  bool partial = false;   // interrupted, or a checkpoint of a run in flight
+  std::string precision;  // as given
   bool precision_reached = false;
   double level = 0.95;
   double seconds = 0;

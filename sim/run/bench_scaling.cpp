@@ -17,19 +17,26 @@ std::string scaling_firefight(int units) {
   const int rows = (per_side + columns - 1) / columns;
   const int width = columns * 4 + 8;
   const int depth = 2 * rows * 6 + 24;
-  std::string s = "kind = \"firefight\"\ntitle = \"scaling: " + std::to_string(units) + " units\"\nturns = 8\n"
-                  "sides = [\"herero\", \"german\"]\n[table]\nwidth = " + std::to_string(width) + "\ndepth = " + std::to_string(depth) + "\n"
+  std::string s = "kind = \"firefight\"\ntitle = \"scaling: " + std::to_string(units) +
+                  " units\"\nturns = 8\n"
+                  "sides = [\"herero\", \"german\"]\n[table]\nwidth = " +
+                  std::to_string(width) + "\ndepth = " + std::to_string(depth) +
+                  "\n"
                   "[herero]\nfast_fire = true\nnative = true\npolicy = \"always\"\n[german]\nprone_rule = true\n";
   for (int i = 0; i < per_side; ++i) {
     const int x = 4 + 4 * (i % columns);
     const int row = i / columns;
     const int herero_y = depth - 6 - row * 6, german_y = 6 + row * 6;
-    s += "[[herero.units]]\nname = \"H" + std::to_string(i) + "\"\nfigures = 8\nhidden = true\norders = \"advance\"\ntarget_class = 3\n"
-         "zone = [" + std::to_string(x - 1) + ", " + std::to_string(herero_y - 2) + ", " + std::to_string(x + 1) + ", " +
-         std::to_string(herero_y + 2) + "]\n";
-    s += "[[german.units]]\nname = \"Z" + std::to_string(i) + "\"\nfigures = 10\ntarget_class = 2\n"
-         "zone = [" + std::to_string(x - 1) + ", " + std::to_string(german_y - 2) + ", " + std::to_string(x + 1) + ", " +
-         std::to_string(german_y + 2) + "]\n";
+    s += "[[herero.units]]\nname = \"H" + std::to_string(i) +
+         "\"\nfigures = 8\nhidden = true\norders = \"advance\"\ntarget_class = 3\n"
+         "zone = [" +
+         std::to_string(x - 1) + ", " + std::to_string(herero_y - 2) + ", " + std::to_string(x + 1) + ", " + std::to_string(herero_y + 2) +
+         "]\n";
+    s += "[[german.units]]\nname = \"Z" + std::to_string(i) +
+         "\"\nfigures = 10\ntarget_class = 2\n"
+         "zone = [" +
+         std::to_string(x - 1) + ", " + std::to_string(german_y - 2) + ", " + std::to_string(x + 1) + ", " + std::to_string(german_y + 2) +
+         "]\n";
   }
   return s;
 }
@@ -38,14 +45,19 @@ std::string scaling_barrage(int units) {
   const int columns = std::max(1, std::min(units, 16));
   const int rows = (units + columns - 1) / columns;
   const int depth = std::max(48, 24 + rows * 4);
-  std::string s = "kind = \"barrage\"\ntitle = \"scaling: " + std::to_string(units) + " units\"\nturns = 8\n"
-                  "sides = [\"british\", \"german\"]\nattacker = \"british\"\n[table]\nwidth = 72\ndepth = " + std::to_string(depth) + "\n"
+  std::string s = "kind = \"barrage\"\ntitle = \"scaling: " + std::to_string(units) +
+                  " units\"\nturns = 8\n"
+                  "sides = [\"british\", \"german\"]\nattacker = \"british\"\n[table]\nwidth = 72\ndepth = " +
+                  std::to_string(depth) +
+                  "\n"
                   "[british]\nnation = \"commonwealth\"\nhome_edge = \"south\"\n[german]\nnation = \"germany\"\nhome_edge = \"north\"\n";
   const char* batteries[] = {"A", "B", "C"};
   for (int b = 0; b < 3; ++b) {
     s += "[[british.batteries]]\nname = \"" + std::string(batteries[b]) + "\"\nfire_dice = 4\n";
-    s += "[[british.missions]]\nname = \"RB" + std::to_string(b) + "\"\nbattery = \"" + batteries[b] + "\"\ntype = \"rolling\"\n"
-         "start_turn = 1\nsheaf = \"regular\"\nstart = [" + std::to_string(30 + 6 * b) + ", 12]\ndirection = [0, 1]\nspeed = 6\n";
+    s += "[[british.missions]]\nname = \"RB" + std::to_string(b) + "\"\nbattery = \"" + batteries[b] +
+         "\"\ntype = \"rolling\"\n"
+         "start_turn = 1\nsheaf = \"regular\"\nstart = [" +
+         std::to_string(30 + 6 * b) + ", 12]\ndirection = [0, 1]\nspeed = 6\n";
   }
   for (int u = 0; u < units; ++u) {
     const int x = 4 + (u % columns) * 4;

@@ -105,8 +105,12 @@ BenchReport run_bench(int threads, uint64_t divisor, int repeat) {
       worker->play(t, obs.data());
       draws += worker->last_draws();
     }
-    BenchLine line{entry.name, plan.trials, signature, seconds,
-                   static_cast<double>(plan.trials) / seconds, static_cast<double>(draws) / static_cast<double>(sample)};
+    BenchLine line{entry.name,
+                   plan.trials,
+                   signature,
+                   seconds,
+                   static_cast<double>(plan.trials) / seconds,
+                   static_cast<double>(draws) / static_cast<double>(sample)};
     for (int byte = 0; byte < 8; ++byte) {
       combined ^= (line.signature >> (8 * byte)) & 0xff;
       combined *= 0x100000001b3ull;

@@ -29,12 +29,12 @@ struct BenchLine {
   uint64_t signature = 0;
   double seconds = 0;
   double trials_per_second = 0;
-  double draws_per_trial = 0;   // 32-bit random words
+  double draws_per_trial = 0;  // 32-bit random words
 };
 
 struct BenchReport {
   std::vector<BenchLine> lines;
-  uint64_t signature = 0;       // hash of the lines' signatures in suite order
+  uint64_t signature = 0;           // hash of the lines' signatures in suite order
   double raw_draws_per_second = 0;  // the random-number floor: one thread, Philox words per second
 };
 

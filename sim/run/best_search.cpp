@@ -37,7 +37,12 @@ class Search {
  public:
   Search(const BestSettings& settings, const ScenarioDocument& doc, PolicySpace space, const std::atomic<bool>* stop,
          const std::function<void(const BestProgress&)>& progress)
-      : settings_(settings), doc_(doc), space_(std::move(space)), stop_(stop), progress_(progress), target_(resolved_target(settings)),
+      : settings_(settings),
+        doc_(doc),
+        space_(std::move(space)),
+        stop_(stop),
+        progress_(progress),
+        target_(resolved_target(settings)),
         start_(Clock::now()) {
     probability_ = target_.is_probability(*load_model(doc)->make_job(settings.seed)->schema());
   }
@@ -327,7 +332,8 @@ BestResult best_search(const BestSettings& settings, const ScenarioDocument& doc
     if (optima.size() > 1 && !result.partial) {
       // Several local optima: one more race among them.
       if (absorb(search.race(optima, ++race_index))) result.best = optima[result.races.back().winner];
-      result.ending += "; a last race among the " + std::to_string(optima.size()) + " local optima of " + std::to_string(settings.starts) + " starts";
+      result.ending +=
+          "; a last race among the " + std::to_string(optima.size()) + " local optima of " + std::to_string(settings.starts) + " starts";
     }
   }
   if (result.partial) {
@@ -479,7 +485,8 @@ RuleValue rule_value(const BestSettings& settings, const ScenarioDocument& doc, 
   for (const auto& a : out.reply_with.space.assignments(out.reply_with.best)) game_with.push_back(a);
   for (const auto& a : out.reply_without.space.assignments(out.reply_without.best)) game_without.push_back(a);
   Search search(settings, doc, best_space(settings, doc), stop, progress);
-  out.partial = !search.paired({search.job(game_with), search.job(game_without)}, out.value_with, out.value_without, out.difference, out.trials);
+  out.partial =
+      !search.paired({search.job(game_with), search.job(game_without)}, out.value_with, out.value_without, out.difference, out.trials);
   return out;
 }
 
@@ -509,7 +516,8 @@ void cycle_matrix(const BestSettings& settings, const ScenarioDocument& doc, con
     return;
   }
   for (size_t i = 0; i < out.mine.size(); ++i)
-    out.matrix.emplace_back(cells.begin() + static_cast<long>(i * out.theirs.size()), cells.begin() + static_cast<long>((i + 1) * out.theirs.size()));
+    out.matrix.emplace_back(cells.begin() + static_cast<long>(i * out.theirs.size()),
+                            cells.begin() + static_cast<long>((i + 1) * out.theirs.size()));
 }
 
 }  // namespace
@@ -554,8 +562,8 @@ ResponseResult best_responses(const BestSettings& settings, const ScenarioDocume
 nlohmann::json response_result_json(const ResponseResult& result, const std::string& title) {
   nlohmann::json steps = nlohmann::json::array();
   for (const auto& s : result.steps) steps.push_back(best_result_json(s, title));
-  nlohmann::json j = {{"format", "volley-best-respond"}, {"format_version", 1}, {"title", title}, {"ending", result.ending},
-                      {"partial", result.partial}, {"steps", std::move(steps)}};
+  nlohmann::json j = {{"format", "volley-best-respond"}, {"format_version", 1},       {"title", title},
+                      {"ending", result.ending},         {"partial", result.partial}, {"steps", std::move(steps)}};
   if (!result.matrix.empty()) {
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& row : result.matrix) {

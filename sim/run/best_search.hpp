@@ -25,29 +25,29 @@ namespace volley {
 
 struct BestSettings {
   std::string side;
-  TargetSpec target;               // empty metric: SIDE.win
+  TargetSpec target;  // empty metric: SIDE.win
   bool minimise = false;
-  double delta = 0.01;             // the indifference zone, in the target's units
-  double level = 0.95;             // 1 - alpha
-  uint64_t trials = 100000;        // the most trials one candidate plays in one race
-  double seconds = 0;              // the search's time budget (0: none), checked between rounds
+  double delta = 0.01;       // the indifference zone, in the target's units
+  double level = 0.95;       // 1 - alpha
+  uint64_t trials = 100000;  // the most trials one candidate plays in one race
+  double seconds = 0;        // the search's time budget (0: none), checked between rounds
   uint64_t seed = 1;
   int threads = 0;
   std::vector<std::string> spaces, fixes;  // --space, --fix
-  uint64_t enumerate_limit = 64;   // a larger space is searched locally
-  int max_steps = 12;              // local search: the most races from one start
-  int starts = 1;                  // local search: the file's policy, then starts - 1 drawn from the seed
-  uint64_t confirm_trials = 20000; // the last paired run of the best against the file's policy
-  uint64_t stop_after_blocks = 0;  // test hook: behave as if interrupted after this many blocks
+  uint64_t enumerate_limit = 64;           // a larger space is searched locally
+  int max_steps = 12;                      // local search: the most races from one start
+  int starts = 1;                          // local search: the file's policy, then starts - 1 drawn from the seed
+  uint64_t confirm_trials = 20000;         // the last paired run of the best against the file's policy
+  uint64_t stop_after_blocks = 0;          // test hook: behave as if interrupted after this many blocks
 };
 
 inline constexpr uint32_t RaceBlockSize = 1024;
-inline constexpr uint64_t RaceFirstStage = 4096;  // n0: four blocks
-inline constexpr uint64_t RaceStageTrials = 2048; // each later round: two blocks
+inline constexpr uint64_t RaceFirstStage = 4096;   // n0: four blocks
+inline constexpr uint64_t RaceStageTrials = 2048;  // each later round: two blocks
 
 struct RaceCandidate {
   PolicyChoice choice;
-  std::string label;               // the keys where it differs from the race's first candidate ("" for it)
+  std::string label;  // the keys where it differs from the race's first candidate ("" for it)
   uint64_t trials = 0;
   Interval target;
   Interval versus_best;            // target - the race winner's target, paired (first-stage variance)
@@ -60,26 +60,26 @@ struct RaceRecord {
   std::vector<RaceCandidate> candidates;  // the first is the incumbent (local search) or the file's policy
   size_t winner = 0;
   int rounds = 0;
-  uint64_t trials = 0;             // every candidate's trials added up
-  uint64_t equal_allocation = 0;   // what playing every candidate to the widest triangle's end would cost
-  bool finished = false;           // ended by the procedure (not the budget)
-  bool complete = true;            // false: interrupted; the record holds the rounds completed
+  uint64_t trials = 0;            // every candidate's trials added up
+  uint64_t equal_allocation = 0;  // what playing every candidate to the widest triangle's end would cost
+  bool finished = false;          // ended by the procedure (not the budget)
+  bool complete = true;           // false: interrupted; the record holds the rounds completed
 };
 
 struct BestResult {
   PolicySpace space;
-  bool local = false;              // searched by one-step deviations (the space too large to race whole)
-  int starts = 1;                  // local search: its starting policies, the file's first
-  std::string side, target;        // the target's name
+  bool local = false;        // searched by one-step deviations (the space too large to race whole)
+  int starts = 1;            // local search: its starting policies, the file's first
+  std::string side, target;  // the target's name
   bool minimise = false;
   bool probability = true;
   std::vector<RaceRecord> races;
   PolicyChoice best, file;
   Interval best_target, file_target, difference;  // difference: best - file, paired
   uint64_t confirm_trials = 0;
-  bool partial = false;            // interrupted
-  bool budget_ended = false;       // --trials or --seconds ended a race before the procedure did
-  std::string ending;              // how the local search ended
+  bool partial = false;       // interrupted
+  bool budget_ended = false;  // --trials or --seconds ended a race before the procedure did
+  std::string ending;         // how the local search ended
   double seconds = 0;
   uint64_t seed = 0;
   double level = 0.95, delta = 0;
@@ -89,7 +89,7 @@ struct BestResult {
 struct BestProgress {
   int race = 0, round = 0;
   size_t left = 0, started = 0;
-  uint64_t trials = 0;             // each survivor's so far
+  uint64_t trials = 0;  // each survivor's so far
 };
 
 // Throws std::invalid_argument (a bad side, key, value or target: exit 2, nothing played).
@@ -103,8 +103,8 @@ BestResult best_search(const BestSettings& settings, const ScenarioDocument& doc
 // after the first leaves its side's policy as it was, or within delta of it: each side's policy is
 // then a best response to the other's), at a cycle (a joint policy seen before), or after `max_steps`.
 struct ResponseResult {
-  std::vector<BestResult> steps;   // steps[i].side alternates
-  std::string ending;              // "equilibrium", "cycle", "step limit", "interrupted"
+  std::vector<BestResult> steps;  // steps[i].side alternates
+  std::string ending;             // "equilibrium", "cycle", "step limit", "interrupted"
   bool partial = false;
   // A cycle: the distinct bests of side S (rows) and of the other side (columns) in the steps, and S's
   // target in each game, every cell on the same matrix_trials trials.
@@ -121,8 +121,8 @@ nlohmann::json response_result_json(const ResponseResult& result, const std::str
 // other side's best response to it; then S's target in the two games on the same trials, paired.
 struct RuleValue {
   std::string key, off;
-  BestResult with, without;              // S's best with the rule and without it
-  BestResult reply_with, reply_without;  // the other side's best response to each
+  BestResult with, without;                        // S's best with the rule and without it
+  BestResult reply_with, reply_without;            // the other side's best response to each
   Interval value_with, value_without, difference;  // S's target in each game, and with - without (paired)
   uint64_t trials = 0;
   bool partial = false;

@@ -22,8 +22,7 @@ struct WorkerSlot {
   std::unique_ptr<TrialWorker> worker;
   std::vector<int64_t> obs;
   Tally tally;
-  explicit WorkerSlot(const TrialJob& job)
-      : worker(job.make_worker()), obs(job.schema()->size(), 0), tally(job.schema()) {}
+  explicit WorkerSlot(const TrialJob& job) : worker(job.make_worker()), obs(job.schema()->size(), 0), tally(job.schema()) {}
 };
 
 }  // namespace
@@ -39,14 +38,12 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
   // More threads than cores is allowed (tests prove determinism at 8 threads on 2 cores); TBB caps
   // its workers at the core count unless told otherwise.
   std::optional<tbb::global_control> allow;
-  if (plan.threads > 0)
-    allow.emplace(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(plan.threads));
+  if (plan.threads > 0) allow.emplace(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(plan.threads));
   tbb::task_arena arena(plan.threads > 0 ? plan.threads : tbb::task_arena::automatic);
   std::atomic<uint64_t> blocks_completed{0};
   std::atomic<bool> hook_stop{false};
   auto stop_requested = [&] {
-    return hook_stop.load(std::memory_order_relaxed) ||
-           (plan.stop != nullptr && plan.stop->load(std::memory_order_relaxed));
+    return hook_stop.load(std::memory_order_relaxed) || (plan.stop != nullptr && plan.stop->load(std::memory_order_relaxed));
   };
 
   // Rounds end at fixed block counts: all blocks at once; with a precision target, every `width`
@@ -85,8 +82,7 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
   bool combined = per_block && static_cast<bool>(plan.combine);
   std::vector<Tally> block_tallies;
   for (uint64_t round_end : round_ends) {
-    if (progress != nullptr)
-      progress->trials_planned.store(std::min(plan.trials, round_end * block_size), std::memory_order_relaxed);
+    if (progress != nullptr) progress->trials_planned.store(std::min(plan.trials, round_end * block_size), std::memory_order_relaxed);
     if (per_block) block_tallies.assign(round_end - round_begin, Tally(job.schema()));
     tbb::enumerable_thread_specific<WorkerSlot> slots([&job] { return WorkerSlot(job); });
     arena.execute([&] {
@@ -110,8 +106,7 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
               // acquire below. TBB's own join already orders them; this makes the order visible to
               // ThreadSanitizer, which cannot see inside the uninstrumented Debian libtbb.
               const uint64_t completed = blocks_completed.fetch_add(1, std::memory_order_acq_rel) + 1;
-              if (plan.stop_after_blocks != 0 && completed >= plan.stop_after_blocks)
-                hook_stop.store(true, std::memory_order_relaxed);
+              if (plan.stop_after_blocks != 0 && completed >= plan.stop_after_blocks) hook_stop.store(true, std::memory_order_relaxed);
             }
           },
           tbb::simple_partitioner{});

@@ -24,15 +24,15 @@
 namespace volley {
 
 struct PrecisionTarget {
-  size_t metric = 0;       // index in the schema
-  double half_width = 0;   // stop when the estimate's interval half-width is at most this
+  size_t metric = 0;      // index in the schema
+  double half_width = 0;  // stop when the estimate's interval half-width is at most this
   double level = 0.95;
 };
 
 struct RunPlan {
-  uint64_t trials = 0;                 // total trials (the cap, with a precision target)
+  uint64_t trials = 0;  // total trials (the cap, with a precision target)
   uint32_t block_size = DefaultBlockSize;
-  int threads = 0;                     // 0: all hardware threads
+  int threads = 0;  // 0: all hardware threads
   std::optional<PrecisionTarget> precision;
   BlockSlice slice;
   // Blocks already done (a resumed checkpoint): skipped. Indexed by block; may be shorter.
@@ -57,12 +57,12 @@ struct RunPlan {
 };
 
 struct RunResult {
-  Tally tally;                        // this process's blocks (after `combine`, the global tally)
-  uint64_t blocks_total = 0;          // blocks in the plan
-  std::vector<uint8_t> done_blocks;   // 1 for each block this process completed (or resumed)
-  bool interrupted = false;           // stopped by `stop` before the plan was done
+  Tally tally;                       // this process's blocks (after `combine`, the global tally)
+  uint64_t blocks_total = 0;         // blocks in the plan
+  std::vector<uint8_t> done_blocks;  // 1 for each block this process completed (or resumed)
+  bool interrupted = false;          // stopped by `stop` before the plan was done
   bool precision_reached = false;
-  uint64_t planned_trials = 0;        // trials covered by the rounds that were run
+  uint64_t planned_trials = 0;  // trials covered by the rounds that were run
 };
 
 // Progress of the run in flight, readable from another thread (the progress bar).

@@ -129,7 +129,8 @@ ParameterAxis parse_axis(const std::string& text, const std::string& option, boo
       axis.values.push_back(format_value(v, axis.integer));
       // A step below the values' printed precision (1e9:1e9+1:1e-3) would play one value twice.
       if (i > 0 && axis.values[static_cast<size_t>(i)] == axis.values[static_cast<size_t>(i) - 1])
-        throw std::invalid_argument(option + " '" + text + "': the step is too small for the values (two print as " + axis.values.back() + ")");
+        throw std::invalid_argument(option + " '" + text + "': the step is too small for the values (two print as " + axis.values.back() +
+                                    ")");
     }
     return axis;
   }

@@ -13,8 +13,8 @@ namespace {
 
 // The schnellfeuer policies searched by default: the written ones, min-targets at 2 and 3, range:R
 // with R over the rifles' useful distances in steps of 6", and one combination.
-const std::vector<std::string> DefaultWhen{"never", "always", "min-targets:2", "min-targets:3", "range:6", "range:12", "range:18",
-                                           "min-targets:2&range:12"};
+const std::vector<std::string> DefaultWhen{"never",   "always",   "min-targets:2", "min-targets:3",
+                                           "range:6", "range:12", "range:18",      "min-targets:2&range:12"};
 
 void add_key(PolicySpace& space, const ScenarioDocument& doc, const std::string& key, std::vector<std::string> values,
              const std::string& fallback) {
@@ -128,11 +128,13 @@ PolicySpace side_policy_space(const ScenarioDocument& doc, const std::string& si
   return space;
 }
 
-void shape_space(PolicySpace& space, const ScenarioDocument& doc, const std::vector<std::string>& spaces, const std::vector<std::string>& fixes) {
+void shape_space(PolicySpace& space, const ScenarioDocument& doc, const std::vector<std::string>& spaces,
+                 const std::vector<std::string>& fixes) {
   const auto find = [&](const std::string& key, const std::string& option) {
     const auto it = std::find_if(space.keys.begin(), space.keys.end(), [&](const ChoiceKey& k) { return k.key == key; });
     if (it == space.keys.end())
-      throw std::invalid_argument(option + ": '" + key + "' is not a choice of side " + space.side + " (its choices: " + key_list(space) + ")");
+      throw std::invalid_argument(option + ": '" + key + "' is not a choice of side " + space.side + " (its choices: " + key_list(space) +
+                                  ")");
     return it;
   };
   for (const auto& option : spaces) {
@@ -166,7 +168,8 @@ void shape_space(PolicySpace& space, const ScenarioDocument& doc, const std::vec
   for (const auto& key : fixes) space.keys.erase(find(key, "--fix"));
   uint64_t alternatives = 0;
   for (const auto& k : space.keys) alternatives += k.values.size() - 1;
-  if (alternatives == 0) throw std::invalid_argument("--space/--fix: nothing is left to choose for side " + space.side + ": the space holds one policy");
+  if (alternatives == 0)
+    throw std::invalid_argument("--space/--fix: nothing is left to choose for side " + space.side + ": the space holds one policy");
 }
 
 std::string describe_space(const PolicySpace& space) {
@@ -175,7 +178,8 @@ std::string describe_space(const PolicySpace& space) {
                     " policies (" + std::to_string(space.keys.size()) + " choices)\n";
   for (const auto& k : space.keys) {
     out += "  " + k.key + ":";
-    for (size_t v = 0; v < k.values.size(); ++v) out += std::string(v == 0 ? " " : ", ") + k.values[v] + (v == k.file_value ? " (file)" : "");
+    for (size_t v = 0; v < k.values.size(); ++v)
+      out += std::string(v == 0 ? " " : ", ") + k.values[v] + (v == k.file_value ? " (file)" : "");
     out += "\n";
   }
   return out;

@@ -45,7 +45,8 @@ PolicySpace side_policy_space(const ScenarioDocument& doc, const std::string& si
 // keeps a key at the scenario's value (it leaves the space). Each value is checked by reading the
 // scenario with it. Throws std::invalid_argument naming the option: a key that is no choice of the
 // side, a value the key refuses, an empty list, or a space with nothing left to choose.
-void shape_space(PolicySpace& space, const ScenarioDocument& doc, const std::vector<std::string>& spaces, const std::vector<std::string>& fixes);
+void shape_space(PolicySpace& space, const ScenarioDocument& doc, const std::vector<std::string>& spaces,
+                 const std::vector<std::string>& fixes);
 
 // The lines that print a space before a search: its size, then each key with its values.
 std::string describe_space(const PolicySpace& space);

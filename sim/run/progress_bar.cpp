@@ -25,8 +25,9 @@ int terminal_columns() {
 
 std::string progress_line(const std::string& label, double fraction, double rate, double seconds_left, int columns) {
   const int width = 30, filled = static_cast<int>(std::clamp(fraction, 0.0, 1.0) * width);
-  const std::string bar = " [" + std::string(static_cast<size_t>(filled), '#') + std::string(static_cast<size_t>(width - filled), ' ') + "] " +
-                          format_text("%5.1f%%  ", fraction * 100) + grouped(rate) + " trials/s  " + grouped(seconds_left) + "s left";
+  const std::string bar = " [" + std::string(static_cast<size_t>(filled), '#') + std::string(static_cast<size_t>(width - filled), ' ') +
+                          "] " + format_text("%5.1f%%  ", fraction * 100) + grouped(rate) + " trials/s  " + grouped(seconds_left) +
+                          "s left";
   const size_t room = static_cast<size_t>(std::max(columns - 1, 1));
   if (label.size() + bar.size() <= room) return label + bar;
   if (bar.size() + 4 <= room) return label.substr(0, room - bar.size() - 3) + "..." + bar;
@@ -48,7 +49,8 @@ RunResult run_with_progress(const TrialJob& job, const RunPlan& plan, bool quiet
     const double left = rate > 0 ? (planned - done) / rate : 0;
     // The bar draws with a carriage return and an erase sequence, so it bypasses the terminal filter
     // (sim/output/text_escaping.hpp); its label, scenario text, is filtered here.
-    std::fprintf(unfiltered_stderr(), "\r%s\033[K", progress_line(terminal_text(label), std::min(1.0, done / planned), rate, left, terminal_columns()).c_str());
+    std::fprintf(unfiltered_stderr(), "\r%s\033[K",
+                 progress_line(terminal_text(label), std::min(1.0, done / planned), rate, left, terminal_columns()).c_str());
     std::fflush(unfiltered_stderr());
     drawn = true;
   }

@@ -22,7 +22,8 @@ std::string new_run_id() {
   // Unique enough to tell runs apart in a file: the start time in nanoseconds and the process id.
   const auto now = std::chrono::system_clock::now().time_since_epoch();
   char text[48];
-  std::snprintf(text, sizeof text, "%llx-%x", static_cast<unsigned long long>(std::chrono::duration_cast<std::chrono::nanoseconds>(now).count()),
+  std::snprintf(text, sizeof text, "%llx-%x",
+                static_cast<unsigned long long>(std::chrono::duration_cast<std::chrono::nanoseconds>(now).count()),
                 static_cast<unsigned>(::getpid()));
   return text;
 }
@@ -40,7 +41,10 @@ void check_outputs(const RunSettings& s, const std::vector<std::string>& inputs)
   // the one being saved; any other output on it would destroy it.
   const std::string& checkpoint = checkpoint_path(s);
   if (!s.resume.empty() && checkpoint != s.resume) all_inputs.push_back(s.resume);
-  check_output_paths({{"--json", s.json}, {"--csv", s.csv}, {"--plot", s.plot}, {"--report", s.report},
+  check_output_paths({{"--json", s.json},
+                      {"--csv", s.csv},
+                      {"--plot", s.plot},
+                      {"--report", s.report},
                       {s.checkpoint.empty() ? "--resume" : "--checkpoint", checkpoint}},
                      all_inputs);
 }
@@ -48,15 +52,13 @@ void check_outputs(const RunSettings& s, const std::vector<std::string>& inputs)
 BlockSlice parse_shard(const std::string& text) {
   const auto slash = text.find('/');
   uint64_t k = 0, n = 0;
-  const bool ok = slash != std::string::npos &&
-                  std::from_chars(text.data(), text.data() + slash, k).ec == std::errc{} &&
+  const bool ok = slash != std::string::npos && std::from_chars(text.data(), text.data() + slash, k).ec == std::errc{} &&
                   std::from_chars(text.data() + slash + 1, text.data() + text.size(), n).ec == std::errc{};
   if (!ok || n == 0 || k == 0 || k > n) throw std::invalid_argument("--shard: expected k/N with 1 <= k <= N, got '" + text + "'");
   return BlockSlice{k - 1, n};
 }
 
-void describe_scenario(RunRecord& record, const ScenarioDocument& doc, const ScenarioModel& model,
-                       const std::vector<std::string>& sets) {
+void describe_scenario(RunRecord& record, const ScenarioDocument& doc, const ScenarioModel& model, const std::vector<std::string>& sets) {
   record.scenario_name = doc.name();
   record.scenario_title = model.title();
   record.scenario_kind = model.kind();
@@ -108,7 +110,8 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
     if (resumed.volley_version != record.volley_version) mismatch("volley_version", resumed.volley_version, record.volley_version);
     if (resumed.seed != record.seed) mismatch("seed", std::to_string(resumed.seed), std::to_string(record.seed));
     if (resumed.trials != record.trials) mismatch("trials_planned", std::to_string(resumed.trials), std::to_string(record.trials));
-    if (resumed.block_size != record.block_size) mismatch("block_size", std::to_string(resumed.block_size), std::to_string(record.block_size));
+    if (resumed.block_size != record.block_size)
+      mismatch("block_size", std::to_string(resumed.block_size), std::to_string(record.block_size));
     if (resumed.slice.index != record.slice.index || resumed.slice.count != record.slice.count)
       mismatch("slice", slice_text(resumed.slice), slice_text(record.slice));
     if (resumed.precision != record.precision) mismatch("precision", "'" + resumed.precision + "'", "'" + record.precision + "'");
@@ -118,8 +121,10 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
     // with a warning, and the result does not claim one build.
     if (resumed.volley_build != record.volley_build) {
       if (mpi_world().rank == 0)  // every rank reads the same checkpoint; one says so
-        std::fprintf(stderr, "--resume %s: warning: written by another build (\"%s\"; this run: \"%s\"): a commit between them may "
-                     "have changed results\n", s.resume.c_str(), resumed.volley_build.empty() ? "not recorded" : resumed.volley_build.c_str(),
+        std::fprintf(stderr,
+                     "--resume %s: warning: written by another build (\"%s\"; this run: \"%s\"): a commit between them may "
+                     "have changed results\n",
+                     s.resume.c_str(), resumed.volley_build.empty() ? "not recorded" : resumed.volley_build.c_str(),
                      record.volley_build.c_str());
       record.volley_build = SeveralBuilds;
     }
@@ -134,8 +139,8 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
     if (!resumed.run_id.empty()) record.run_id = resumed.run_id;
     if (mpi_world().rank == 0 && !s.quiet)
       std::fprintf(stderr, "--resume %s: continuing run %s (%llu of %llu trials done)\n", s.resume.c_str(),
-                   resumed.run_id.empty() ? "(not recorded)" : resumed.run_id.c_str(), static_cast<unsigned long long>(resumed.tally.trials()),
-                   static_cast<unsigned long long>(resumed.trials));
+                   resumed.run_id.empty() ? "(not recorded)" : resumed.run_id.c_str(),
+                   static_cast<unsigned long long>(resumed.tally.trials()), static_cast<unsigned long long>(resumed.trials));
   }
   // Checkpoints are saved every CheckpointBlocks blocks or CheckpointSeconds seconds, whichever comes
   // first (a slow scenario keeps its work under kill -9): rounds end every few blocks, and a round's

@@ -51,7 +51,6 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& settings, Run
 BlockSlice parse_shard(const std::string& text);
 
 // The record's scenario identity from a document and model.
-void describe_scenario(RunRecord& record, const ScenarioDocument& doc, const ScenarioModel& model,
-                       const std::vector<std::string>& sets);
+void describe_scenario(RunRecord& record, const ScenarioDocument& doc, const ScenarioModel& model, const std::vector<std::string>& sets);
 
 }  // namespace volley

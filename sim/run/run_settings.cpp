@@ -40,7 +40,8 @@ RunPlan make_plan(const RunSettings& s, const Schema& schema, const std::string&
   plan.trials = s.planned_trials();
   if (plan.trials == 0) throw std::invalid_argument("--trials: expected at least 1");
   if (plan.trials > MaxTrials)
-    throw std::invalid_argument("--trials: at most " + std::to_string(MaxTrials) + " in one run (split larger studies with --shard or mpirun)");
+    throw std::invalid_argument("--trials: at most " + std::to_string(MaxTrials) +
+                                " in one run (split larger studies with --shard or mpirun)");
   plan.stop_after_blocks = s.stop_after_blocks;
   plan.threads = s.threads;
   if (s.threads < 0) throw std::invalid_argument("--threads: expected 0 (all cores) or a positive number");

@@ -11,21 +11,21 @@
 namespace volley {
 
 struct RunSettings : ResultFiles {  // json, csv, plot, report
-  std::string scenario;              // path, shipped name, or empty for the default
-  std::vector<std::string> sets;     // --set key=value, in order
-  uint64_t trials = 100000;          // the command's default when --trials is not given
-  uint64_t trials_option = 0;        // --trials as given (0: not given)
-  std::string precision;             // "[NAME=]E"; empty: run exactly `trials`
-  std::string seed = "1";            // a number, or "random"
-  bool seed_given = false;           // --seed was on the command line (a resumed run otherwise takes the saved one)
+  std::string scenario;             // path, shipped name, or empty for the default
+  std::vector<std::string> sets;    // --set key=value, in order
+  uint64_t trials = 100000;         // the command's default when --trials is not given
+  uint64_t trials_option = 0;       // --trials as given (0: not given)
+  std::string precision;            // "[NAME=]E"; empty: run exactly `trials`
+  std::string seed = "1";           // a number, or "random"
+  bool seed_given = false;          // --seed was on the command line (a resumed run otherwise takes the saved one)
   int threads = 0;
   bool quiet = false;
-  std::string shard;                 // "k/N"
+  std::string shard;  // "k/N"
   std::string checkpoint, resume;
   double level = 0.95;
-  uint64_t stop_after_blocks = 0;    // testing: behave as if interrupted after this many blocks
+  uint64_t stop_after_blocks = 0;  // testing: behave as if interrupted after this many blocks
 
-  uint64_t seed_value() const;       // resolves "random" once (std::random_device), else parses
+  uint64_t seed_value() const;  // resolves "random" once (std::random_device), else parses
   // --trials if given; else PrecisionTrialCap with --precision; else the command's default.
   uint64_t planned_trials() const;
   // How many trials each run plays, for a report's header: "20000", or with --precision

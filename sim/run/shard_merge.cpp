@@ -25,7 +25,9 @@ RunRecord merge_shards(const std::vector<RunRecord>& shards, const std::vector<s
     if (s.tally.schema().size() != first.tally.schema().size()) refuse(i, "metrics", than);
     if (s.partial) refuse(i, "partial", "is true: this shard was interrupted; resume it before merging");
     if (s.slice.index >= s.slice.count) refuse(i, "slice.index", "is out of range");
-    if (slice_seen[s.slice.index] != 0) refuse(i, "slice.index", "repeats another file's shard (" + std::to_string(s.slice.index + 1) + "/" + std::to_string(s.slice.count) + ")");
+    if (slice_seen[s.slice.index] != 0)
+      refuse(i, "slice.index",
+             "repeats another file's shard (" + std::to_string(s.slice.index + 1) + "/" + std::to_string(s.slice.count) + ")");
     slice_seen[s.slice.index] = 1;
     for (uint64_t b = 0; b < s.done_blocks.size(); ++b) {
       if (s.done_blocks[b] == 0) continue;
@@ -35,9 +37,8 @@ RunRecord merge_shards(const std::vector<RunRecord>& shards, const std::vector<s
   }
   for (uint64_t b = 0; b < covered.size(); ++b)
     if (covered[b] == 0)
-      throw std::invalid_argument("merge: block " + std::to_string(b) + " is in no shard: " +
-                                  std::to_string(shards.size()) + " of " + std::to_string(first.slice.count) +
-                                  " shards given, or one is incomplete");
+      throw std::invalid_argument("merge: block " + std::to_string(b) + " is in no shard: " + std::to_string(shards.size()) + " of " +
+                                  std::to_string(first.slice.count) + " shards given, or one is incomplete");
   RunRecord merged = first;
   merged.slice = BlockSlice{0, 1};
   merged.done_blocks = covered;

@@ -14,7 +14,9 @@
 namespace volley {
 
 TuneValue run_tune_value(const RunSettings& settings, const ParameterAxis& axis, const TargetSpec& target, uint64_t seed, double x) {
-  const VariantOpener open = [&](const std::vector<std::string>& extra) { return open_scenario(settings.scenario, settings.sets, extra, "--param"); };
+  const VariantOpener open = [&](const std::vector<std::string>& extra) {
+    return open_scenario(settings.scenario, settings.sets, extra, "--param");
+  };
   return run_tune_value(open, settings, axis, target, seed, x, nullptr);
 }
 
@@ -31,14 +33,14 @@ TuneValue run_tune_value(const VariantOpener& open, const RunSettings& settings,
   const double z = normal_quantile_two_sided(settings.level);
   // The fit's weights take the standard error of the estimate: the interval's half-width before
   // any cut to the metric's range (estimate.hpp).
-  const double half = target.at_least ? e.half_width()
-                                      : precision_half_width(run.tally, static_cast<size_t>(run.tally.schema().find(target.metric)), settings.level);
+  const double half = target.at_least
+                          ? e.half_width()
+                          : precision_half_width(run.tally, static_cast<size_t>(run.tally.schema().find(target.metric)), settings.level);
   const double se = half / z;
   return {x, e, run.tally.trials(), se * se, target.is_probability(run.tally.schema())};
 }
 
-TuneResult tune_search(const ParameterAxis& axis, double goal, int steps, double level,
-                       const std::function<TuneValue(double)>& evaluate) {
+TuneResult tune_search(const ParameterAxis& axis, double goal, int steps, double level, const std::function<TuneValue(double)>& evaluate) {
   TuneResult result;
   auto at = [&](double x) -> const TuneValue& {
     if (auto it = result.evaluated.find(x); it != result.evaluated.end()) return it->second;
@@ -55,7 +57,8 @@ TuneResult tune_search(const ParameterAxis& axis, double goal, int steps, double
   for (int step = 0; axis.integer ? (b - a > 1) : (step < steps); ++step) {
     const double mid = axis.integer ? std::floor((a + b) / 2) : (a + b) / 2;
     const double fm = at(mid).value.estimate - goal;
-    if ((fm < 0) == increasing) a = mid; else b = mid;
+    if ((fm < 0) == increasing) a = mid;
+    else b = mid;
   }
   result.low_end = a;
   result.high_end = b;
@@ -94,27 +97,30 @@ std::string tune_answer_text(const TuneResult& result, const ParameterAxis& axis
     const TuneValue &low = result.evaluated.at(result.low_end), &high = result.evaluated.at(result.high_end);
     if (!result.answer_holds_goal)
       return format_text("answer: between %s and %s (%s, whole numbers; neither interval holds the goal): %s gives %s, %s gives %s\n",
-                         format_value(low.x, true).c_str(), format_value(high.x, true).c_str(), axis.key.c_str(), format_value(low.x, true).c_str(),
-                         gives(low).c_str(), format_value(high.x, true).c_str(), gives(high).c_str());
+                         format_value(low.x, true).c_str(), format_value(high.x, true).c_str(), axis.key.c_str(),
+                         format_value(low.x, true).c_str(), gives(low).c_str(), format_value(high.x, true).c_str(), gives(high).c_str());
     if (result.answer.size() == 2)
       return format_text("answer: %s = %s or %s, both intervals hold the goal: %s gives %s, %s gives %s\n", axis.key.c_str(),
-                         format_value(low.x, true).c_str(), format_value(high.x, true).c_str(), format_value(low.x, true).c_str(), gives(low).c_str(),
-                         format_value(high.x, true).c_str(), gives(high).c_str());
+                         format_value(low.x, true).c_str(), format_value(high.x, true).c_str(), format_value(low.x, true).c_str(),
+                         gives(low).c_str(), format_value(high.x, true).c_str(), gives(high).c_str());
     const TuneValue& held = result.answer.front();
     const TuneValue& other = held.x == low.x ? high : low;
-    return format_text("answer: %s = %s: %s holds the goal; %s gives %s\n", axis.key.c_str(), format_value(held.x, true).c_str(), gives(held).c_str(),
-                       format_value(other.x, true).c_str(), gives(other).c_str());
+    return format_text("answer: %s = %s: %s holds the goal; %s gives %s\n", axis.key.c_str(), format_value(held.x, true).c_str(),
+                       gives(held).c_str(), format_value(other.x, true).c_str(), gives(other).c_str());
   }
   const RootFit& fit = result.fit;
-  if (!fit.ok) return format_text("answer: between %s and %s (the fit found no slope to solve)\n", format_value(result.low_end, false).c_str(),
-                                  format_value(result.high_end, false).c_str());
-  std::string text = format_text("fitted root (%s model through %zu points): %s = %.4g, %s interval [%.4g, %.4g]%s\n",
-                                 result.probability ? "logistic" : "linear", result.local.size(), axis.key.c_str(), fit.root,
-                                 level_percent(level).c_str(), fit.low, fit.high, result.root_bounded ? "" : " (the range: the fit cannot bound it)");
+  if (!fit.ok)
+    return format_text("answer: between %s and %s (the fit found no slope to solve)\n", format_value(result.low_end, false).c_str(),
+                       format_value(result.high_end, false).c_str());
+  std::string text =
+      format_text("fitted root (%s model through %zu points): %s = %.4g, %s interval [%.4g, %.4g]%s\n",
+                  result.probability ? "logistic" : "linear", result.local.size(), axis.key.c_str(), fit.root, level_percent(level).c_str(),
+                  fit.low, fit.high, result.root_bounded ? "" : " (the range: the fit cannot bound it)");
   if (fit.widened)
-    text += format_text("  the model misfits the evaluated values (chi-square %.3g on %d df, p = %.2g): the interval is widened\n", fit.lack_of_fit,
-                        fit.degrees_of_freedom, fit.lack_of_fit_p);
-  if (result.root_moved) text += "  the fit's root lay outside the bracket: moved to the bracket's end, the interval stretched to hold it\n";
+    text += format_text("  the model misfits the evaluated values (chi-square %.3g on %d df, p = %.2g): the interval is widened\n",
+                        fit.lack_of_fit, fit.degrees_of_freedom, fit.lack_of_fit_p);
+  if (result.root_moved)
+    text += "  the fit's root lay outside the bracket: moved to the bracket's end, the interval stretched to hold it\n";
   return text;
 }
 
@@ -123,9 +129,18 @@ nlohmann::json tune_result_json(const TuneResult& result, const ParameterAxis& a
   nlohmann::json points = nlohmann::json::array();
   for (const auto& [x, e] : result.evaluated)
     points.push_back({{"x", e.x}, {"estimate", e.value.estimate}, {"low", e.value.low}, {"high", e.value.high}, {"trials", e.trials}});
-  nlohmann::json out{{"format", "volley-tune"}, {"format_version", ResultFormatVersion}, {"volley_version", VOLLEY_VERSION},
-                     {"title", title}, {"parameter", axis.key}, {"integer", axis.integer}, {"target", target.text}, {"goal", *target.goal},
-                     {"seed", seed}, {"level", level}, {"points", points}, {"partial", partial}};
+  nlohmann::json out{{"format", "volley-tune"},
+                     {"format_version", ResultFormatVersion},
+                     {"volley_version", VOLLEY_VERSION},
+                     {"title", title},
+                     {"parameter", axis.key},
+                     {"integer", axis.integer},
+                     {"target", target.text},
+                     {"goal", *target.goal},
+                     {"seed", seed},
+                     {"level", level},
+                     {"points", points},
+                     {"partial", partial}};
   if (partial) return out;  // no final bracket, no root
   out["bracketed"] = result.bracketed;
   if (!result.bracketed) return out;  // the goal lies outside both ends: no bracket, no root
@@ -137,11 +152,19 @@ nlohmann::json tune_result_json(const TuneResult& result, const ParameterAxis& a
   const RootFit& fit = result.fit;
   out["bracket"] = {result.low_end, result.high_end};
   out["fit_ok"] = fit.ok;
-  out["fit"] = {{"model", result.probability ? "logistic" : "linear"}, {"intercept", fit.intercept}, {"slope", fit.slope}, {"from", fit_from}, {"to", fit_to},
-                {"lack_of_fit", fit.lack_of_fit}, {"degrees_of_freedom", fit.degrees_of_freedom}, {"lack_of_fit_p", fit.lack_of_fit_p}, {"widened", fit.widened}};
+  out["fit"] = {{"model", result.probability ? "logistic" : "linear"},
+                {"intercept", fit.intercept},
+                {"slope", fit.slope},
+                {"from", fit_from},
+                {"to", fit_to},
+                {"lack_of_fit", fit.lack_of_fit},
+                {"degrees_of_freedom", fit.degrees_of_freedom},
+                {"lack_of_fit_p", fit.lack_of_fit_p},
+                {"widened", fit.widened}};
   if (axis.integer) {
     nlohmann::json answer = nlohmann::json::array();
-    for (const TuneValue& e : result.answer) answer.push_back({{"x", e.x}, {"estimate", e.value.estimate}, {"low", e.value.low}, {"high", e.value.high}});
+    for (const TuneValue& e : result.answer)
+      answer.push_back({{"x", e.x}, {"estimate", e.value.estimate}, {"low", e.value.low}, {"high", e.value.high}});
     out["answer"] = answer;
     out["answer_holds_goal"] = result.answer_holds_goal;
     return out;  // whole numbers only: no fractional root

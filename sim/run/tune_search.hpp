@@ -26,8 +26,8 @@ struct TuneValue {
   double x = 0;
   Interval value;
   uint64_t trials = 0;
-  double variance = 0;       // of the estimate: the fit's weights
-  bool probability = true;   // the target is a probability (a logistic fit) rather than a mean
+  double variance = 0;      // of the estimate: the fit's weights
+  bool probability = true;  // the target is a probability (a logistic fit) rather than a mean
 };
 
 // Runs the scenario with the parameter at x, on random numbers of its own (value_seed(seed, "KEY=x"):
@@ -44,29 +44,28 @@ TuneValue run_tune_value(const VariantOpener& open, const RunSettings& settings,
                          uint64_t seed, double x, const std::atomic<bool>* stop);
 
 struct TuneResult {
-  bool bracketed = false;             // the goal lies between the values at lo and hi
-  double low_end = 0, high_end = 0;   // the final bracket (adjacent whole numbers for an integer parameter)
+  bool bracketed = false;            // the goal lies between the values at lo and hi
+  double low_end = 0, high_end = 0;  // the final bracket (adjacent whole numbers for an integer parameter)
   std::map<double, TuneValue> evaluated;
-  std::vector<FitPoint> local;        // the points of the fit
+  std::vector<FitPoint> local;  // the points of the fit
   bool probability = true;
   // The model through `local` (analysis/root_fit.hpp). For a continuous parameter its root is moved
   // into [low_end, high_end] when it falls outside (the fit then contradicts the bracket's own
   // estimates) and its interval stretched to hold it; an unbounded side is the range's end. An
   // integer parameter's answer is `answer`, never the fit's fraction.
   RootFit fit;
-  bool root_bounded = true;           // the fit bounded the root on both sides
-  bool root_moved = false;            // the fit's root lay outside the bracket and was moved to its end
+  bool root_bounded = true;  // the fit bounded the root on both sides
+  bool root_moved = false;   // the fit's root lay outside the bracket and was moved to its end
   // An integer parameter: the bracket's ends whose interval holds the goal, or, when neither does,
   // both ends (the goal lies between two neighbours, each estimated).
   std::vector<TuneValue> answer;
-  bool answer_holds_goal = false;     // `answer` holds the values whose interval holds the goal
+  bool answer_holds_goal = false;  // `answer` holds the values whose interval holds the goal
 };
 
 // Bisection keeps the values at the bracket's ends on opposite sides of the goal: `steps` halvings for
 // a continuous parameter, until adjacent whole numbers for an integer one (answered by whole numbers). `evaluate` is called once
 // per distinct value. Without a bracket, only the two ends are evaluated.
-TuneResult tune_search(const ParameterAxis& axis, double goal, int steps, double level,
-                       const std::function<TuneValue(double)>& evaluate);
+TuneResult tune_search(const ParameterAxis& axis, double goal, int steps, double level, const std::function<TuneValue(double)>& evaluate);
 
 // The answer in words, as `volley tune` prints it: an integer parameter's whole numbers, each with its
 // estimate ("answer: KEY = 13: herero.win 0.4980 [0.4882, 0.5078] holds the goal; 12 gives ..."), a

@@ -5,8 +5,8 @@
 
 namespace volley {
 
-VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, const std::string& option,
-                       uint64_t seed, const std::string& label) {
+VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, const std::string& option, uint64_t seed,
+                       const std::string& label) {
   return run_variant(open_scenario(settings.scenario, settings.sets, extra_sets, option), settings, seed, label, nullptr);
 }
 
@@ -24,9 +24,8 @@ VariantRun run_variant(const ScenarioDocument& doc, const RunSettings& settings,
   return run;
 }
 
-PairedRun run_paired(const RunSettings& settings, const std::vector<std::vector<std::string>>& extra_sets,
-                     const std::string& option, uint64_t seed, const std::string& label,
-                     const std::vector<Exceedance>& exceedances) {
+PairedRun run_paired(const RunSettings& settings, const std::vector<std::vector<std::string>>& extra_sets, const std::string& option,
+                     uint64_t seed, const std::string& label, const std::vector<Exceedance>& exceedances) {
   PairedRun run;
   std::vector<std::unique_ptr<TrialJob>> jobs;
   for (const auto& extra : extra_sets) {

@@ -22,8 +22,8 @@ struct VariantRun {
 
 // Loads the variant (throws ScenarioErrors if the assignments make it invalid; errors on the extra
 // assignments name `option`, the command-line option that gave them) and runs it.
-VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, const std::string& option,
-                       uint64_t seed, const std::string& label);
+VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, const std::string& option, uint64_t seed,
+                       const std::string& label);
 // Runs a variant already opened, with every assignment applied (`volley serve` opens its documents
 // only from its allowed sources). `stop` ends the run at a block boundary; null: a signal does.
 VariantRun run_variant(const ScenarioDocument& doc, const RunSettings& settings, uint64_t seed, const std::string& label,
@@ -37,8 +37,7 @@ struct PairedRun {
   Tally tally;
   bool interrupted = false;
 };
-PairedRun run_paired(const RunSettings& settings, const std::vector<std::vector<std::string>>& extra_sets,
-                     const std::string& option, uint64_t seed, const std::string& label,
-                     const std::vector<Exceedance>& exceedances = {});
+PairedRun run_paired(const RunSettings& settings, const std::vector<std::vector<std::string>>& extra_sets, const std::string& option,
+                     uint64_t seed, const std::string& label, const std::vector<Exceedance>& exceedances = {});
 
 }  // namespace volley

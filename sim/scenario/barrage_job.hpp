@@ -12,7 +12,7 @@ namespace volley {
 
 // The job of a scenario for a master seed; `schema` is the scenario's (make_schema), made once
 // by the model and shared.
-std::unique_ptr<TrialJob> make_barrage_job(std::shared_ptr<const barrage::BarrageScenario> scenario,
-                                           std::shared_ptr<const Schema> schema, uint64_t seed);
+std::unique_ptr<TrialJob> make_barrage_job(std::shared_ptr<const barrage::BarrageScenario> scenario, std::shared_ptr<const Schema> schema,
+                                           uint64_t seed);
 
 }  // namespace volley

@@ -56,16 +56,14 @@ concept ReadableMissionType = std::default_initializable<Kind> && requires(Reade
 // Calls f(std::type_identity<Kind>{}) for each fire mission type, in the variant's order.
 template <class F>
 void for_each_mission_type(F&& f) {
-  [&]<size_t... I>(std::index_sequence<I...>) {
-    (f(std::type_identity<std::variant_alternative_t<I, MissionKind>>{}), ...);
-  }(std::make_index_sequence<std::variant_size_v<MissionKind>>{});
+  [&]<size_t... I>(std::index_sequence<I...>) { (f(std::type_identity<std::variant_alternative_t<I, MissionKind>>{}), ...); }
+  (std::make_index_sequence<std::variant_size_v<MissionKind>>{});
 }
 
 // "\"a\", \"b\" or \"c\"": the words a key accepts, as an error lists them.
 std::string alternatives_text(const std::vector<std::string>& words) {
   std::string out;
-  for (size_t i = 0; i < words.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + ("\"" + words[i] + "\"");
+  for (size_t i = 0; i < words.size(); ++i) out += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + ("\"" + words[i] + "\"");
   return out;
 }
 
@@ -102,7 +100,9 @@ class BarrageReader {
     read_ruleset(ruleset);
     ruleset.finish();
 
-    auto side_table = [&](int s) { return named ? root.table(sc_.sides[s].name) : TableReader(nullptr, sc_.sides[s].name, doc_.name(), &errors_); };
+    auto side_table = [&](int s) {
+      return named ? root.table(sc_.sides[s].name) : TableReader(nullptr, sc_.sides[s].name, doc_.name(), &errors_);
+    };
     std::array<TableReader, SideCount> sides{side_table(0), side_table(1)};
     // Entries first (units, Blinds, batteries of both sides), then missions, which name batteries.
     for (int s = 0; s < SideCount; ++s) read_side(sides[s], s);
@@ -147,10 +147,12 @@ class BarrageReader {
                     names[0].find_first_of(" \t") == std::string::npos && names[1].find_first_of(" \t") == std::string::npos &&
                     addressable_name(names[0]) && addressable_name(names[1]);
     if (!ok) {
-      root.error("sides", "expected two different side names without dots, spaces, '=', ';', ',' or quotes, e.g. sides = [\"british\", \"german\"]");
+      root.error("sides",
+                 "expected two different side names without dots, spaces, '=', ';', ',' or quotes, e.g. sides = [\"british\", \"german\"]");
       return false;
     }
-    for (const auto& reserved : {"kind", "title", "turns", "sides", "attacker", "headline", "table", "ruleset", "first_hit_all", "first_hit_units"})
+    for (const auto& reserved :
+         {"kind", "title", "turns", "sides", "attacker", "headline", "table", "ruleset", "first_hit_all", "first_hit_units"})
       for (const auto& n : names)
         if (n == reserved) {
           root.error("sides", "'" + n + "' is a top-level key of the scenario, not a possible side name");
@@ -180,9 +182,7 @@ class BarrageReader {
     return {to_coord(v[0]), to_coord(v[1])};
   }
 
-  Coord length_of(TableReader& t, const char* key, Coord fallback) {
-    return to_coord(t.number(key, to_inches(fallback), 0, MaxInches));
-  }
+  Coord length_of(TableReader& t, const char* key, Coord fallback) { return to_coord(t.number(key, to_inches(fallback), 0, MaxInches)); }
 
   int dice_of(TableReader& t, const char* key, int fallback) { return static_cast<int>(t.integer(key, fallback, 0, MaxPoolDice)); }
 
@@ -216,7 +216,8 @@ class BarrageReader {
     rs.comms_opposition = read_integer(r, barrage_key("ruleset.comms_opposition"));
     const auto cover = r.integer_list("cover_dice", {rs.cover_dice.begin(), rs.cover_dice.end()}, 0, MaxPoolDice);
     if (cover.size() != 4) r.error("cover_dice", "expected 4 numbers of dice: none, light, medium, heavy cover");
-    else for (size_t i = 0; i < 4; ++i) rs.cover_dice[i] = static_cast<int>(cover[i]);
+    else
+      for (size_t i = 0; i < 4; ++i) rs.cover_dice[i] = static_cast<int>(cover[i]);
     rs.partial_cover_dice = read_integer(r, barrage_key("ruleset.partial_cover_dice"));
     rs.morale_loss_die = read_integer(r, barrage_key("ruleset.morale_loss_die"));
     rs.suppression_turns = read_integer(r, barrage_key("ruleset.suppression_turns"));
@@ -252,11 +253,11 @@ class BarrageReader {
                 to_coord(std::max(zone[1], zone[3]))};
       p.position = {(p.zone.x0 + p.zone.x1) / 2, (p.zone.y0 + p.zone.y1) / 2};
       if (!on_table({p.zone.x0, p.zone.y0}, footprint) || !on_table({p.zone.x1, p.zone.y1}, footprint))
-        t.error("zone", "off the table at the start: every centre in the zone must keep the footprint on the " + inches(sc_.table.w) + "\" x " +
-                            inches(sc_.table.d) + "\" table");
+        t.error("zone", "off the table at the start: every centre in the zone must keep the footprint on the " + inches(sc_.table.w) +
+                            "\" x " + inches(sc_.table.d) + "\" table");
     } else if (!on_table(p.position, footprint)) {
-      t.error("position", "off the table at the start: the footprint around " + point_text(p.position) + " must lie on the " + inches(sc_.table.w) +
-                              "\" x " + inches(sc_.table.d) + "\" table");
+      t.error("position", "off the table at the start: the footprint around " + point_text(p.position) + " must lie on the " +
+                              inches(sc_.table.w) + "\" x " + inches(sc_.table.d) + "\" table");
     }
     return p;
   }
@@ -338,7 +339,8 @@ class BarrageReader {
       const int blind_index = static_cast<int>(sc_.blinds.size());
       auto members = b.tables("units");
       if (dummy && !members.empty()) b.error("dummy", "a dummy Blind holds no units");
-      if (!dummy && members.empty()) b.error("units", "a Blind holds units = [{name = \"...\", offset = [dx, dy]}, ...], or is dummy = true");
+      if (!dummy && members.empty())
+        b.error("units", "a Blind holds units = [{name = \"...\", offset = [dx, dy]}, ...], or is dummy = true");
       for (auto& m : members) {
         const std::string name = m.string("name", "");
         const Point offset = point_of(m, "offset", {});
@@ -363,7 +365,8 @@ class BarrageReader {
         unit.blind = blind_index;
         unit.offset = offset;
         if (!unit_velocity_given_[found]) unit.velocity = blind.velocity;  // moves on as its Blind did
-        if (!blind.placement.zoned && !on_table({blind.placement.position.x + offset.x, blind.placement.position.y + offset.y}, unit.footprint))
+        if (!blind.placement.zoned &&
+            !on_table({blind.placement.position.x + offset.x, blind.placement.position.y + offset.y}, unit.footprint))
           m.error("offset", "off the table at the start: unit '" + name + "' would stand off the table when the Blind is revealed");
       }
       b.finish();
@@ -371,7 +374,8 @@ class BarrageReader {
     }
     for (size_t u = first_unit; u < sc_.units.size(); ++u)
       if (sc_.units[u].blind < 0 && !has_place[u - first_unit])
-        unit_readers_[u].error("position", "missing: expected position = [x, y] or zone = [x0, y0, x1, y1] (inches), or the unit in a Blind");
+        unit_readers_[u].error("position",
+                               "missing: expected position = [x, y] or zone = [x0, y0, x1, y1] (inches), or the unit in a Blind");
   }
 
   void read_restock(TableReader& t, SideSpec& side) {
@@ -414,7 +418,8 @@ class BarrageReader {
 
       // Each type reads its own table whatever the mission's type (so that every error is reported:
       // a key of another type is one); the mission keeps its own type's (mission_kind.hpp).
-      for_each_mission_type([&]<class Kind>(std::type_identity<Kind> kind) { only_for(m, own_keys(kind), type == Kind::type_name, Kind::type_name); });
+      for_each_mission_type(
+          [&]<class Kind>(std::type_identity<Kind> kind) { only_for(m, own_keys(kind), type == Kind::type_name, Kind::type_name); });
       only_for(m, {"start_turn"}, type != PreRegisteredBarrage::type_name, "rolling and designated");
       for_each_mission_type([&]<ReadableMissionType<BarrageReader> Kind>(std::type_identity<Kind> kind) {
         const bool chosen = type == Kind::type_name;
@@ -445,10 +450,12 @@ class BarrageReader {
       if (s != sc_.attacker)
         m.error("type", "a rolling barrage is available to the attacker only (PF-RB), and " + sc_.sides[s].name + " defends");
       if (!m.has("start")) m.error("start", "missing: a rolling barrage needs start = [x, y], its template's centre on its first turn");
-      else if (!contains(table_rect(sc_.table), rolling_barrage.start)) m.error("start", "off the table at the start: " + point_text(rolling_barrage.start));
+      else if (!contains(table_rect(sc_.table), rolling_barrage.start))
+        m.error("start", "off the table at the start: " + point_text(rolling_barrage.start));
       if (!m.has("speed")) m.error("speed", "missing: a rolling barrage needs speed (inches per turn)");
       else if (rolling_barrage.speed < sc_.ruleset.min_rolling_speed)
-        m.error("speed", "a rolling barrage must move at least " + inches(sc_.ruleset.min_rolling_speed) + "\" per turn (PF-RB), got " + inches(rolling_barrage.speed));
+        m.error("speed", "a rolling barrage must move at least " + inches(sc_.ruleset.min_rolling_speed) + "\" per turn (PF-RB), got " +
+                             inches(rolling_barrage.speed));
       if (direction[0] == 0 && direction[1] == 0) m.error("direction", "expected a direction vector [dx, dy], not [0, 0]");
       else if (std::abs(direction[0]) > MaxInches || std::abs(direction[1]) > MaxInches)
         m.error("direction", "expected a direction vector [dx, dy] with components of at most " + inches(to_coord(MaxInches)));
@@ -470,8 +477,7 @@ class BarrageReader {
       d.turns = static_cast<int>(target.integer("turns", 1, 1, sc_.turns));
       // PF-DT: "the type of sheaves fired" is noted with each target (the seed's example orders a
       // sheaf at each location); a target without one fires the mission's.
-      if (target.has("sheaf"))
-        d.sheaf = target.choose("sheaf", Sheaf::Regular);
+      if (target.has("sheaf")) d.sheaf = target.choose("sheaf", Sheaf::Regular);
       if (!contains(table_rect(sc_.table), d.at)) target.error("at", "off the table at the start: " + point_text(d.at));
       target.finish();
       designated_targets.targets.push_back(d);
@@ -481,7 +487,8 @@ class BarrageReader {
   }
 
   // PF-PR: the registered points and the call policy.
-  PreRegisteredBarrage read_mission_type(std::type_identity<PreRegisteredBarrage>, TableReader& m, const MissionSpec& mission, bool chosen) {
+  PreRegisteredBarrage read_mission_type(std::type_identity<PreRegisteredBarrage>, TableReader& m, const MissionSpec& mission,
+                                         bool chosen) {
     PreRegisteredBarrage pr;
     std::set<std::string> point_names;
     for (auto& point : m.tables("points")) {
@@ -498,14 +505,17 @@ class BarrageReader {
     for (int64_t turn : m.integer_list("call_turns", {}, 1, sc_.turns)) pr.call_turns.push_back(static_cast<int>(turn));
     pr.call_point = static_cast<int>(m.integer("call_point", 1, 1, 1000)) - 1;
     if (chosen) {
-      if (pr.points.empty()) m.error("points", "missing: expected points = [{at = [x, y]}, ...] (at most " +
-                                                   std::to_string(sc_.ruleset.max_registered_points) + " per battery)");
+      if (pr.points.empty())
+        m.error("points", "missing: expected points = [{at = [x, y]}, ...] (at most " + std::to_string(sc_.ruleset.max_registered_points) +
+                              " per battery)");
       else if (pr.call_point >= static_cast<int>(pr.points.size()))
         m.error("call_point", "there are only " + std::to_string(pr.points.size()) + " points");
-      if (pr.call_policy == CallPolicy::Turns && pr.call_turns.empty()) m.error("call_turns", "missing: policy \"turns\" calls on these turns");
+      if (pr.call_policy == CallPolicy::Turns && pr.call_turns.empty())
+        m.error("call_turns", "missing: policy \"turns\" calls on these turns");
       for (int b : mission.batteries)
         if (!sc_.batteries[b].direct_support)
-          m.error(m.has("battery") ? "battery" : "batteries", "battery '" + sc_.batteries[b].name + "' is not a direct-support battery: it has no pre-registered points (PF-PR)");
+          m.error(m.has("battery") ? "battery" : "batteries",
+                  "battery '" + sc_.batteries[b].name + "' is not a direct-support battery: it has no pre-registered points (PF-PR)");
     }
     return pr;
   }
@@ -514,10 +524,14 @@ class BarrageReader {
   // The default direction of a rolling barrage: away from its side's home edge.
   Point away_from_home(int s) const {
     switch (sc_.sides[s].home_edge) {
-      case Edge::South: return {0, CoordPerInch};
-      case Edge::North: return {0, -CoordPerInch};
-      case Edge::West: return {CoordPerInch, 0};
-      case Edge::East: return {-CoordPerInch, 0};
+      case Edge::South:
+        return {0, CoordPerInch};
+      case Edge::North:
+        return {0, -CoordPerInch};
+      case Edge::West:
+        return {CoordPerInch, 0};
+      case Edge::East:
+        return {-CoordPerInch, 0};
     }
     return {0, CoordPerInch};
   }
@@ -534,7 +548,8 @@ class BarrageReader {
     std::set<int> named_units;
     for (const auto& name : root.string_list("first_hit_units", {})) {
       const auto it = std::find_if(defender_units.begin(), defender_units.end(), [&](int u) { return sc_.units[u].name == name; });
-      if (it == defender_units.end()) root.error("first_hit_units", "no unit of " + sc_.sides[sc_.defender()].name + " named '" + name + "'");
+      if (it == defender_units.end())
+        root.error("first_hit_units", "no unit of " + sc_.sides[sc_.defender()].name + " named '" + name + "'");
       else named_units.insert(*it);
     }
     for (int u : defender_units)
@@ -602,10 +617,14 @@ class BarrageReader {
       sides[side].error(key, std::to_string(count) + " " + what + " in both sides together: at most " + std::to_string(limit) +
                                  " (the documented limit)");
     };
-    check("units", "units", MaxUnits, [&](size_t i) { return sc_.units[i].side; }, sc_.units.size());
-    check("blinds", "Blinds", MaxBlinds, [&](size_t i) { return sc_.blinds[i].side; }, sc_.blinds.size());
-    check("batteries", "batteries", MaxBatteries, [&](size_t i) { return sc_.batteries[i].side; }, sc_.batteries.size());
-    check("missions", "missions", MaxMissions, [&](size_t i) { return sc_.missions[i].side; }, sc_.missions.size());
+    check(
+        "units", "units", MaxUnits, [&](size_t i) { return sc_.units[i].side; }, sc_.units.size());
+    check(
+        "blinds", "Blinds", MaxBlinds, [&](size_t i) { return sc_.blinds[i].side; }, sc_.blinds.size());
+    check(
+        "batteries", "batteries", MaxBatteries, [&](size_t i) { return sc_.batteries[i].side; }, sc_.batteries.size());
+    check(
+        "missions", "missions", MaxMissions, [&](size_t i) { return sc_.missions[i].side; }, sc_.missions.size());
   }
 
   const ScenarioDocument& doc_;

@@ -25,8 +25,8 @@ struct MissionDescription {
   std::ostream& os;
   const MissionSpec& mission;
   void operator()(const RollingBarrage& rolling) const {
-    os << ", from turn " << mission.start_turn << " at " << point_text(rolling.start) << ", " << inches(rolling.speed) << "\" per turn, step "
-       << point_text(rolling.step);
+    os << ", from turn " << mission.start_turn << " at " << point_text(rolling.start) << ", " << inches(rolling.speed)
+       << "\" per turn, step " << point_text(rolling.step);
   }
   void operator()(const DesignatedTargets& designated) const {
     os << ", from turn " << mission.start_turn << ":";
@@ -86,23 +86,24 @@ class BarrageModel final : public ScenarioModel {
     std::ostringstream os;
     os << sc.title << " (barrage): " << sc.turns << " turns on a " << inches(sc.table.w) << "\" x " << inches(sc.table.d) << "\" table\n";
     os << "ruleset: command failures " << (r.command_failures ? "on" : "off") << ", supply checks " << (r.supply_checks ? "on" : "off")
-       << ", comms " << word_of(r.comms_rule) << ", forced back " << inches(r.forced_back)
-       << "\", templates " << inches(r.regular_template.w) << "\" x " << inches(r.regular_template.d) << "\" (regular) and "
-       << inches(r.converged_template.w) << "\" x " << inches(r.converged_template.d) << "\" (converged), maintain " << r.maintain_cost
+       << ", comms " << word_of(r.comms_rule) << ", forced back " << inches(r.forced_back) << "\", templates "
+       << inches(r.regular_template.w) << "\" x " << inches(r.regular_template.d) << "\" (regular) and " << inches(r.converged_template.w)
+       << "\" x " << inches(r.converged_template.d) << "\" (converged), maintain " << r.maintain_cost
        << " Staff Order(s) per battery, a planned start without its Staff Orders is "
        << (r.unpaid_start == UnpaidStart::Cancel ? "cancelled" : "delayed") << "\n";
     for (int s = 0; s < SideCount; ++s) {
       const SideSpec& side = sc.sides[s];
-      os << side.name << " (" << (s == sc.attacker ? "attacker" : "defender") << ", " << word_of(side.nation) << "): "
-         << side.command_dice << " command dice, " << side.staff_orders << " Staff Orders, " << side.comms_dice << " comms dice, "
-         << side.supply_dice << " supply dice, home edge " << word_of(side.home_edge) << "\n";
+      os << side.name << " (" << (s == sc.attacker ? "attacker" : "defender") << ", " << word_of(side.nation) << "): " << side.command_dice
+         << " command dice, " << side.staff_orders << " Staff Orders, " << side.comms_dice << " comms dice, " << side.supply_dice
+         << " supply dice, home edge " << word_of(side.home_edge) << "\n";
       for (int b : side.batteries) os << "  battery " << sc.batteries[b].name << ": " << sc.batteries[b].fire_dice << " fire dice\n";
       for (int u : side.units) {
         const UnitSpec& unit = sc.units[u];
         os << "  unit " << unit.name << ": ";
         if (unit.blind >= 0) os << "in Blind " << sc.blinds[unit.blind].name << " at offset " << point_text(unit.offset);
         else if (unit.placement.zoned)
-          os << "in zone " << point_text({unit.placement.zone.x0, unit.placement.zone.y0}) << "-" << point_text({unit.placement.zone.x1, unit.placement.zone.y1});
+          os << "in zone " << point_text({unit.placement.zone.x0, unit.placement.zone.y0}) << "-"
+             << point_text({unit.placement.zone.x1, unit.placement.zone.y1});
         else os << "at " << point_text(unit.placement.position);
         os << ", " << unit.reaction_dice << " reaction dice, " << word_of(unit.cover) << " cover, cohesion " << unit.cohesion;
         if (unit.velocity.x != 0 || unit.velocity.y != 0) os << ", velocity " << point_text(unit.velocity);
@@ -117,8 +118,8 @@ class BarrageModel final : public ScenarioModel {
       }
       for (int m : side.missions) {
         const MissionSpec& mission = sc.missions[m];
-        os << "  mission " << mission.name << ": " << mission.type_name() << ", " << battery_names(sc, m) << ", "
-           << word_of(mission.sheaf) << " sheaf";
+        os << "  mission " << mission.name << ": " << mission.type_name() << ", " << battery_names(sc, m) << ", " << word_of(mission.sheaf)
+           << " sheaf";
         visit_kind(mission.kind, MissionDescription{os, mission});
         os << "\n";
       }
@@ -187,7 +188,8 @@ class BarrageModel final : public ScenarioModel {
           Point at = rolling.start;
           int steps = 0;
           for (; steps < 500 && overlaps(rect_around(at, size), table_rect(sc.table)); ++steps) {
-            fire(steps == 0 ? MapFireKind::Footprint : MapFireKind::Lane, m.name + (steps == 0 ? " starts here (turn " + std::to_string(m.start_turn) + ")" : " step " + std::to_string(steps)), at);
+            fire(steps == 0 ? MapFireKind::Footprint : MapFireKind::Lane,
+                 m.name + (steps == 0 ? " starts here (turn " + std::to_string(m.start_turn) + ")" : " step " + std::to_string(steps)), at);
             if (rolling.step.x == 0 && rolling.step.y == 0) break;
             at = {at.x + rolling.step.x, at.y + rolling.step.y};
           }
@@ -196,14 +198,17 @@ class BarrageModel final : public ScenarioModel {
           line.mission = m.name;
           line.side = side;
           line.label = m.name + " " + inches(rolling.speed) + "\"/turn";
-          const Point last{rolling.start.x + rolling.step.x * std::max(steps - 1, 0), rolling.start.y + rolling.step.y * std::max(steps - 1, 0)};
-          line.box = {to_inches(rolling.start.x), to_inches(rolling.start.y), to_inches(std::clamp<Coord>(last.x, 0, sc.table.w)), to_inches(std::clamp<Coord>(last.y, 0, sc.table.d))};
+          const Point last{rolling.start.x + rolling.step.x * std::max(steps - 1, 0),
+                           rolling.start.y + rolling.step.y * std::max(steps - 1, 0)};
+          line.box = {to_inches(rolling.start.x), to_inches(rolling.start.y), to_inches(std::clamp<Coord>(last.x, 0, sc.table.w)),
+                      to_inches(std::clamp<Coord>(last.y, 0, sc.table.d))};
           map.fire.push_back(line);
         } else if constexpr (std::is_same_v<Kind, DesignatedTargets>) {
           const DesignatedTargets& designated = kind;
           const auto& targets = designated.targets;
           for (size_t t = 0; t < targets.size(); ++t) {
-            const Size target_size = targets[t].sheaf.value_or(m.sheaf) == Sheaf::Regular ? sc.ruleset.regular_template : sc.ruleset.converged_template;
+            const Size target_size =
+                targets[t].sheaf.value_or(m.sheaf) == Sheaf::Regular ? sc.ruleset.regular_template : sc.ruleset.converged_template;
             fire(MapFireKind::Target, m.name + " target " + std::to_string(t + 1) + " x" + std::to_string(targets[t].turns), targets[t].at);
             map.fire.back().box = on_table(rect_around(targets[t].at, target_size));
             MapFire footprint = map.fire.back();
@@ -215,7 +220,8 @@ class BarrageModel final : public ScenarioModel {
           const PreRegisteredBarrage& barrage = kind;
           for (size_t p = 0; p < barrage.points.size(); ++p) {
             const bool trigger = barrage.call_policy == CallPolicy::Trigger;
-            fire(MapFireKind::Registered, m.name + " point " + std::to_string(p + 1) + (trigger ? ", trigger " + inches(barrage.trigger_radius) + "\"" : ""),
+            fire(MapFireKind::Registered,
+                 m.name + " point " + std::to_string(p + 1) + (trigger ? ", trigger " + inches(barrage.trigger_radius) + "\"" : ""),
                  barrage.points[p], trigger ? to_inches(barrage.trigger_radius) : 0.0);
             MapFire footprint = map.fire.back();
             footprint.kind = MapFireKind::Footprint;

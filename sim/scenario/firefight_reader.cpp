@@ -102,9 +102,8 @@ class Reader {
     } else {
       for (int s = 0; s < SideCount; ++s) {
         if (side_names[s] == "kind" || side_names[s] == "title" || side_names[s] == "turns" || side_names[s] == "sides" ||
-            side_names[s] == "table" || side_names[s] == "ruleset" || side_names[s] == "terrain" ||
-            side_names[s] == "visibility" || side_names[s] == "spot_range" || side_names[s] == "draw" ||
-            side_names[s] == "undecided" || side_names[s] == "turn_decided") {
+            side_names[s] == "table" || side_names[s] == "ruleset" || side_names[s] == "terrain" || side_names[s] == "visibility" ||
+            side_names[s] == "spot_range" || side_names[s] == "draw" || side_names[s] == "undecided" || side_names[s] == "turn_decided") {
           root.error("sides", "'" + side_names[s] + "' is a reserved name");
           continue;
         }
@@ -122,8 +121,7 @@ class Reader {
         read_side(side, sc_.sides[s]);
         side.finish();
       }
-      if (sc_.sides[0].fast_fire && sc_.sides[1].fast_fire)
-        root.error("sides", "only one side may have fast_fire (F-1)");
+      if (sc_.sides[0].fast_fire && sc_.sides[1].fast_fire) root.error("sides", "only one side may have fast_fire (F-1)");
     }
     for (auto& t : root.tables("terrain")) {
       Terrain terrain;
@@ -160,10 +158,8 @@ class Reader {
       const toml::node* node = nullptr;
       if (const auto* t = doc_.root().get("ruleset"); t != nullptr && t->is_table()) node = t->as_table()->get("kill_chance");
       std::string why;
-      if (node != nullptr && node->is_string())
-        (void)r.string("kill_chance", "");
-      else
-        (void)read_number(r, firefight_key("ruleset.kill_chance"));
+      if (node != nullptr && node->is_string()) (void)r.string("kill_chance", "");
+      else (void)read_number(r, firefight_key("ruleset.kill_chance"));
       if (node != nullptr && (node->is_string() || node->is_number()) && !parse_fraction(node, rs.kill_chance, why))
         r.error("kill_chance", why);
     }
@@ -221,8 +217,7 @@ class Reader {
       w.range = to_coord(t.number("range", to_inches(w.range), 0, MaxInches));
       w.dice_per_figure = static_cast<int>(t.integer("dice_per_figure", w.dice_per_figure, 1, 100));
       const auto bands = t.integer_list("bands", {w.bands[0], w.bands[1], w.bands[2], w.bands[3]}, 0, rs.fire_die);
-      if (bands.size() != TargetClasses)
-        t.error("bands", "expected 4 bands, one per target class 1..4");
+      if (bands.size() != TargetClasses) t.error("bands", "expected 4 bands, one per target class 1..4");
       else
         for (int k = 0; k < TargetClasses; ++k) w.bands[k] = static_cast<int>(bands[k]);
       t.finish();
@@ -241,7 +236,8 @@ class Reader {
   Placement read_placement(TableReader& t) {
     Placement p;
     const bool has_position = t.has("position"), has_zone = t.has("zone");
-    if (has_position == has_zone) t.error(has_zone ? "zone" : "position", "give exactly one of position = [x, y] or zone = [x0, y0, x1, y1]");
+    if (has_position == has_zone)
+      t.error(has_zone ? "zone" : "position", "give exactly one of position = [x, y] or zone = [x0, y0, x1, y1]");
     // Read only when given: a default position beside a zone would not be a default (show --toml).
     if (!has_position) t.ignore("position");  // still a key this table knows (the unknown-key list)
     const auto v = has_position ? t.number_list("position", {0, 0}, 2) : std::vector<double>{0, 0};
@@ -273,8 +269,10 @@ class Reader {
   // min-targets:k, range:R, or several conditions joined by '&' (min-targets:2&range:12), all of
   // which must hold. never joins nothing.
   void read_when(TableReader& r, Policy& p, const std::string& policy) {
-    const std::string expected = "expected never, always, turns:[t1,t2,...], min-targets:k or range:R, or conditions joined by '&' "
-                                 "(min-targets:2&range:12), got '" + policy + "'";
+    const std::string expected =
+        "expected never, always, turns:[t1,t2,...], min-targets:k or range:R, or conditions joined by '&' "
+        "(min-targets:2&range:12), got '" +
+        policy + "'";
     p.when = WhenPolicy::Always;
     if (policy == "never") {
       p.when = WhenPolicy::Never;
@@ -302,7 +300,8 @@ class Reader {
           ok = whole_number(item, turn) && turn >= 1 && turn <= sc_.turns;
           if (ok) p.turns[turn] = 1;
         }
-        if (!ok) return r.error("policy", "expected turns:[t1,t2,...] with turns in 1.." + std::to_string(sc_.turns) + ", got '" + policy + "'");
+        if (!ok)
+          return r.error("policy", "expected turns:[t1,t2,...] with turns in 1.." + std::to_string(sc_.turns) + ", got '" + policy + "'");
       } else if (condition.rfind("min-targets:", 0) == 0 && !turns_seen && !min_seen) {
         min_seen = true;
         p.when = WhenPolicy::MinTargets;
@@ -314,7 +313,8 @@ class Reader {
         const std::string_view number = std::string_view(condition).substr(6);
         const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), inches);
         if (ec != std::errc() || end != number.data() + number.size() || !(inches >= 0) || inches > MaxInches)
-          return r.error("policy", "expected range:R with R in inches, 0 to " + std::to_string(static_cast<int>(MaxInches)) + ", got '" + policy + "'");
+          return r.error("policy", "expected range:R with R in inches, 0 to " + std::to_string(static_cast<int>(MaxInches)) + ", got '" +
+                                       policy + "'");
         const int64_t range = to_coord(inches);
         p.range_squared = range * range;
       } else {

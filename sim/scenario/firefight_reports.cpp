@@ -39,9 +39,12 @@ struct SnapshotNarrator {
 
 std::string orders_text(Orders o) {
   switch (o) {
-    case Orders::Hold: return "hold";
-    case Orders::Advance: return "advance";
-    case Orders::Charge: return "charge";
+    case Orders::Hold:
+      return "hold";
+    case Orders::Advance:
+      return "advance";
+    case Orders::Charge:
+      return "charge";
   }
   return "?";
 }
@@ -50,9 +53,15 @@ std::string policy_text(const Side& side) {
   const Policy& p = side.policy;
   std::string when;
   switch (p.when) {
-    case WhenPolicy::Never: when = "never"; break;
-    case WhenPolicy::Always: when = "always"; break;
-    case WhenPolicy::MinTargets: when = "min-targets:" + std::to_string(p.min_targets); break;
+    case WhenPolicy::Never:
+      when = "never";
+      break;
+    case WhenPolicy::Always:
+      when = "always";
+      break;
+    case WhenPolicy::MinTargets:
+      when = "min-targets:" + std::to_string(p.min_targets);
+      break;
     case WhenPolicy::Turns: {
       when = "turns:[";
       bool first = true;
@@ -109,8 +118,8 @@ class FirefightModel final : public ScenarioModel {
       const Policy& p = side.policy;
       const std::string when = policy_text(side);
       lines.push_back(side.name + ": schnellfeuer " + when.substr(0, when.find(',')) +
-                      (p.which == WhichPolicy::Force ? "" : " by subgroup " + side.subgroups[p.subgroup]) +
-                      "; charge orders act " + (p.charge_after ? "in the reload turn (SF-E)" : "when in reach"));
+                      (p.which == WhichPolicy::Force ? "" : " by subgroup " + side.subgroups[p.subgroup]) + "; charge orders act " +
+                      (p.charge_after ? "in the reload turn (SF-E)" : "when in reach"));
     }
     return lines;
   }
@@ -123,7 +132,8 @@ class FirefightModel final : public ScenarioModel {
     for (const auto& side : sc_->sides) {
       if (!side.fast_fire) continue;
       const std::string s = side.name;
-      return Question{{s + ".policy=always", s + ".charge_after=true"}, s + ".policy=never;" + s + ".charge_after=false",
+      return Question{{s + ".policy=always", s + ".charge_after=true"},
+                      s + ".policy=never;" + s + ".charge_after=false",
                       "schnellfeuer (charging in the reload turn) against normal fire (charging when in reach) for " + s};
     }
     return std::nullopt;
@@ -134,35 +144,34 @@ class FirefightModel final : public ScenarioModel {
     const Ruleset& rs = sc.ruleset;
     std::ostringstream out;
     out << sc.title << " (firefight, " << sc.turns << " turns)\n";
-    out << "table " << inches(sc.table.x1) << "\" x " << inches(sc.table.y1) << "\", visibility "
-        << inches(sc.visibility) << "\", spot range " << inches(sc.spot_range) << "\"\n";
+    out << "table " << inches(sc.table.x1) << "\" x " << inches(sc.table.y1) << "\", visibility " << inches(sc.visibility)
+        << "\", spot range " << inches(sc.spot_range) << "\"\n";
     out << "ruleset " << rs.name << ": d" << rs.fire_die << " fire die, natural ones " << (rs.natural_one_hits ? "hit" : "do not hit")
         << ", kill chance " << rs.kill_chance.num << "/" << rs.kill_chance.den << ", units in melee "
-        << (rs.fire_into_melee ? "may be fired at" : "cannot be fired at") << ", unit morale tested at or below "
-        << rs.morale_fraction << " of a unit's figures\n";
+        << (rs.fire_into_melee ? "may be fired at" : "cannot be fired at") << ", unit morale tested at or below " << rs.morale_fraction
+        << " of a unit's figures\n";
     for (const auto& w : rs.weapons)
       out << "  weapon " << w.name << ": range " << inches(w.range) << "\", " << w.dice_per_figure << " dice per figure, bands "
           << w.bands[0] << " " << w.bands[1] << " " << w.bands[2] << " " << w.bands[3] << "\n";
     for (const auto& side : sc.sides) {
-      out << "side " << side.name << ": " << side.units.size() << " units, " << side.start_figures << " figures, "
-          << side.decoys.size() << " decoys" << (side.fast_fire ? ", fast fire" : "") << (side.native ? ", native" : "")
+      out << "side " << side.name << ": " << side.units.size() << " units, " << side.start_figures << " figures, " << side.decoys.size()
+          << " decoys" << (side.fast_fire ? ", fast fire" : "") << (side.native ? ", native" : "")
           << (side.prone_rule ? ", prone rule" : "") << (side.hidden_fire == HiddenFire::Hold ? ", hidden units hold their fire" : "")
           << ", defeated at " << side.break_figures << " figures or fewer\n";
       if (side.fast_fire) out << "  schnellfeuer policy: " << policy_text(side) << "\n";
       for (const auto& u : side.units) {
         out << "  " << u.name << ": " << u.figures << " figures, " << rs.weapons[u.weapon].name << ", class " << u.target_class << ", ";
         if (u.placement.zone)
-          out << "zone (" << inches(u.placement.area.x0) << ", " << inches(u.placement.area.y0) << ")-("
-              << inches(u.placement.area.x1) << ", " << inches(u.placement.area.y1) << ")";
-        else
-          out << "at " << point_text(u.placement.position);
+          out << "zone (" << inches(u.placement.area.x0) << ", " << inches(u.placement.area.y0) << ")-(" << inches(u.placement.area.x1)
+              << ", " << inches(u.placement.area.y1) << ")";
+        else out << "at " << point_text(u.placement.position);
         out << (u.hidden ? ", hidden" : "") << ", subgroup " << side.subgroups[u.subgroup] << ", " << orders_text(u.orders)
             << (u.leader ? "" : ", no leader") << "\n";
       }
     }
     for (const auto& t : sc.terrain)
-      out << "terrain " << t.name << ": (" << inches(t.area.x0) << ", " << inches(t.area.y0) << ")-(" << inches(t.area.x1)
-          << ", " << inches(t.area.y1) << ")" << (t.blocks_sight ? ", blocks sight" : "")
+      out << "terrain " << t.name << ": (" << inches(t.area.x0) << ", " << inches(t.area.y0) << ")-(" << inches(t.area.x1) << ", "
+          << inches(t.area.y1) << ")" << (t.blocks_sight ? ", blocks sight" : "")
           << (t.cover_class > 0 ? ", cover class " + std::to_string(t.cover_class) : "") << "\n";
     return out.str();
   }

@@ -43,9 +43,9 @@ struct MapMark {
   MapMarkKind kind = MapMarkKind::Unit;
   std::string side;
   std::string name;
-  int figures = -1;       // -1: the kind has no figures (barrage units, Blinds, decoys)
-  double x = 0, y = 0;    // centre
-  double w = 0, d = 0;    // footprint; 0 x 0 for a point
+  int figures = -1;     // -1: the kind has no figures (barrage units, Blinds, decoys)
+  double x = 0, y = 0;  // centre
+  double w = 0, d = 0;  // footprint; 0 x 0 for a point
 };
 
 // Barrage missions (PF-RB, PF-DT, PF-PR) and the templates fired.
@@ -63,21 +63,21 @@ struct MapFire {
   std::string mission;
   std::string side;
   std::string label;
-  MapBox box;                 // Footprint, Lane, Fired: the rectangle; RollingLine: (x0,y0) -> (x1,y1)
-  double x = 0, y = 0;        // Target, Registered: the point
-  double radius = 0;          // Registered: trigger radius
+  MapBox box;           // Footprint, Lane, Fired: the rectangle; RollingLine: (x0,y0) -> (x1,y1)
+  double x = 0, y = 0;  // Target, Registered: the point
+  double radius = 0;    // Registered: trigger radius
 };
 
 struct MapModel {
   std::string title;
-  std::string caption;        // "setup", "end of turn 2"
-  double width = 0, depth = 0;  // the table, inches
+  std::string caption;             // "setup", "end of turn 2"
+  double width = 0, depth = 0;     // the table, inches
   std::vector<std::string> sides;  // in colour order
   std::vector<MapTerrain> terrain;
   std::vector<MapZone> zones;
   std::vector<MapFire> fire;
   std::vector<MapMark> marks;
-  bool decided = false;       // the trial was over by this turn: later turns add nothing (replay)
+  bool decided = false;  // the trial was over by this turn: later turns add nothing (replay)
 };
 
 // The map of a table `width` x `depth` inches, at the setup (turn 0) or the end of `turn`, before

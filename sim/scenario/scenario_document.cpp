@@ -84,13 +84,20 @@ std::string describe_list(const toml::node& n) {
 
 const char* toml_type_words(const toml::node& n) noexcept {
   switch (n.type()) {
-    case toml::node_type::table: return "a table";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a number";
-    case toml::node_type::boolean: return "a boolean";
-    default: return "a date or time";
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a number";
+    case toml::node_type::boolean:
+      return "a boolean";
+    default:
+      return "a date or time";
   }
 }
 
@@ -167,12 +174,12 @@ void ScenarioDocument::apply_set(const std::string& assignment, const std::strin
         if (auto* n = entry->get("name"); n != nullptr && n->value<std::string>() == part) next = &element;
       }
       size_t index = 0;
-      if (next == nullptr && std::from_chars(part.data(), part.data() + part.size(), index).ec == std::errc{} &&
-          index < array->size())
+      if (next == nullptr && std::from_chars(part.data(), part.data() + part.size(), index).ec == std::errc{} && index < array->size())
         next = array->get(index);
       if (next == nullptr) {
         const std::string names = entry_names(*array);
-        fail(walked, "no entry named '" + part + "' in this list (" + (names.empty() ? std::string("it has no named entries") : "entries: " + names) + ")");
+        fail(walked, "no entry named '" + part + "' in this list (" +
+                         (names.empty() ? std::string("it has no named entries") : "entries: " + names) + ")");
       }
     } else {
       fail(walked, "is a value, not a table: cannot address '" + parts[i + 1] + "' inside it");
@@ -185,7 +192,8 @@ void ScenarioDocument::apply_set(const std::string& assignment, const std::strin
     const std::string names = entry_names(*at->as_array());
     const bool is_entry = (", " + names + ", ").find(", " + parts.back() + ", ") != std::string::npos;
     fail(key, is_entry ? "is an entry of a list, not a value: set one of its keys, " + key + ".KEY=VALUE"
-                       : "is not an entry of the list " + walked + " (" + (names.empty() ? std::string("it has no named entries") : "entries: " + names) + ")");
+                       : "is not an entry of the list " + walked + " (" +
+                             (names.empty() ? std::string("it has no named entries") : "entries: " + names) + ")");
   }
   if (table == nullptr) fail(walked.empty() ? key : walked, "is a value, not a table: cannot address '" + parts.back() + "' inside it");
   table->insert_or_assign(parts.back(), std::move(*parsed.get("v")));
@@ -326,8 +334,8 @@ int64_t TableReader::integer(std::string_view key, int64_t fallback, int64_t lo,
     return fallback;
   }
   if (!n->is_integer()) {
-    error_at(n, key, std::string("expected an integer in [") + std::to_string(lo) + ", " + std::to_string(hi) +
-                         "], got " + toml_type_words(*n));
+    error_at(n, key,
+             std::string("expected an integer in [") + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + toml_type_words(*n));
     return fallback;
   }
   const int64_t v = *n->value<int64_t>();
@@ -414,7 +422,8 @@ std::vector<Value> TableReader::list(std::string_view key, std::vector<Value> fa
   }
   const auto* array = n->as_array();
   if (array == nullptr || (exact_size != 0 && array->size() != exact_size)) {
-    error_at(n, key, "expected a list of " + (exact_size ? std::to_string(exact_size) + " " : std::string()) + what + ", got " + describe_list(*n));
+    error_at(n, key,
+             "expected a list of " + (exact_size ? std::to_string(exact_size) + " " : std::string()) + what + ", got " + describe_list(*n));
     return fallback;
   }
   std::vector<Value> out;
@@ -430,8 +439,9 @@ std::vector<int64_t> TableReader::integer_list(std::string_view key, std::vector
   describe(key, "integer list", "", accepted_range(static_cast<double>(lo), static_cast<double>(hi)));
   return list(key, std::move(fallback), 0, "integers", [&](const toml::node& element) -> std::optional<int64_t> {
     if (element.is_integer() && *element.value<int64_t>() >= lo && *element.value<int64_t>() <= hi) return *element.value<int64_t>();
-    error_at(&element, key, "expected integers in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
-                                (element.is_integer() ? std::to_string(*element.value<int64_t>()) : std::string(toml_type_words(element))));
+    error_at(&element, key,
+             "expected integers in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
+                 (element.is_integer() ? std::to_string(*element.value<int64_t>()) : std::string(toml_type_words(element))));
     return std::nullopt;
   });
 }
@@ -440,8 +450,9 @@ std::vector<double> TableReader::number_list(std::string_view key, std::vector<d
   describe(key, "number list", "");
   return list(key, std::move(fallback), exact_size, "numbers", [&](const toml::node& element) -> std::optional<double> {
     if (element.is_number() && std::isfinite(*element.value<double>())) return *element.value<double>();
-    error_at(&element, key, std::string("expected a finite number, got ") +
-                                (element.is_number() ? format_number(*element.value<double>()) : toml_type_words(element)));
+    error_at(&element, key,
+             std::string("expected a finite number, got ") +
+                 (element.is_number() ? format_number(*element.value<double>()) : toml_type_words(element)));
     return std::nullopt;
   });
 }
@@ -485,8 +496,7 @@ std::vector<TableReader> TableReader::tables(std::string_view key) {
     std::string label = std::to_string(index);
     if (t != nullptr)
       if (auto name = (*t)["name"].value<std::string>()) label = *name;
-    if (t == nullptr)
-      error_at(&element, key, "entry " + std::to_string(index) + " is not a table");
+    if (t == nullptr) error_at(&element, key, "entry " + std::to_string(index) + " is not a table");
     else {
       out.emplace_back(t, key_path(key) + "." + label, file_, errors_);
       out.back().fill_defaults_ = fill_defaults_;
@@ -506,7 +516,9 @@ void TableReader::finish() {
     size_t best = 3;  // suggest only within two edits
     for (size_t i = 0; i < known_.size(); ++i) {
       const std::string& known = known_[i];
-      if (std::find(known_.begin(), known_.begin() + static_cast<std::ptrdiff_t>(i), known) != known_.begin() + static_cast<std::ptrdiff_t>(i)) continue;
+      if (std::find(known_.begin(), known_.begin() + static_cast<std::ptrdiff_t>(i), known) !=
+          known_.begin() + static_cast<std::ptrdiff_t>(i))
+        continue;
       list += (list.empty() ? "" : ", ") + known;
       // Within two edits, or sharing a long start ("blocks_los" for blocks_sight, "maintenance" for maintain).
       size_t common = 0;

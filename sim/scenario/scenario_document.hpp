@@ -24,13 +24,13 @@ namespace volley {
 // A key a reader asked for, with what the reader accepts there: `volley serve` builds its form from
 // these, so the form offers exactly the keys `--set` takes.
 struct KeyDescription {
-  std::string key;                   // the --set path ("german.units.Z1.figures")
-  std::string type;                  // integer, number, boolean, string, choice, integer list, number list, string list
+  std::string key;   // the --set path ("german.units.Z1.figures")
+  std::string type;  // integer, number, boolean, string, choice, integer list, number list, string list
   // The default and the document's value (the default when absent), as TOML text, except that a
   // string or choice is its plain text, unquoted (as `--set key=word` takes it).
   std::string fallback;
   std::string value;
-  bool present = false;              // the document (or a --set) gives it
+  bool present = false;  // the document (or a --set) gives it
   bool has_range = false;
   double lo = 0, hi = 0;             // integer and number: the accepted range
   std::vector<std::string> choices;  // choice: the accepted words
@@ -91,7 +91,7 @@ class ScenarioDocument {
   KeyCatalog* key_catalog_ = nullptr;
   struct Assignment {
     std::string key;
-    std::string source;  // "--set KEY=VALUE" (or --vs, --param): what an error on it is labelled
+    std::string source;              // "--set KEY=VALUE" (or --vs, --param): what an error on it is labelled
     std::string assignment, option;  // as apply_set was given them
   };
   std::vector<Assignment> sets_;

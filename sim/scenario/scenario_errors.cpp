@@ -18,7 +18,6 @@ std::string join(const std::vector<ScenarioError>& errors) {
 }
 }  // namespace
 
-ScenarioErrors::ScenarioErrors(std::vector<ScenarioError> errors)
-    : std::runtime_error(join(errors)), errors_(std::move(errors)) {}
+ScenarioErrors::ScenarioErrors(std::vector<ScenarioError> errors) : std::runtime_error(join(errors)), errors_(std::move(errors)) {}
 
 }  // namespace volley

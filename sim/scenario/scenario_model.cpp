@@ -41,7 +41,8 @@ std::string read_scenario_file(const std::string& name) {
   std::string text;
   char buffer[1 << 16];
   // One byte past the bound tells a file of exactly MaxScenarioBytes from a longer one.
-  while (text.size() <= MaxScenarioBytes && in.read(buffer, sizeof buffer).gcount() > 0) text.append(buffer, static_cast<size_t>(in.gcount()));
+  while (text.size() <= MaxScenarioBytes && in.read(buffer, sizeof buffer).gcount() > 0)
+    text.append(buffer, static_cast<size_t>(in.gcount()));
   if (in.bad()) refuse("cannot read (" + std::string(std::strerror(errno)) + ")");
   if (text.size() > MaxScenarioBytes) refuse("is too large (" + limit + ")");
   return text;
@@ -61,12 +62,9 @@ std::unique_ptr<ScenarioModel> load_kind(const ScenarioDocument& doc) {
       err.column = static_cast<int>(at->source().begin.column);
     }
     err.key = "kind";
-    if (node == nullptr)
-      err.message = "missing: expected kind = \"firefight\" or kind = \"barrage\" (the rules the scenario uses)";
-    else if (!kind)
-      err.message = std::string("expected the string \"firefight\" or \"barrage\", got ") + toml_type_words(*node);
-    else
-      err.message = "expected \"firefight\" or \"barrage\", got '" + *kind + "'";
+    if (node == nullptr) err.message = "missing: expected kind = \"firefight\" or kind = \"barrage\" (the rules the scenario uses)";
+    else if (!kind) err.message = std::string("expected the string \"firefight\" or \"barrage\", got ") + toml_type_words(*node);
+    else err.message = "expected \"firefight\" or \"barrage\", got '" + *kind + "'";
     throw ScenarioErrors({err});
   }
   if (*kind == "firefight") return load_firefight_model(doc);
@@ -172,8 +170,8 @@ bool scenario_accepts(const std::string& argument, const std::vector<std::string
   }
 }
 
-ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets,
-                               const std::vector<std::string>& extra, const std::string& option) {
+ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets, const std::vector<std::string>& extra,
+                               const std::string& option) {
   ScenarioDocument doc = [&] {
     const std::string name = argument.empty() ? DefaultScenarioName : argument;
     if (std::filesystem::exists(name)) return ScenarioDocument::from_string(read_scenario_file(name), name);

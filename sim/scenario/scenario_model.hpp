@@ -19,8 +19,8 @@ namespace volley {
 class ScenarioModel {
  public:
   virtual ~ScenarioModel() = default;
-  virtual std::string kind() const = 0;             // "firefight" | "barrage"
-  virtual std::string title() const = 0;            // the scenario's `title`, or its file name
+  virtual std::string kind() const = 0;   // "firefight" | "barrage"
+  virtual std::string title() const = 0;  // the scenario's `title`, or its file name
   // The trial job for a master seed: schema of metrics and workers (sim/scenario/trial_job.hpp).
   virtual std::unique_ptr<TrialJob> make_job(uint64_t seed) const = 0;
   // The name of the headline metric (what a bare `--precision E` refers to), e.g. "herero.win".

@@ -62,10 +62,8 @@ SettingChanges setting_changes(const ScenarioDocument& file, const std::vector<s
     const auto eq = assignment.find('=');
     if (eq == std::string::npos) continue;
     const std::string key = assignment.substr(0, eq), value = assignment.substr(eq + 1), old = document_value(file, key);
-    if (same_value(value, old))
-      said.as_in_file.push_back(key + " = " + value);
-    else
-      said.changed.push_back(key + " = " + value + (old.empty() ? " (not in the file: the default)" : " (the file: " + old + ")"));
+    if (same_value(value, old)) said.as_in_file.push_back(key + " = " + value);
+    else said.changed.push_back(key + " = " + value + (old.empty() ? " (not in the file: the default)" : " (the file: " + old + ")"));
   }
   return said;
 }

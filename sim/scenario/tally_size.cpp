@@ -30,11 +30,9 @@ bool check_tally_size(TableReader& root, int turns, const std::function<Schema(i
     (tally_bins(schema_at(mid)) <= MaxTallyBins ? fits : too_many) = mid;
   }
   std::string message = "the results of " + std::to_string(turns) + " turns would keep " + with_commas(bins) +
-                        " histogram bins in each worker's tally (the per-turn metrics, each up to " +
-                        with_commas(MaxHistogramWidth) + " values wide); at most " + with_commas(MaxTallyBins) +
-                        " (2 GiB) are kept: ";
-  message += fits >= 1 ? "at most " + std::to_string(fits) + " turns with these forces, or fewer figures"
-                       : "fewer figures";
+                        " histogram bins in each worker's tally (the per-turn metrics, each up to " + with_commas(MaxHistogramWidth) +
+                        " values wide); at most " + with_commas(MaxTallyBins) + " (2 GiB) are kept: ";
+  message += fits >= 1 ? "at most " + std::to_string(fits) + " turns with these forces, or fewer figures" : "fewer figures";
   root.error("turns", std::move(message));
   return false;
 }

@@ -19,7 +19,8 @@ inline Coord read_tie_distance(TableReader& ruleset, const KeyDeclaration& key) 
   if (given > 0 && given * CoordPerInch < 1) {
     char got[32];
     std::snprintf(got, sizeof got, "%g", given);
-    ruleset.error(key.name(), "expected 0 (only equal distances tie) or at least " + inches(1) + " (one unit of the grid, the smallest it can tell from 0), got " + got);
+    ruleset.error(key.name(), "expected 0 (only equal distances tie) or at least " + inches(1) +
+                                  " (one unit of the grid, the smallest it can tell from 0), got " + got);
     return fallback;
   }
   return to_coord(given);

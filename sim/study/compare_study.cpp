@@ -37,7 +37,7 @@ CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open,
   CompareStudy study;
   std::vector<ScenarioDocument> docs;
   std::optional<ScenarioDocument> base_full;  // the base with every default written: a variant equal to it is the base again
-  std::vector<std::string> same_as_base;  // notes on the variants left out
+  std::vector<std::string> same_as_base;      // notes on the variants left out
   for (size_t v = 0; v < variants.size(); ++v) {
     ScenarioDocument doc = open(run.sets, variants[v].assignments, "--vs");
     auto model = load_model(doc);
@@ -48,7 +48,8 @@ CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open,
     ScenarioDocument full = complete_scenario(doc);
     if (v == 0) base_full = std::move(full);
     else if (full.root() == base_full->root()) {
-      same_as_base.push_back("--vs '" + variants[v].label + "' gives the same scenario as the base (every key equal): nothing to compare, left out");
+      same_as_base.push_back("--vs '" + variants[v].label +
+                             "' gives the same scenario as the base (every key equal): nothing to compare, left out");
       continue;
     }
     docs.push_back(std::move(doc));
@@ -94,7 +95,8 @@ CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open,
   // changes and another keeps at the file's value (charge_after beside policy=never) is part of the
   // question, and a label alone would hide it.
   std::vector<std::string> changed = run.sets;
-  for (size_t v = 1; v < variants.size(); ++v) changed.insert(changed.end(), variants[v].assignments.begin(), variants[v].assignments.end());
+  for (size_t v = 1; v < variants.size(); ++v)
+    changed.insert(changed.end(), variants[v].assignments.begin(), variants[v].assignments.end());
   for (const auto& doc : docs) study.plays.push_back(file_values(doc, changed));
   // What the file itself says for every key a variant or --set changes: the base without --set is the file.
   study.file_has = file_values(open({}, {}, "--set"), changed);

@@ -28,15 +28,15 @@ struct CompareSettings {
 };
 
 struct CompareStudy {
-  RunRecord record;                                  // the result document
+  RunRecord record;                                    // the result document
   std::vector<std::unique_ptr<ScenarioModel>> models;  // the base, then each variant kept
   std::unique_ptr<CompareJob> job;
-  std::shared_ptr<const Schema> base_schema;         // one variant's metrics, unprefixed
-  std::string headline;                              // the base's headline metric
-  std::vector<std::string> labels;                   // of the base and each variant kept
-  std::vector<std::string> plays;                    // per variant: the values it plays for every key changed
-  std::string file_has;                              // the scenario file's values of those keys
-  SettingChanges settings_changed;                   // the base's --set against the file
+  std::shared_ptr<const Schema> base_schema;  // one variant's metrics, unprefixed
+  std::string headline;                       // the base's headline metric
+  std::vector<std::string> labels;            // of the base and each variant kept
+  std::vector<std::string> plays;             // per variant: the values it plays for every key changed
+  std::string file_has;                       // the scenario file's values of those keys
+  SettingChanges settings_changed;            // the base's --set against the file
   bool interrupted = false;
   std::string checkpoint_failure;
 };

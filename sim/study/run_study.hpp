@@ -14,12 +14,12 @@
 namespace volley {
 
 struct RunStudy {
-  RunRecord record;                        // the result document
-  std::unique_ptr<ScenarioModel> model;    // the scenario played (its writers draw from it)
-  SettingChanges settings_changed;         // each --set, with the file's value it replaced, or as the file has it
-  std::vector<std::string> decisions;      // the choices the scenario makes for its players
+  RunRecord record;                      // the result document
+  std::unique_ptr<ScenarioModel> model;  // the scenario played (its writers draw from it)
+  SettingChanges settings_changed;       // each --set, with the file's value it replaced, or as the file has it
+  std::vector<std::string> decisions;    // the choices the scenario makes for its players
   bool interrupted = false;
-  std::string checkpoint_failure;          // why the last checkpoint could not be saved (empty: none)
+  std::string checkpoint_failure;  // why the last checkpoint could not be saved (empty: none)
 };
 
 // Checks the outputs (check_outputs) before the first trial; a resumed run takes its plan from the

@@ -51,7 +51,8 @@ SensitivityStudy sensitivity_study(SensitivitySettings settings, const ScenarioO
   // on one estimate; taking the option and running the default count instead, as it once did, left
   // a header that promised the trial cap. Refused before any work.
   if (!run.precision.empty())
-    throw std::invalid_argument("--precision: sensitivity plays a fixed number of paired trials per parameter; give --trials N instead (default 10000)");
+    throw std::invalid_argument(
+        "--precision: sensitivity plays a fixed number of paired trials per parameter; give --trials N instead (default 10000)");
   check_outputs(run);
   const uint64_t seed = run.seed_value();
   const ScenarioDocument doc = open(run.sets, {}, "--set");
@@ -65,8 +66,10 @@ SensitivityStudy sensitivity_study(SensitivitySettings settings, const ScenarioO
   std::vector<ModelParameter> from_file;
   walk(doc.root(), "", from_file);
   for (const auto& p : from_file)
-    if (std::none_of(parameters.begin(), parameters.end(), [&](const ModelParameter& q) { return q.key == p.key; })) parameters.push_back(p);
-  std::stable_sort(parameters.begin(), parameters.end(), [](const ModelParameter& a, const ModelParameter& b) { return a.assumed > b.assumed; });
+    if (std::none_of(parameters.begin(), parameters.end(), [&](const ModelParameter& q) { return q.key == p.key; }))
+      parameters.push_back(p);
+  std::stable_sort(parameters.begin(), parameters.end(),
+                   [](const ModelParameter& a, const ModelParameter& b) { return a.assumed > b.assumed; });
 
   control.report("start", {{"title", model->title()}, {"target", target.text}, {"trials", run.planned_trials()}, {"seed", seed}});
   // An exceedance is tallied per trial as an indicator, so that its change is paired like a headline
@@ -119,8 +122,10 @@ SensitivityStudy sensitivity_study(SensitivitySettings settings, const ScenarioO
       const long b = paired.job->variant_metric(0, compared), o = paired.job->variant_metric(v, compared),
                  d = paired.job->difference_metric(v, compared);
       if (b < 0 || o < 0 || d < 0)
-        throw std::invalid_argument("--target: '" + target.metric + "' is not " + (target.at_least ? "an estimate" : "a headline estimate") + " of this scenario");
-      const Interval delta = paired_difference(paired.tally, static_cast<size_t>(b), static_cast<size_t>(o), static_cast<size_t>(d), run.level).paired;
+        throw std::invalid_argument("--target: '" + target.metric + "' is not " +
+                                    (target.at_least ? "an estimate" : "a headline estimate") + " of this scenario");
+      const Interval delta =
+          paired_difference(paired.tally, static_cast<size_t>(b), static_cast<size_t>(o), static_cast<size_t>(d), run.level).paired;
       (side[v - 1] < 0 ? effect.down : effect.up) = delta;
       effect.magnitude = std::max(effect.magnitude, std::abs(delta.estimate));
     }
@@ -132,7 +137,8 @@ SensitivityStudy sensitivity_study(SensitivitySettings settings, const ScenarioO
                        " parameters studied; the ranking covers those only";
   // Rank every parameter played, then keep the --limit largest effects: limiting before the ranking
   // left out whichever lever came late in the list (herero.break_fraction on the ambush).
-  std::stable_sort(effects.begin(), effects.end(), [](const SensitivityEffect& a, const SensitivityEffect& b) { return a.magnitude > b.magnitude; });
+  std::stable_sort(effects.begin(), effects.end(),
+                   [](const SensitivityEffect& a, const SensitivityEffect& b) { return a.magnitude > b.magnitude; });
   table.played = effects.size();
   if (settings.limit > 0 && effects.size() > settings.limit) effects.resize(settings.limit);
   table.title = model->title();
@@ -147,10 +153,18 @@ SensitivityStudy sensitivity_study(SensitivitySettings settings, const ScenarioO
     if (e.up) row["up"] = {{"value", e.up_value}, {"change", e.up->estimate}, {"low", e.up->low}, {"high", e.up->high}};
     rows.push_back(row);
   }
-  study.document = {{"format", "volley-sensitivity"}, {"format_version", ResultFormatVersion}, {"volley_version", VOLLEY_VERSION},
-                    {"title", model->title()}, {"target", target.text}, {"seed", seed}, {"level", run.level},
-                    {"trials", run.planned_trials()}, {"partial", table.partial},
-                    {"parameters_planned", parameters.size()}, {"parameters_studied", studied}, {"parameters", rows}};
+  study.document = {{"format", "volley-sensitivity"},
+                    {"format_version", ResultFormatVersion},
+                    {"volley_version", VOLLEY_VERSION},
+                    {"title", model->title()},
+                    {"target", target.text},
+                    {"seed", seed},
+                    {"level", run.level},
+                    {"trials", run.planned_trials()},
+                    {"partial", table.partial},
+                    {"parameters_planned", parameters.size()},
+                    {"parameters_studied", studied},
+                    {"parameters", rows}};
   return study;
 }
 

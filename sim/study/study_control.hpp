@@ -16,8 +16,8 @@ namespace volley {
 
 // The scenario with `sets` and then `extra` applied in order; errors on `extra` name `option` (compare's
 // --vs, sweep's and tune's --param). Throws ScenarioErrors or std::invalid_argument.
-using ScenarioOpener = std::function<ScenarioDocument(const std::vector<std::string>& sets, const std::vector<std::string>& extra,
-                                                      const std::string& option)>;
+using ScenarioOpener =
+    std::function<ScenarioDocument(const std::vector<std::string>& sets, const std::vector<std::string>& extra, const std::string& option)>;
 
 // The command line's: SCENARIO as a path, a shipped scenario's name, or empty for the default (open_scenario).
 ScenarioOpener scenario_argument(const std::string& argument);

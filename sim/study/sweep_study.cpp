@@ -22,7 +22,8 @@ SweepStudy sweep_study(SweepSettings settings, const ScenarioOpener& open, const
   std::vector<std::vector<size_t>> points;
   const size_t n1 = axes.size() > 1 ? axes[1].values.size() : 1;
   for (size_t j = 0; j < n1; ++j)
-    for (size_t i = 0; i < axes[0].values.size(); ++i) points.push_back(axes.size() > 1 ? std::vector<size_t>{i, j} : std::vector<size_t>{i});
+    for (size_t i = 0; i < axes[0].values.size(); ++i)
+      points.push_back(axes.size() > 1 ? std::vector<size_t>{i, j} : std::vector<size_t>{i});
 
   std::vector<std::vector<std::string>> assignments;
   std::vector<std::string> labels;
@@ -42,7 +43,8 @@ SweepStudy sweep_study(SweepSettings settings, const ScenarioOpener& open, const
   {
     // An unknown --target is refused with the valid names before any point is played.
     const auto model = load_model(open(run.sets, assignments.front(), "--param"));
-    check_target(parse_target(settings.target.empty() ? model->headline_metric() : settings.target, false), *model->make_job(0)->schema(), "--target");
+    check_target(parse_target(settings.target.empty() ? model->headline_metric() : settings.target, false), *model->make_job(0)->schema(),
+                 "--target");
   }
   std::vector<VariantRun> runs;
   const std::atomic<bool>* stop = control.stop != nullptr ? control.stop : install_interrupt_handlers();
@@ -98,11 +100,20 @@ SweepStudy sweep_study(SweepSettings settings, const ScenarioOpener& open, const
   // The result: what --json writes and the report page draws (docs/json-format.md).
   nlohmann::json axes_json = nlohmann::json::array();
   for (const auto& a : axes) axes_json.push_back({{"key", a.key}, {"values", a.values}, {"numbers", a.numbers}});
-  study.document = {{"format", "volley-sweep"}, {"format_version", ResultFormatVersion}, {"volley_version", VOLLEY_VERSION},
-                    {"title", first.title()}, {"parameters", settings.parameters}, {"axes", axes_json}, {"target", target.text},
-                    {"target_is_probability", target.is_probability(schema)}, {"level", run.level}, {"seed", seed},
-                    {"partial", study.partial}, {"points_planned", points.size()},
-                    {"points_complete", complete_points}, {"points", json_points}};
+  study.document = {{"format", "volley-sweep"},
+                    {"format_version", ResultFormatVersion},
+                    {"volley_version", VOLLEY_VERSION},
+                    {"title", first.title()},
+                    {"parameters", settings.parameters},
+                    {"axes", axes_json},
+                    {"target", target.text},
+                    {"target_is_probability", target.is_probability(schema)},
+                    {"level", run.level},
+                    {"seed", seed},
+                    {"partial", study.partial},
+                    {"points_planned", points.size()},
+                    {"points_complete", complete_points},
+                    {"points", json_points}};
   return study;
 }
 

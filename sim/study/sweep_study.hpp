@@ -24,7 +24,7 @@ struct SweepSettings {
 struct SweepStudy {
   nlohmann::json document;  // volley-sweep
   SweepTable table;
-  bool partial = false;     // interrupted: the points before the last are complete
+  bool partial = false;  // interrupted: the points before the last are complete
 };
 
 // Every grid point is loaded, and the target checked, before any is played.

@@ -33,11 +33,18 @@ TuneStudy tune_study(TuneSettings settings, const ScenarioOpener& open, const St
     if (stop->load()) throw Interrupted();
     const TuneValue v = run_tune_value(open_value, run, axis, target, seed, x, control.stop);
     completed[x] = v;
-    control.report("value", {{"parameter", axis.key}, {"x", format_value(x, axis.integer)}, {"estimate", v.value.estimate}, {"low", v.value.low}, {"high", v.value.high}});
+    control.report("value", {{"parameter", axis.key},
+                             {"x", format_value(x, axis.integer)},
+                             {"estimate", v.value.estimate},
+                             {"low", v.value.low},
+                             {"high", v.value.high}});
     return v;
   };
-  control.report("start", {{"parameter", axis.key}, {"lo", format_value(axis.lo, axis.integer)}, {"hi", format_value(axis.hi, axis.integer)},
-                           {"trials", run.trials_text()}, {"seed", seed}});
+  control.report("start", {{"parameter", axis.key},
+                           {"lo", format_value(axis.lo, axis.integer)},
+                           {"hi", format_value(axis.hi, axis.integer)},
+                           {"trials", run.trials_text()},
+                           {"seed", seed}});
   TuneStudy study;
   TuneResult& result = study.result;
   TuneAnswer& answer = study.answer;

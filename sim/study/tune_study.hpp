@@ -14,10 +14,10 @@
 namespace volley {
 
 struct TuneSettings {
-  RunSettings run;      // per evaluated value: --trials, --precision, seed, outputs
-  ParameterAxis axis;   // "KEY=lo:hi"
-  TargetSpec target;    // with its goal
-  int steps = 8;        // bisection steps for a continuous parameter
+  RunSettings run;     // per evaluated value: --trials, --precision, seed, outputs
+  ParameterAxis axis;  // "KEY=lo:hi"
+  TargetSpec target;   // with its goal
+  int steps = 8;       // bisection steps for a continuous parameter
 };
 
 struct TuneStudy {

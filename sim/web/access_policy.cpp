@@ -85,9 +85,8 @@ std::string AccessPolicy::random_token() {
 }
 
 void AccessPolicy::check_token_text(const std::string& token) {
-  const bool allowed = std::all_of(token.begin(), token.end(), [](unsigned char c) {
-    return std::isalnum(c) || c == '.' || c == '_' || c == '~' || c == '-';
-  });
+  const bool allowed = std::all_of(token.begin(), token.end(),
+                                   [](unsigned char c) { return std::isalnum(c) || c == '.' || c == '_' || c == '~' || c == '-'; });
   if (token.size() < 8 || token.size() > 256 || !allowed)
     throw std::invalid_argument("--token: expected 8 to 256 characters of letters, digits, '.', '_', '~' and '-'");
 }
@@ -101,8 +100,7 @@ bool AccessPolicy::host_allowed(const std::string& host) const {
 AccessVerdict AccessPolicy::check(const AccessRequest& r) const {
   // Step 1: the Host names this server (DNS rebinding names another).
   if (r.host == nullptr || !host_allowed(*r.host))
-    return {403, "this server answers only at its own address (" + hosts_.front() + "), not at Host '" + (r.host ? *r.host : "") +
-                     "'"};
+    return {403, "this server answers only at its own address (" + hosts_.front() + "), not at Host '" + (r.host ? *r.host : "") + "'"};
   // Step 2: a browser's request from another page says so in its Origin.
   if (r.origin != nullptr && lowercase(*r.origin) != "http://" + lowercase(*r.host))
     return {403, "requests from other pages are refused (Origin '" + *r.origin + "')"};
@@ -111,8 +109,9 @@ AccessVerdict AccessPolicy::check(const AccessRequest& r) const {
   if (r.fetch_site != nullptr && *r.fetch_site != "same-origin" && *r.fetch_site != "none")
     return {403, "requests from other pages are refused (Sec-Fetch-Site '" + *r.fetch_site + "')"};
   if (!token_matches(r.token))
-    return {403, "the API needs the token that volley serve printed: open the address it printed (…/?token=…), or send "
-                 "'Authorization: token TOKEN' (docs/api.md)"};
+    return {403,
+            "the API needs the token that volley serve printed: open the address it printed (…/?token=…), or send "
+            "'Authorization: token TOKEN' (docs/api.md)"};
   return {};
 }
 

@@ -134,8 +134,10 @@ void close_connection(socket_t sock, bool linger) {
 // The answer of a full pool, sent without waiting (the socket is new: its buffer has room).
 void refuse_connection(socket_t sock, bool linger) {
   static const std::string body = "{\"error\":\"volley serve is busy: every connection is in use; try again\"}\n";
-  static const std::string answer = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
-                                    "Connection: close\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+  static const std::string answer =
+      "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
+      "Connection: close\r\nContent-Length: " +
+      std::to_string(body.size()) + "\r\n\r\n" + body;
   (void)::send(sock, answer.data(), answer.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
   close_connection(sock, linger);
 }

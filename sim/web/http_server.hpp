@@ -18,12 +18,12 @@
 namespace volley {
 
 struct HttpLimits {
-  size_t connections = 256;                         // connection threads; the next is answered 503
-  size_t request_head_bytes = 64 << 10;             // request line and headers, at most
-  size_t body_bytes = 1 << 20;                      // a request body, at most (413 past it)
-  std::chrono::milliseconds request_time{10'000};   // a request's head and body, from its first byte
-  std::chrono::milliseconds idle_read{5'000};       // silence within a request, or between two on one connection
-  std::chrono::milliseconds write_wait{5'000};      // one write to a client that reads nothing
+  size_t connections = 256;                        // connection threads; the next is answered 503
+  size_t request_head_bytes = 64 << 10;            // request line and headers, at most
+  size_t body_bytes = 1 << 20;                     // a request body, at most (413 past it)
+  std::chrono::milliseconds request_time{10'000};  // a request's head and body, from its first byte
+  std::chrono::milliseconds idle_read{5'000};      // silence within a request, or between two on one connection
+  std::chrono::milliseconds write_wait{5'000};     // one write to a client that reads nothing
 };
 
 class HttpServer : public httplib::Server {

@@ -10,8 +10,8 @@ namespace volley {
 ScenarioDocument ScenarioSources::open(const std::string& scenario, const std::string* text) const {
   if (text != nullptr) {
     if (text->size() > limits.max_scenario_bytes)
-      throw RequestError(413, "text: scenario text of " + std::to_string(text->size()) + " bytes; at most " +
-                                  std::to_string(limits.max_scenario_bytes));
+      throw RequestError(
+          413, "text: scenario text of " + std::to_string(text->size()) + " bytes; at most " + std::to_string(limits.max_scenario_bytes));
     return ScenarioDocument::from_string(*text, "scenario text");
   }
   const std::string name = scenario.empty() ? DefaultScenarioName : scenario;
@@ -25,7 +25,7 @@ ScenarioDocument ScenarioSources::open(const std::string& scenario, const std::s
 }
 
 ScenarioDocument ScenarioSources::open(const std::string& scenario, const std::string* text, const std::vector<std::string>& sets,
-                                      const std::vector<std::string>& extra, const std::string& extra_option) const {
+                                       const std::vector<std::string>& extra, const std::string& extra_option) const {
   ScenarioDocument doc = open(scenario, text);
   try {
     for (const auto& set : sets) doc.apply_set(set);
@@ -64,7 +64,8 @@ nlohmann::json parse_json_body(const std::string& body) {
     } else if (c == '"') {
       in_string = true;
     } else if (c == '[' || c == '{') {
-      if (++depth > MaxJsonDepth) throw RequestError(400, "the body is JSON nested deeper than " + std::to_string(MaxJsonDepth) + " levels");
+      if (++depth > MaxJsonDepth)
+        throw RequestError(400, "the body is JSON nested deeper than " + std::to_string(MaxJsonDepth) + " levels");
     } else if (c == ']' || c == '}') {
       --depth;
     }
@@ -101,7 +102,8 @@ std::string text_field(const nlohmann::json& json, const char* key, size_t max_b
 std::vector<std::string> assignments_field(const nlohmann::json& json, const char* key, const ServeLimits& limits) {
   const auto& v = json.at(key);
   if (!v.is_array()) throw RequestError(400, std::string(key) + ": expected a list of \"KEY=VALUE\" strings");
-  if (v.size() > limits.max_sets) throw RequestError(413, std::string(key) + ": more than " + std::to_string(limits.max_sets) + " assignments");
+  if (v.size() > limits.max_sets)
+    throw RequestError(413, std::string(key) + ": more than " + std::to_string(limits.max_sets) + " assignments");
   std::vector<std::string> out;
   for (const auto& a : v) {
     if (!a.is_string() || a.get_ref<const std::string&>().find('=') == std::string::npos)
@@ -141,14 +143,16 @@ void read_common_fields(const nlohmann::json& json, const ServeLimits& limits, R
   }
   if (json.contains("level")) {
     const auto& l = json.at("level");
-    if (!l.is_number() || !(l.get<double>() > 0.5 && l.get<double>() < 1.0)) throw RequestError(400, "level: expected a number in (0.5, 1)");
+    if (!l.is_number() || !(l.get<double>() > 0.5 && l.get<double>() < 1.0))
+      throw RequestError(400, "level: expected a number in (0.5, 1)");
     r.level = l.get<double>();
   }
   if (json.contains("client")) r.client = text_field(json, "client", 128);
 }
 
 void check_body_size(const std::string& body, const ServeLimits& limits) {
-  if (body.size() > limits.max_body_bytes) throw RequestError(413, "request body larger than " + std::to_string(limits.max_body_bytes) + " bytes");
+  if (body.size() > limits.max_body_bytes)
+    throw RequestError(413, "request body larger than " + std::to_string(limits.max_body_bytes) + " bytes");
 }
 
 }  // namespace
@@ -168,7 +172,8 @@ LiveRequest parse_live_request(const std::string& body, const ServeLimits& limit
 
 LiveTuneRequest parse_tune_request(const std::string& body, const ServeLimits& limits) {
   check_body_size(body, limits);
-  const auto json = parse_request_object(body, {"scenario", "text", "sets", "param", "target", "steps", "seed", "trials", "level", "client"});
+  const auto json =
+      parse_request_object(body, {"scenario", "text", "sets", "param", "target", "steps", "seed", "trials", "level", "client"});
   LiveTuneRequest r;
   read_common_fields(json, limits, r);
   if (!json.contains("param") || !json.contains("target")) throw RequestError(400, "give param (KEY=lo:hi) and target (NAME=GOAL)");

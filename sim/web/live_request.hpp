@@ -29,12 +29,12 @@ class RequestError : public std::runtime_error {
 // What a request may read and ask for. The server reads the shipped scenarios and the files named on
 // its command line, nothing else; the limits keep one request from taking the machine.
 struct ServeLimits {
-  size_t max_body_bytes = 1 << 20;        // a request body
-  size_t max_scenario_bytes = 256 << 10;  // scenario text in a request (the shipped ones are < 10 KiB)
-  size_t max_sets = 256;                  // --set assignments per variant
-  uint64_t max_trials = 100'000'000;      // per run: about 3 minutes of the default scenario on 2 cores
-  size_t max_runs = 64;                   // runs in flight at once (a thread each); more are answered 503
-  size_t max_connections = 256;           // connections served at once (runs included); more are answered 503
+  size_t max_body_bytes = 1 << 20;                 // a request body
+  size_t max_scenario_bytes = 256 << 10;           // scenario text in a request (the shipped ones are < 10 KiB)
+  size_t max_sets = 256;                           // --set assignments per variant
+  uint64_t max_trials = 100'000'000;               // per run: about 3 minutes of the default scenario on 2 cores
+  size_t max_runs = 64;                            // runs in flight at once (a thread each); more are answered 503
+  size_t max_connections = 256;                    // connections served at once (runs included); more are answered 503
   std::chrono::milliseconds request_time{10'000};  // for a request's head and body to arrive (slow clients)
 };
 
@@ -54,16 +54,16 @@ struct ScenarioSources {
 };
 
 struct LiveRequest {
-  std::string scenario;              // a name from ScenarioSources::names(); empty: the default
+  std::string scenario;  // a name from ScenarioSources::names(); empty: the default
   bool has_text = false;
-  std::string text;                  // scenario TOML in place of a file (validated like a file)
-  std::vector<std::string> sets;     // as --set
-  std::vector<std::string> versus;   // non-empty: a paired comparison, variant B = base + these (as --vs)
-  std::string seed = "1";            // as --seed, "random" excepted
-  uint64_t trials = 100000;          // as --trials (the cap, with a precision target)
-  std::string precision;             // as --precision
-  double level = 0.95;               // as --level
-  std::string client;                // the page asking: its new run cancels its previous one
+  std::string text;                 // scenario TOML in place of a file (validated like a file)
+  std::vector<std::string> sets;    // as --set
+  std::vector<std::string> versus;  // non-empty: a paired comparison, variant B = base + these (as --vs)
+  std::string seed = "1";           // as --seed, "random" excepted
+  uint64_t trials = 100000;         // as --trials (the cap, with a precision target)
+  std::string precision;            // as --precision
+  double level = 0.95;              // as --level
+  std::string client;               // the page asking: its new run cancels its previous one
 };
 
 // A tune asked over HTTP (POST /api/tune): the scenario and settings as a run's, plus tune's own.
@@ -72,11 +72,11 @@ struct LiveTuneRequest {
   bool has_text = false;
   std::string text;
   std::vector<std::string> sets;
-  std::string param;                 // as tune's --param: KEY[,KEY...]=lo:hi
-  std::string target;                // as --target: NAME=GOAL
-  int steps = 8;                     // as --steps
+  std::string param;   // as tune's --param: KEY[,KEY...]=lo:hi
+  std::string target;  // as --target: NAME=GOAL
+  int steps = 8;       // as --steps
   std::string seed = "1";
-  uint64_t trials = 20000;           // per evaluated value, as tune's --trials
+  uint64_t trials = 20000;  // per evaluated value, as tune's --trials
   double level = 0.95;
   std::string client;
 };

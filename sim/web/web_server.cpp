@@ -50,7 +50,11 @@ void refuse(httplib::Response& res, int status, const std::string& message) { an
 json errors_json(const ScenarioErrors& e) {
   json list = json::array();
   for (const auto& err : e.errors())
-    list.push_back({{"file", err.file}, {"line", err.line}, {"column", err.column}, {"key", err.key}, {"message", err.message},
+    list.push_back({{"file", err.file},
+                    {"line", err.line},
+                    {"column", err.column},
+                    {"key", err.key},
+                    {"message", err.message},
                     {"text", err.format()}});
   return list;
 }
@@ -177,11 +181,12 @@ httplib::Server::HandlerResponse WebServer::State::admit(const httplib::Request&
   };
   try {
     const std::string token = token_of(req, access->cookie_name());
-    const AccessVerdict verdict = access->check({req.path, header_or_null(req, "Host"), header_or_null(req, "Origin"),
-                                                 header_or_null(req, "Sec-Fetch-Site"), token});
+    const AccessVerdict verdict =
+        access->check({req.path, header_or_null(req, "Host"), header_or_null(req, "Origin"), header_or_null(req, "Sec-Fetch-Site"), token});
     if (verdict.status != 0) return refused(verdict.status, verdict.message);
     if (const auto length = content_length(req); length && *length > options.sources.limits.max_body_bytes)
-      return refused(413, "request body of " + std::to_string(*length) + " bytes; at most " + std::to_string(options.sources.limits.max_body_bytes));
+      return refused(
+          413, "request body of " + std::to_string(*length) + " bytes; at most " + std::to_string(options.sources.limits.max_body_bytes));
     // The printed address (/?token=...) leaves the token with the page as a cookie that no other
     // site's request carries; the page's own requests then carry it.
     if (req.path == "/" && req.has_param("token")) {
@@ -217,21 +222,23 @@ void WebServer::State::routes() {
   });
   server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
-    refuse(res, res.status, res.status == 413 ? "request body too large"
-                            : res.status == 404 ? "no such resource: " + req.path
-                                                : "bad request (" + std::to_string(res.status) + ")");
+    refuse(res, res.status,
+           res.status == 413   ? "request body too large"
+           : res.status == 404 ? "no such resource: " + req.path
+                               : "bad request (" + std::to_string(res.status) + ")");
   });
 
   // The live page's files (sim/web/, embedded with the report's, cmake/embed_web.cmake), by path.
   static const std::pair<const char*, const char*> Files[] = {
-      {"/", "live.html"},         {"/live.css", "live.css"},     {"/live.js", "live.js"},
+      {"/", "live.html"},          {"/live.css", "live.css"},     {"/live.js", "live.js"},
       {"/report.js", "report.js"}, {"/report.css", "report.css"}, {"/chart.js", "chart.min.js"}};
   for (const auto& [path, name] : Files)
     for (const auto& asset : embedded_web_assets())
       if (std::string_view(asset.name) == name) {
         const std::string_view text = asset.text;
         const char* type = content_type_of(name);
-        server.Get(path, [text, type](const httplib::Request&, httplib::Response& res) { res.set_content(text.data(), text.size(), type); });
+        server.Get(path,
+                   [text, type](const httplib::Request&, httplib::Response& res) { res.set_content(text.data(), text.size(), type); });
       }
   // Any request can fail on bad input; each handler turns its refusals into a 4xx with a message.
   auto guarded = [](auto handler) {
@@ -248,48 +255,49 @@ void WebServer::State::routes() {
     };
   };
   server.Get("/api/scenarios", guarded([this](const httplib::Request&, httplib::Response& res) {
-    json list = json::array();
-    for (const auto& name : options.sources.names()) list.push_back(name);
-    answer(res, 200, {{"scenarios", list}, {"default", DefaultScenarioName}});
-  }));
+               json list = json::array();
+               for (const auto& name : options.sources.names()) list.push_back(name);
+               answer(res, 200, {{"scenarios", list}, {"default", DefaultScenarioName}});
+             }));
   server.Get("/api/scenario", guarded([this](const httplib::Request& req, httplib::Response& res) {
-    const std::string name = req.get_param_value("name");
-    const std::string text = scenario_text(name);
-    json out = validation_json(options.sources.open(name, nullptr));
-    out["name"] = name.empty() ? DefaultScenarioName : name;
-    out["text"] = text;
-    answer(res, 200, out);
-  }));
+               const std::string name = req.get_param_value("name");
+               const std::string text = scenario_text(name);
+               json out = validation_json(options.sources.open(name, nullptr));
+               out["name"] = name.empty() ? DefaultScenarioName : name;
+               out["text"] = text;
+               answer(res, 200, out);
+             }));
   server.Post("/api/validate", guarded([this](const httplib::Request& req, httplib::Response& res) {
-    (void)parse_request_object(req.body, {"scenario", "text", "sets"});
-    const LiveRequest r = parse_live_request(req.body, options.sources.limits);
-    std::optional<ScenarioDocument> doc;
-    try {
-      doc = options.sources.open(r.scenario, r.has_text ? &r.text : nullptr);
-      for (const auto& set : r.sets) doc->apply_set(set);
-    } catch (const ScenarioErrors& e) {  // not TOML, or a --set that does not apply: still a 200, invalid
-      answer(res, 200, {{"valid", false}, {"errors", errors_json(e)}, {"keys", json::array()}});
-      return;
-    }
-    answer(res, 200, validation_json(*doc));
-  }));
+                (void)parse_request_object(req.body, {"scenario", "text", "sets"});
+                const LiveRequest r = parse_live_request(req.body, options.sources.limits);
+                std::optional<ScenarioDocument> doc;
+                try {
+                  doc = options.sources.open(r.scenario, r.has_text ? &r.text : nullptr);
+                  for (const auto& set : r.sets) doc->apply_set(set);
+                } catch (const ScenarioErrors& e) {  // not TOML, or a --set that does not apply: still a 200, invalid
+                  answer(res, 200, {{"valid", false}, {"errors", errors_json(e)}, {"keys", json::array()}});
+                  return;
+                }
+                answer(res, 200, validation_json(*doc));
+              }));
   server.Post("/api/stop", guarded([this](const httplib::Request& req, httplib::Response& res) {
-    const json body = parse_request_object(req.body, {"client", "run"});
-    size_t stopped = 0;
-    if (body.contains("client")) {
-      if (!body["client"].is_string()) throw RequestError(400, "client: expected a string");
-      stopped += registry.stop_client(body["client"].get<std::string>());
-    }
-    if (body.contains("run")) {
-      if (!body["run"].is_number_unsigned()) throw RequestError(400, "run: expected a run number");
-      stopped += registry.stop_run(body["run"].get<uint64_t>());
-    }
-    if (!body.contains("client") && !body.contains("run")) throw RequestError(400, "give client or run: which run to stop");
-    answer(res, 200, {{"stopped", stopped}});
-  }));
+                const json body = parse_request_object(req.body, {"client", "run"});
+                size_t stopped = 0;
+                if (body.contains("client")) {
+                  if (!body["client"].is_string()) throw RequestError(400, "client: expected a string");
+                  stopped += registry.stop_client(body["client"].get<std::string>());
+                }
+                if (body.contains("run")) {
+                  if (!body["run"].is_number_unsigned()) throw RequestError(400, "run: expected a run number");
+                  stopped += registry.stop_run(body["run"].get<uint64_t>());
+                }
+                if (!body.contains("client") && !body.contains("run")) throw RequestError(400, "give client or run: which run to stop");
+                answer(res, 200, {{"stopped", stopped}});
+              }));
   server.Get("/api/status", guarded([this](const httplib::Request&, httplib::Response& res) {
-    answer(res, 200, {{"runs_active", registry.active()}, {"runs_started", registry.started()}, {"runs_cancelled", registry.cancelled()}});
-  }));
+               answer(res, 200,
+                      {{"runs_active", registry.active()}, {"runs_started", registry.started()}, {"runs_cancelled", registry.cancelled()}});
+             }));
   server.Post("/api/report", guarded([this](const httplib::Request& req, httplib::Response& res) { report(req, res); }));
   server.Post("/api/run", guarded([this](const httplib::Request& req, httplib::Response& res) { run(req, res); }));
   server.Post("/api/tune", guarded([this](const httplib::Request& req, httplib::Response& res) { tune(req, res); }));
@@ -305,10 +313,13 @@ void WebServer::State::report(const httplib::Request& req, httplib::Response& re
   json result = std::move(body["result"]);
   // A run's or compare's result (/api/run), a tune's (/api/tune) or a sweep the page put together
   // from runs: the formats the report page draws.
-  const std::string format = result.is_object() && result.contains("format") && result["format"].is_string() ? result["format"].get<std::string>() : "";
+  const std::string format =
+      result.is_object() && result.contains("format") && result["format"].is_string() ? result["format"].get<std::string>() : "";
   const bool drawable = (format == "volley-result" && result.contains("estimates") && result["estimates"].is_array()) ||
                         ((format == "volley-tune" || format == "volley-sweep") && result.contains("points") && result["points"].is_array());
-  if (!drawable) throw RequestError(400, "expected a result of /api/run or /api/tune, or a sweep (format \"volley-result\", \"volley-tune\" or \"volley-sweep\")");
+  if (!drawable)
+    throw RequestError(
+        400, "expected a result of /api/run or /api/tune, or a sweep (format \"volley-result\", \"volley-tune\" or \"volley-sweep\")");
   result.erase("map_svg");
   if (body.contains("scenario") || body.contains("text")) {
     json source = {{"sets", body.value("sets", json::array())}};
@@ -403,7 +414,8 @@ WebServer::~WebServer() { stop(); }
 int WebServer::bind() {
   const auto& o = state_->options;
   const int port = o.port == 0 ? state_->server.bind_any_port(o.host) : (state_->server.bind_port(o.host, o.port) ? o.port : -1);
-  if (port < 0) throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port) + " (in use, or not an address of this machine)");
+  if (port < 0)
+    throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port) + " (in use, or not an address of this machine)");
   state_->access.emplace(o.token.empty() ? AccessPolicy::random_token() : o.token, AccessPolicy::names_for_bound_host(o.host), port);
   return port;
 }

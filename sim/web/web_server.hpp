@@ -12,7 +12,7 @@ namespace volley {
 
 struct ServeOptions {
   std::string host = "127.0.0.1";
-  int port = 8080;  // 0: any free port (the tests)
+  int port = 8080;    // 0: any free port (the tests)
   std::string token;  // the API's token (sim/web/access_policy.hpp); empty: a random one at bind()
   ScenarioSources sources;
 };

@@ -55,8 +55,7 @@ auto wilson_covers(double p, double level) {
 
 }  // namespace
 
-TEST_CASE("Calibration: the 95% Wilson interval covers a known probability 0.3 in 93.5%-96.5% of experiments",
-          "[analysis][calibration]") {
+TEST_CASE("Calibration: the 95% Wilson interval covers a known probability 0.3 in 93.5%-96.5% of experiments", "[analysis][calibration]") {
   const PoolSpec d10_at_3 = pool_of(1, 10, 3);  // one d10 hitting on 1-3: probability exactly 0.3
   const double c = coverage(d10_at_3, wilson_covers(0.3, 0.95));
   INFO("coverage " << c);
@@ -64,8 +63,7 @@ TEST_CASE("Calibration: the 95% Wilson interval covers a known probability 0.3 i
   CHECK(c <= 0.965);
 }
 
-TEST_CASE("Calibration: the 95% interval on a mean covers the known mean hits of a 10-die pool in 93.5%-96.5%",
-          "[analysis][calibration]") {
+TEST_CASE("Calibration: the 95% interval on a mean covers the known mean hits of a 10-die pool in 93.5%-96.5%", "[analysis][calibration]") {
   const PoolSpec pool = pool_of(10, 20, 6);  // 10d20 hitting on 1-6: mean exactly 3
   const double c = coverage(pool, [](const Tally& t) {
     const auto m = mean_interval(t.trials(), t.sum(0), t.sum_squares(0), 0.95);

@@ -106,8 +106,7 @@ TEST_CASE("An order statistic that fell outside the histogram range is printed a
   CHECK(histogram_quantile(t, 0, 1.0) == 6);
 }
 
-TEST_CASE("The normal ranks used for large n are never narrower than the exact ones, and at most two ranks wider",
-          "[analysis][quantile]") {
+TEST_CASE("The normal ranks used for large n are never narrower than the exact ones, and at most two ranks wider", "[analysis][quantile]") {
   // At and below the switch (n q (1 - q) = 1e8) both are computable; the continuity-corrected normal
   // ranks widen each side by about half a rank, and skewness moves the exact ones by less than one.
   for (uint64_t n : {uint64_t{100000}, uint64_t{2000000}, uint64_t{400000000}}) {
@@ -115,8 +114,8 @@ TEST_CASE("The normal ranks used for large n are never narrower than the exact o
       for (double level : {0.9, 0.95, 0.99}) {
         const auto e = exact_quantile_ranks(n, q, level);
         const auto a = normal_quantile_ranks(n, q, level);
-        INFO("n " << n << " q " << q << " level " << level << ": exact [" << e.low << ", " << e.high << "], normal ["
-                  << a.low << ", " << a.high << "]");
+        INFO("n " << n << " q " << q << " level " << level << ": exact [" << e.low << ", " << e.high << "], normal [" << a.low << ", "
+                  << a.high << "]");
         CHECK(a.low <= e.low);
         CHECK(a.low + 2 >= e.low);
         CHECK(a.high >= e.high);

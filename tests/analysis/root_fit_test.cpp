@@ -33,7 +33,7 @@ TEST_CASE("A mean on a straight line: the exact root, no widening; the same poin
   CHECK(fit.lack_of_fit == Approx(0).margin(1e-18));
   const double z = 1.959964;  // the normal 97.5% point
   auto excess = [&](double x) { return 0.25 * (x - 2) * (x - 2) - z * z * 0.01 * (0.25 + (x - 1.5) * (x - 1.5) / 5); };
-  CHECK(excess(fit.low) == Approx(0).margin(1e-7));  // z to six decimals
+  CHECK(excess(fit.low) == Approx(0).margin(1e-7));   // z to six decimals
   CHECK(excess(fit.high) == Approx(0).margin(1e-7));  // z to six decimals
   CHECK(fit.low < 2);
   CHECK(fit.high > 2);

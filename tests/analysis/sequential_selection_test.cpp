@@ -96,8 +96,8 @@ double good_selection_rate(const char* name, size_t k, const Draw& draw, const s
     equal += static_cast<double>(o.equal_allocation);
   }
   const double bound = Alpha * Replications + 3.7 * std::sqrt(Replications * Alpha * (1 - Alpha));
-  std::printf("KN %-40s %d of %d races wrong (bound %.0f); mean trials %.0f, equal allocation %.0f (%.0f%%)\n", name, wrong,
-              Replications, bound, trials / Replications, equal / Replications, 100 * trials / equal);
+  std::printf("KN %-40s %d of %d races wrong (bound %.0f); mean trials %.0f, equal allocation %.0f (%.0f%%)\n", name, wrong, Replications,
+              bound, trials / Replications, equal / Replications, 100 * trials / equal);
   CHECK(wrong <= bound);
   return trials / equal;
 }
@@ -138,7 +138,8 @@ TEST_CASE("KN returns the best of Bernoulli arms in the slippage configuration w
   good_selection_rate("slippage, common random numbers", p.size(), common_bernoulli_arms(p), best_only, 302);
   // The best last: the order of the candidates decides nothing.
   const std::vector<double> reversed{0.5, 0.5, 0.5, 0.5, 0.55};
-  good_selection_rate("slippage, best last", reversed.size(), bernoulli_arms(reversed), [](size_t i) { return i == 4; }, 303);
+  good_selection_rate(
+      "slippage, best last", reversed.size(), bernoulli_arms(reversed), [](size_t i) { return i == 4; }, 303);
 }
 
 TEST_CASE("KN returns a candidate within delta of the best with probability 1 - alpha when several are close", "[analysis][best]") {
@@ -153,7 +154,8 @@ TEST_CASE("KN ends when every candidate is the same, and when one is written twi
   // All equal: every selection is good; the race must end (by the triangles closing) within the budget
   // of equal allocation.
   const std::vector<double> equal{0.4, 0.4, 0.4, 0.4};
-  const double spent = good_selection_rate("all equal", equal.size(), bernoulli_arms(equal), [](size_t) { return true; }, 305);
+  const double spent = good_selection_rate(
+      "all equal", equal.size(), bernoulli_arms(equal), [](size_t) { return true; }, 305);
   CHECK(spent <= 1);
   // The best written twice (candidates 1 and 3 draw the same numbers): their difference never varies,
   // so neither can eliminate the other, and the race returns one of them.
@@ -164,7 +166,8 @@ TEST_CASE("KN ends when every candidate is the same, and when one is written twi
     x[2] = uniform(rng) < 0.45 ? 1 : 0;
     x[3] = x[1];
   };
-  good_selection_rate("best written twice", 4, twice, [](size_t i) { return i == 1 || i == 3; }, 306);
+  good_selection_rate(
+      "best written twice", 4, twice, [](size_t i) { return i == 1 || i == 3; }, 306);
   SequentialSelection s(4, {Delta, Alpha, FirstStage});
   // Exactly equal sums and a zero pair variance: the pair's triangle is closed from the start, and a
   // tie is no elimination; the lower index is the selection.

@@ -130,7 +130,8 @@ TEST_CASE("d6_categories: the law of categories(n, 6, ...), one word per 8 dice,
     // The exact joint law by enumeration of the 6^4 rolls.
     std::vector<double> exact(25, 0.0);
     for (const auto& [faces, count] : enumerate_histograms(4))
-      exact[static_cast<size_t>(face_count(faces, 6) * 5 + face_count(faces, 5) + face_count(faces, 4))] += static_cast<double>(count) / 1296.0;
+      exact[static_cast<size_t>(face_count(faces, 6) * 5 + face_count(faces, 5) + face_count(faces, 4))] +=
+          static_cast<double>(count) / 1296.0;
     for (size_t k = 0; k < exact.size(); ++k) {
       INFO("sixes " << k / 5 << ", fours and fives " << k % 5);
       check_within_5_se(seen[k], N, exact[k]);

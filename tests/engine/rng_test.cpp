@@ -75,8 +75,7 @@ TEST_CASE("Lemire's bounded integers are exact for a power-of-two bound and unbi
   for (auto k : counts) CHECK(std::abs(static_cast<double>(k) - n / 3.0) < 5 * sd);
 }
 
-TEST_CASE("Lemire rejection: a bound just above 2^31 never returns a value out of range and rejects as it must",
-          "[engine][rng]") {
+TEST_CASE("Lemire rejection: a bound just above 2^31 never returns a value out of range and rejects as it must", "[engine][rng]") {
   // For bound = 2^31 + 1 about half the words are rejected; the results must stay below the bound.
   Stream s(11, 0, Purpose::Test, 0, 0);
   const uint32_t bound = (1u << 31) + 1;

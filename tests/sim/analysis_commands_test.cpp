@@ -36,7 +36,8 @@ TEST_CASE("tune answers an integer parameter with whole numbers within its brack
   // The designer's case: Z1's figures of the patrol for an even Herero win. A logistic fit through
   // 12, 13, 14 and 16 once answered 13.15 [13.05, 13.26], outside its own bracket [12, 13].
   const std::string json = scratch_directory() + "/tune-integer.json";
-  const auto r = run_volley("tune herero-ambush --param german.units.Z1.figures=4:20 --target herero.win=0.5 -n 10000 --quiet --json '" + json + "'");
+  const auto r =
+      run_volley("tune herero-ambush --param german.units.Z1.figures=4:20 --target herero.win=0.5 -n 10000 --quiet --json '" + json + "'");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   CHECK(r.out.find("fitted root") == std::string::npos);
@@ -68,8 +69,10 @@ TEST_CASE("tune says when the goal is not bracketed, and still writes every outp
   const std::string dir = scratch_directory() + "/tune-unbracketed";
   std::filesystem::create_directories(dir);
   for (const char* file : {"t.json", "t.csv", "t.svg", "t.html"}) std::filesystem::remove(dir + "/" + file);
-  const auto r = run_volley("tune '" + SingleVolley + "' --param herero.units.H.figures=5:8 --target 'herero.hits>=5=0.5' --trials 5000 --quiet"
-                            " --json t.json --csv t.csv --plot t.svg --report t.html", dir);
+  const auto r = run_volley("tune '" + SingleVolley +
+                                "' --param herero.units.H.figures=5:8 --target 'herero.hits>=5=0.5' --trials 5000 --quiet"
+                                " --json t.json --csv t.csv --plot t.svg --report t.html",
+                            dir);
   CHECK(r.exit_code == 1);
   CHECK(r.out.find("not bracketed") != std::string::npos);
   const nlohmann::json result = nlohmann::json::parse(read_file(dir + "/t.json"));
@@ -83,13 +86,15 @@ TEST_CASE("tune says when the goal is not bracketed, and still writes every outp
 }
 
 TEST_CASE("tune's header names an exceedance target whole, with its 'at least k'", "[sim][tune]") {
-  const auto r = run_volley("tune '" + SingleVolley + "' --param herero.units.H.figures=5:8 --target 'herero.hits>=5=0.5' --trials 1000 --quiet");
+  const auto r =
+      run_volley("tune '" + SingleVolley + "' --param herero.units.H.figures=5:8 --target 'herero.hits>=5=0.5' --trials 1000 --quiet");
   INFO(r.out << r.err);
   CHECK(r.out.find("for herero.hits>=5 = 0.5,") != std::string::npos);
 }
 
 TEST_CASE("sweep over the figures of one volley reproduces the exact binomial mean at every point", "[sim][sweep]") {
-  expect_success("sweep '" + SingleVolley + "' --param herero.units.H.figures=4:12:4 --target 'herero.hits>=3' --trials 20000 --quiet --csv sweep.csv");
+  expect_success("sweep '" + SingleVolley +
+                 "' --param herero.units.H.figures=4:12:4 --target 'herero.hits>=3' --trials 20000 --quiet --csv sweep.csv");
   const std::string csv = read_file(scratch_directory() + "/sweep.csv");
   for (int n : {4, 8, 12}) {
     const std::regex row(std::to_string(n) + ",herero.hits>=3,([0-9.e-]+),([0-9.e-]+),([0-9.e-]+)");
@@ -105,7 +110,8 @@ TEST_CASE("sweep over the figures of one volley reproduces the exact binomial me
 TEST_CASE("compare on the default scenario: the paired interval is narrower and the report says by what factor", "[sim][compare]") {
   const auto r = expect_success("compare --set herero.policy=always --vs herero.policy=never --trials 20000");
   std::smatch m;
-  REQUIRE(std::regex_search(r.out, m, std::regex("Pairing made the interval ([0-9.]+) times narrower \\(variance reduction ([0-9.]+)x\\)")));
+  REQUIRE(
+      std::regex_search(r.out, m, std::regex("Pairing made the interval ([0-9.]+) times narrower \\(variance reduction ([0-9.]+)x\\)")));
   CHECK(std::stod(m[1]) > 1.0);
   CHECK(std::stod(m[2]) > 1.0);
   CHECK(std::abs(std::stod(m[1]) - std::sqrt(std::stod(m[2]))) < 0.02);
@@ -116,14 +122,16 @@ TEST_CASE("compare on the default scenario: the paired interval is narrower and 
 TEST_CASE("With --precision, sweep and tune headers give the cap, not one point's count; sensitivity refuses it", "[sim][sweep][tune]") {
   // Each sweep point (and each tuned value) stops on its own: here the points stop at different counts,
   // so no single count is "per point".
-  const auto sweep = expect_success("sweep herero-ambush --param german.units.Z1.figures=2:14:12 --precision 0.005 --quiet --json precision-sweep.json");
+  const auto sweep =
+      expect_success("sweep herero-ambush --param german.units.Z1.figures=2:14:12 --precision 0.005 --quiet --json precision-sweep.json");
   CHECK(sweep.out.find("sweep, up to 1000000000 (--precision 0.005) trials per point") != std::string::npos);
   // 2 figures make the Hereros' win near certain (a small variance, an early stop), 14 near even.
   const auto points = nlohmann::json::parse(read_file(scratch_directory() + "/precision-sweep.json"))["points"];
   REQUIRE(points.size() == 2);
   const auto trials = [&](size_t i) { return points[i]["result"]["tally"]["trials"].get<uint64_t>(); };
   CHECK(trials(0) < trials(1));
-  const auto tune = expect_success("tune herero-ambush --param german.units.Z1.figures=4:20 --target herero.win=0.5 --precision 0.05 --quiet");
+  const auto tune =
+      expect_success("tune herero-ambush --param german.units.Z1.figures=4:20 --target herero.win=0.5 --precision 0.05 --quiet");
   CHECK(tune.out.find("up to 1000000000 (--precision 0.05) trials per value") != std::string::npos);
   const auto plain = run_volley("sweep herero-ambush --param german.units.Z1.figures=6,10 --trials 300 --quiet");
   CHECK(plain.out.find("sweep, 300 trials per point") != std::string::npos);

@@ -16,7 +16,8 @@ namespace {
 constexpr uint64_t Trials = 200000;
 
 nlohmann::json estimates_of(const std::string& extra, const std::string& file) {
-  const auto r = run_volley("run '" + SingleVolley + "' --trials " + std::to_string(Trials) + " --quiet --json " + file + " " + extra, scratch_directory());
+  const auto r = run_volley("run '" + SingleVolley + "' --trials " + std::to_string(Trials) + " --quiet --json " + file + " " + extra,
+                            scratch_directory());
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   nlohmann::json by_name;

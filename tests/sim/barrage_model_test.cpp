@@ -107,7 +107,7 @@ TEST_CASE("barrage loader: the base scenario loads with every default", "[sim][b
   CHECK(sc.ruleset.forced_back == 600);
   CHECK(sc.ruleset.command_failures);
   CHECK(sc.ruleset.unpaid_start == UnpaidStart::Delay);  // B-4 [assumed]
-  CHECK(sc.sides[0].staff_orders == 6);  // defaults to the command dice
+  CHECK(sc.sides[0].staff_orders == 6);                  // defaults to the command dice
   CHECK(sc.sides[0].home_edge == Edge::South);
   CHECK(sc.sides[1].home_edge == Edge::North);
   CHECK(sc.sides[1].supply_dice == 4);  // nation "other"
@@ -119,10 +119,10 @@ TEST_CASE("barrage loader: the base scenario loads with every default", "[sim][b
 }
 
 TEST_CASE("barrage loader: --set reaches the ruleset, sides and named list entries", "[sim][barrage][loader]") {
-  const BarrageScenario sc = read_barrage_scenario(document(
-      Base, {"ruleset.forced_back=0", "british.missions.RB1.speed=8", "british.missions.RB1.direction=[1,1]", "ruleset.command_failures=false",
-             "german.nation=germany", "german.units.G1.cover=heavy", "ruleset.comms_rule=any-success", "british.restock=fixed:2",
-             "ruleset.unpaid_start=cancel"}));
+  const BarrageScenario sc =
+      read_barrage_scenario(document(Base, {"ruleset.forced_back=0", "british.missions.RB1.speed=8", "british.missions.RB1.direction=[1,1]",
+                                            "ruleset.command_failures=false", "german.nation=germany", "german.units.G1.cover=heavy",
+                                            "ruleset.comms_rule=any-success", "british.restock=fixed:2", "ruleset.unpaid_start=cancel"}));
   CHECK(sc.ruleset.forced_back == 0);
   const auto& rolling = std::get<RollingBarrage>(sc.missions[0].kind);
   CHECK(rolling.speed == 800);
@@ -188,11 +188,14 @@ TEST_CASE("barrage loader: a template or a unit off the table at the start is an
 }
 
 TEST_CASE("barrage loader: a mission for a battery that does not exist is an error", "[sim][barrage][loader]") {
-  require_error(errors_of(replace(Base, "battery = \"A\"", "battery = \"Z\"")), "british.missions.RB1.battery", "no battery of british named 'Z'");
+  require_error(errors_of(replace(Base, "battery = \"A\"", "battery = \"Z\"")), "british.missions.RB1.battery",
+                "no battery of british named 'Z'");
   require_error(errors_of(replace(Base, "battery = \"A\"", "batteries = [\"A\", \"Z\"]")), "british.missions.RB1.batteries", "named 'Z'");
-  require_error(errors_of(replace(Base, "battery = \"A\"", "batteries = [\"A\", \"A\"]")), "british.missions.RB1.batteries", "listed twice");
-  const BarrageScenario two = read_barrage_scenario(document(
-      replace(replace(Base, "battery = \"A\"", "batteries = [\"A\", \"B\"]"), "[[british.missions]]", "[[british.batteries]]\nname = \"B\"\n\n[[british.missions]]")));
+  require_error(errors_of(replace(Base, "battery = \"A\"", "batteries = [\"A\", \"A\"]")), "british.missions.RB1.batteries",
+                "listed twice");
+  const BarrageScenario two =
+      read_barrage_scenario(document(replace(replace(Base, "battery = \"A\"", "batteries = [\"A\", \"B\"]"), "[[british.missions]]",
+                                             "[[british.batteries]]\nname = \"B\"\n\n[[british.missions]]")));
   CHECK(two.missions[0].batteries == std::vector<int>{0, 1});
 }
 
@@ -204,13 +207,15 @@ TEST_CASE("barrage loader: negative counts and unknown keys are errors", "[sim][
   require_error(errors_of(Base, {"ruleset.unpaid_start=skip"}), "ruleset.unpaid_start", "", false);
   require_error(errors_of(Base, {"british.units.Inf.colour=red"}), "british.units.Inf.colour", "unknown key", false);
   require_error(errors_of(Base, {"british.missions.RB1.targets=[{at=[1,1]}]"}), "british.missions.RB1.targets", "only a designated", false);
-  require_error(errors_of(replace(Base, "sides = [\"british\", \"german\"]", "sides = [\"british\"]")), "sides", "two different side names");
+  require_error(errors_of(replace(Base, "sides = [\"british\", \"german\"]", "sides = [\"british\"]")), "sides",
+                "two different side names");
 }
 
 TEST_CASE("barrage loader: Blinds hold named units at offsets, or are dummies", "[sim][barrage][loader][B-1]") {
-  const std::string text = replace(Base, "[german]\n", "[german]\n") +
-                           "\n[[german.units]]\nname = \"G2\"\n\n[[german.blinds]]\nname = \"B\"\nposition = [20, 30]\nvelocity = [0, -2]\n"
-                           "units = [{name = \"G2\", offset = [1, 0]}]\n\n[[german.blinds]]\nname = \"D\"\nposition = [50, 30]\ndummy = true\n";
+  const std::string text =
+      replace(Base, "[german]\n", "[german]\n") +
+      "\n[[german.units]]\nname = \"G2\"\n\n[[german.blinds]]\nname = \"B\"\nposition = [20, 30]\nvelocity = [0, -2]\n"
+      "units = [{name = \"G2\", offset = [1, 0]}]\n\n[[german.blinds]]\nname = \"D\"\nposition = [50, 30]\ndummy = true\n";
   const BarrageScenario sc = read_barrage_scenario(document(text));
   REQUIRE(sc.blinds.size() == 2);
   CHECK(sc.units[2].blind == 0);
@@ -218,8 +223,10 @@ TEST_CASE("barrage loader: Blinds hold named units at offsets, or are dummies", 
   CHECK(sc.units[2].velocity == Point{0, -200});  // moves on as its Blind did, once revealed
   CHECK(sc.blinds[0].units == std::vector<int>{2});
   CHECK(sc.blinds[1].dummy());
-  require_error(errors_of(replace(text, "name = \"G2\", offset", "name = \"G9\", offset")), "german.blinds.B.units.G9.name", "no unit of german");
-  require_error(errors_of(replace(text, "name = \"G2\"\n\n", "name = \"G2\"\nposition = [5, 5]\n\n")), "german.units.G2.position", "in Blind B");
+  require_error(errors_of(replace(text, "name = \"G2\", offset", "name = \"G9\", offset")), "german.blinds.B.units.G9.name",
+                "no unit of german");
+  require_error(errors_of(replace(text, "name = \"G2\"\n\n", "name = \"G2\"\nposition = [5, 5]\n\n")), "german.units.G2.position",
+                "in Blind B");
 }
 
 TEST_CASE("barrage scenarios: every shipped one loads, names its headline and metrics", "[sim][barrage][scenarios]") {
@@ -328,8 +335,10 @@ TEST_CASE("barrage scenarios: the map model holds the setup at turn 0 and the fi
       std::vector<std::string> where;
       for (const auto& f : turn1.fire)
         if (f.kind == MapFireKind::Fired)
-          where.push_back(f.mission + " " + std::to_string(f.box.x0) + " " + std::to_string(f.box.y0) + " " + std::to_string(f.box.x1 - f.box.x0));
-      CHECK(where == std::vector<std::string>{"RB1 27.000000 9.000000 6.000000", "RB2 33.000000 9.000000 6.000000", "RB3 39.000000 9.000000 6.000000"});
+          where.push_back(f.mission + " " + std::to_string(f.box.x0) + " " + std::to_string(f.box.y0) + " " +
+                          std::to_string(f.box.x1 - f.box.x0));
+      CHECK(where == std::vector<std::string>{"RB1 27.000000 9.000000 6.000000", "RB2 33.000000 9.000000 6.000000",
+                                              "RB3 39.000000 9.000000 6.000000"});
       CHECK(find_mark(turn1, "Inf2")->y == 10);  // moved 6" after the fire
     }
   }

@@ -66,7 +66,8 @@ TEST_CASE("best: a side's policy space holds its choices, the file's value of ea
   CHECK(german.assignments(german.file_policy())[2] == "german.units.Z1.orders=hold");
 }
 
-TEST_CASE("best: a key that is no choice of the side, a refused value, an empty space, a bad target are refused before any trial", "[sim][best]") {
+TEST_CASE("best: a key that is no choice of the side, a refused value, an empty space, a bad target are refused before any trial",
+          "[sim][best]") {
   const auto doc = ambush();
   BestSettings s;
   s.side = "herero";
@@ -124,12 +125,14 @@ TEST_CASE("best: the same seed gives the same race with 1 and 2 threads", "[sim]
 }
 
 TEST_CASE("best on the command line: the best as --set, JSON and CSV; an interrupted race is written, marked partial", "[sim][best]") {
-  const std::string common = "best herero-ambush --side german --fix german.charge_after --fix german.hidden_fire "
-                             "--space german.units.Z2.orders=hold --trials 8192 ";
+  const std::string common =
+      "best herero-ambush --side german --fix german.charge_after --fix german.hidden_fire "
+      "--space german.units.Z2.orders=hold --trials 8192 ";
   const std::string dir = fresh_directory("best");
   const auto r = expect_success(common + "--threads 2 --json best.json --csv best.csv", dir);
-  check_contains(r.out, {"policy space of side german: 3 policies", "best policy of german (maximises german.win): --set german.units.Z1.orders=",
-                         "not distinguishable from the best", "search: the whole space raced"});
+  check_contains(r.out, {"policy space of side german: 3 policies",
+                         "best policy of german (maximises german.win): --set german.units.Z1.orders=", "not distinguishable from the best",
+                         "search: the whole space raced"});
   const auto j = nlohmann::json::parse(read_file(dir + "/best.json"));
   CHECK(j["format"] == "volley-best");
   CHECK(j["partial"] == false);
@@ -197,7 +200,8 @@ TEST_CASE("best --respond alternates the sides' best responses until a step chan
   if (r.steps.size() >= 2) CHECK(r.steps[1].space.side == "german");
 }
 
-TEST_CASE("best --value: a rule that cannot help is worth exactly nothing under best play (SF-B), and the worth is paired", "[sim][best][SF-B]") {
+TEST_CASE("best --value: a rule that cannot help is worth exactly nothing under best play (SF-B), and the worth is paired",
+          "[sim][best][SF-B]") {
   // Fast fire never hits here (see the known-best test): the best play with the rule available leaves
   // it unused, so both games are the same scenario on the same trials, and the paired worth is 0.
   const auto doc = futile_fast_fire();
@@ -210,7 +214,8 @@ TEST_CASE("best --value: a rule that cannot help is worth exactly nothing under 
   CHECK(v.reply_with.side == "german");
   CHECK(v.difference.estimate == 0);
   CHECK(v.value_with.estimate == v.value_without.estimate);
-  expect_refused_before_work("best --side herero --value herero.units.N1.figures=8", "--value: 'herero.units.N1.figures' is not a choice of side herero");
+  expect_refused_before_work("best --side herero --value herero.units.N1.figures=8",
+                             "--value: 'herero.units.N1.figures' is not a choice of side herero");
   expect_refused_before_work("best --side herero --value herero.charge_after", "--value herero.charge_after: give KEY=VALUE");
 }
 

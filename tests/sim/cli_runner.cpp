@@ -42,8 +42,8 @@ std::string fresh_directory(const std::string& name) {
 
 bool file_exists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
 
-pid_t start_volley(const std::vector<std::string>& arguments, const std::string& directory, const std::string& stdout_path,
-                   bool own_group, const std::string& path) {
+pid_t start_volley(const std::vector<std::string>& arguments, const std::string& directory, const std::string& stdout_path, bool own_group,
+                   const std::string& path) {
   const pid_t pid = ::fork();
   if (pid == 0) {
     if (own_group) ::setpgid(0, 0);
@@ -114,7 +114,8 @@ CliResult run_volley(const std::string& arguments, const std::string& directory)
   static int counter = 0;
   const std::string dir = directory.empty() ? scratch_directory() : directory;
   const std::string base = scratch_directory() + "/cli" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
-  const std::string command = "cd '" + dir + "' && '" VOLLEY_BINARY "' " + arguments + " >'" + base + ".out' 2>'" + base + ".err' </dev/null";
+  const std::string command =
+      "cd '" + dir + "' && '" VOLLEY_BINARY "' " + arguments + " >'" + base + ".out' 2>'" + base + ".err' </dev/null";
   const int status = std::system(command.c_str());
   CliResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

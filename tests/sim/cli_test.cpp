@@ -13,12 +13,14 @@ using namespace volley::testing;
 TEST_CASE("volley --help lists every command and --version prints the version", "[sim][cli]") {
   const auto help = run_volley("--help");
   CHECK(help.exit_code == 0);
-  for (const char* command : {"run", "compare", "sweep", "tune", "best", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "fire", "serve", "new"})
+  for (const char* command : {"run", "compare", "sweep", "tune", "best", "sensitivity", "replay", "show", "validate", "bench", "merge",
+                              "dice", "fire", "serve", "new"})
     CHECK(help.out.find(std::string("  ") + command) != std::string::npos);
   const auto version = run_volley("--version");
   CHECK(version.exit_code == 0);
   CHECK(version.out.rfind("volley ", 0) == 0);
-  for (const char* command : {"run", "compare", "sweep", "tune", "best", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "fire", "serve", "new"}) {
+  for (const char* command : {"run", "compare", "sweep", "tune", "best", "sensitivity", "replay", "show", "validate", "bench", "merge",
+                              "dice", "fire", "serve", "new"}) {
     const auto sub = run_volley(std::string(command) + " --help");
     INFO(command);
     CHECK(sub.exit_code == 0);
@@ -66,9 +68,10 @@ TEST_CASE("volley --version and the bench and result files name the build and it
   if (head.empty()) {
     CHECK(identity.rfind("commit unknown", 0) == 0);
   } else {
-    const bool changed = !first_line_of("git --no-optional-locks -C '" + source + "' status --porcelain --untracked-files=no 2>/dev/null").empty();
+    const bool changed =
+        !first_line_of("git --no-optional-locks -C '" + source + "' status --porcelain --untracked-files=no 2>/dev/null").empty();
     INFO("the binary names " << identity << "; the source tree is at " << head << (changed ? " with changes" : "")
-         << ": a binary built before the latest commit or edit fails here; build again (scripts/test builds first)");
+                             << ": a binary built before the latest commit or edit fails here; build again (scripts/test builds first)");
     CHECK(identity.rfind("commit " + head + (changed ? "+changes, " : ", "), 0) == 0);
   }
   // The compiler with its version, and the flags without the warnings.
@@ -174,18 +177,19 @@ void check_refused(const Refused& c) { expect_refused_before_work(c.arguments, c
 TEST_CASE("A negative or fractional count or index is refused with the option and the text, exit 2", "[sim][cli]") {
   // Boost.Program_options read "-5" into an unsigned option as 2^64 - 5: the negative trial count
   // was refused as too large, and a negative divisor, trial index or limit was taken and run.
-  for (const Refused& c : {Refused{"run osona --trials -5 --quiet", "--trials: expected a whole number, at least 1, got '-5'"},
-                           Refused{"run osona --trials 1e3 --quiet", "--trials: expected a whole number, at least 1, got '1e3'"},
-                           Refused{"run osona --trials 100 --threads -2 --quiet", "--threads: expected a whole number from 0 to 1024, got '-2'"},
-                           Refused{"bench --divisor -1", "--divisor: expected a whole number, at least 1, got '-1'"},
-                           Refused{"bench --divisor 1000 --repeat 0", "--repeat: expected a whole number, at least 1, got '0'"},
-                           Refused{"replay osona --trial -1", "--trial: expected a whole number, at least 0, got '-1'"},
-                           Refused{"show osona --trial 2.5", "--trial: expected a whole number, at least 0, got '2.5'"},
-                           Refused{"sensitivity osona --limit -1 --trials 10 --quiet", "--limit: expected a whole number, at least 0, got '-1'"},
-                           Refused{"tune osona --param german.break_fraction=0.5:0.9 --target german.win=0.5 --steps -2 --quiet",
-                                "--steps: expected a whole number, at least 0, got '-2'"},
-                           Refused{"dice 3d6 --hit '>=5' --simulate -3", "--simulate: expected a whole number from 1 to 100000000000, got '-3'"},
-                           Refused{"run osona --threads 3000000000 --quiet", "--threads: expected a whole number from 0 to 1024"}}) {
+  for (const Refused& c :
+       {Refused{"run osona --trials -5 --quiet", "--trials: expected a whole number, at least 1, got '-5'"},
+        Refused{"run osona --trials 1e3 --quiet", "--trials: expected a whole number, at least 1, got '1e3'"},
+        Refused{"run osona --trials 100 --threads -2 --quiet", "--threads: expected a whole number from 0 to 1024, got '-2'"},
+        Refused{"bench --divisor -1", "--divisor: expected a whole number, at least 1, got '-1'"},
+        Refused{"bench --divisor 1000 --repeat 0", "--repeat: expected a whole number, at least 1, got '0'"},
+        Refused{"replay osona --trial -1", "--trial: expected a whole number, at least 0, got '-1'"},
+        Refused{"show osona --trial 2.5", "--trial: expected a whole number, at least 0, got '2.5'"},
+        Refused{"sensitivity osona --limit -1 --trials 10 --quiet", "--limit: expected a whole number, at least 0, got '-1'"},
+        Refused{"tune osona --param german.break_fraction=0.5:0.9 --target german.win=0.5 --steps -2 --quiet",
+                "--steps: expected a whole number, at least 0, got '-2'"},
+        Refused{"dice 3d6 --hit '>=5' --simulate -3", "--simulate: expected a whole number from 1 to 100000000000, got '-3'"},
+        Refused{"run osona --threads 3000000000 --quiet", "--threads: expected a whole number from 0 to 1024"}}) {
     check_refused(c);
   }
 }
@@ -202,8 +206,7 @@ TEST_CASE("An empty argument is refused, not read as 'not given'", "[sim][cli]")
   for (const Refused& c : {Refused{"run '' --trials 100000000 --quiet", "an empty scenario argument"},
                            Refused{"run osona --trials 100000000 --quiet --json ''", "--json: an empty value"},
                            Refused{"compare osona --vs '' --trials 100000000 --quiet", "--vs: an empty value"},
-                           Refused{"merge ''", "an empty file name argument"},
-                           Refused{"bench --csv ''", "--csv: an empty value"}}) {
+                           Refused{"merge ''", "an empty file name argument"}, Refused{"bench --csv ''", "--csv: an empty value"}}) {
     check_refused(c);
   }
 }
@@ -216,8 +219,7 @@ TEST_CASE("A --set on a list or a list entry says what to address instead", "[si
                  "british.missions.RB9: is not an entry of the list british.missions (entries: RB1, RB2, RB3)"});
 }
 
-TEST_CASE("An error in a --vs or --param value names that option, and every grid point is checked before any is run",
-          "[sim][cli]") {
+TEST_CASE("An error in a --vs or --param value names that option, and every grid point is checked before any is run", "[sim][cli]") {
   // They were all labelled '--set', and a sweep played its grid up to the point the rules refused.
   check_refused({"compare osona --vs german.break_fraction=2 --trials 100000000 --quiet",
                  "--vs german.break_fraction=2: german.break_fraction: expected a number in"});
@@ -242,12 +244,15 @@ TEST_CASE("An empty title or headline is refused (leaving the key out gives the 
 TEST_CASE("A plot that cannot be drawn is refused before the work, for every command that draws", "[sim][cli]") {
   // A wrong extension used to be found only when drawing, after the run (a long run then ended with
   // exit 2), and show and replay blamed gnuplot for an unwritable place.
-  for (const Refused& c : {Refused{"run osona --trials 100000000 --quiet --json refused.json --plot map.jpg", "--plot map.jpg: expected a .png or .svg file name"},
-                           Refused{"tune osona --param german.break_fraction=0.3:0.9 --target german.win=0.5 --quiet --plot map.jpg",
-                                "--plot map.jpg: expected a .png or .svg file name"},
-                           Refused{"sweep osona --param german.break_fraction=0.3,0.5 --quiet --plot map.gif", "--plot map.gif: expected a .png or .svg"},
-                           Refused{"show osona --plot /nonexistent-directory/map.png", "--plot /nonexistent-directory/map.png: cannot write there"},
-                           Refused{"replay osona --trial 3 --plot /nonexistent-directory/map.svg", "--plot /nonexistent-directory/map.svg: cannot write there"}}) {
+  for (const Refused& c :
+       {Refused{"run osona --trials 100000000 --quiet --json refused.json --plot map.jpg",
+                "--plot map.jpg: expected a .png or .svg file name"},
+        Refused{"tune osona --param german.break_fraction=0.3:0.9 --target german.win=0.5 --quiet --plot map.jpg",
+                "--plot map.jpg: expected a .png or .svg file name"},
+        Refused{"sweep osona --param german.break_fraction=0.3,0.5 --quiet --plot map.gif", "--plot map.gif: expected a .png or .svg"},
+        Refused{"show osona --plot /nonexistent-directory/map.png", "--plot /nonexistent-directory/map.png: cannot write there"},
+        Refused{"replay osona --trial 3 --plot /nonexistent-directory/map.svg",
+                "--plot /nonexistent-directory/map.svg: cannot write there"}}) {
     check_refused(c);
   }
   CHECK_FALSE(file_exists(scratch_directory() + "/refused.json"));
@@ -275,11 +280,12 @@ TEST_CASE("volley show states the [assumed] rule settings a scenario plays with 
   const auto plain = expect_success("show herero-ambush");
   CHECK(plain.out.find("units in melee cannot be fired at, unit morale tested at or below 0.5 of a unit's figures") != std::string::npos);
   CHECK(plain.out.find("hold their fire") == std::string::npos);
-  const auto varied = run_volley(
-      "show herero-ambush --set herero.hidden_fire=hold --set ruleset.fire_into_melee=true --set ruleset.morale_fraction=0.4");
+  const auto varied =
+      run_volley("show herero-ambush --set herero.hidden_fire=hold --set ruleset.fire_into_melee=true --set ruleset.morale_fraction=0.4");
   REQUIRE(varied.exit_code == 0);
   CHECK(varied.out.find("units in melee may be fired at, unit morale tested at or below 0.4") != std::string::npos);
-  CHECK(varied.out.find("side herero: 8 units, 64 figures, 6 decoys, fast fire, native, hidden units hold their fire") != std::string::npos);
+  CHECK(varied.out.find("side herero: 8 units, 64 figures, 6 decoys, fast fire, native, hidden units hold their fire") !=
+        std::string::npos);
   const auto barrage = expect_success("show rolling-barrage --set ruleset.unpaid_start=cancel");
   CHECK(barrage.out.find("a planned start without its Staff Orders is cancelled") != std::string::npos);
   CHECK(run_volley("show rolling-barrage").out.find("a planned start without its Staff Orders is delayed") != std::string::npos);

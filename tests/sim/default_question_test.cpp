@@ -45,8 +45,9 @@ std::string quickstart_command() {
 
 }  // namespace
 
-TEST_CASE("SF-G: under policy never with charge_after = false the ambush's charge-order units charge; with charge_after = true they never do",
-          "[sim][firefight][SF-G][default-question]") {
+TEST_CASE(
+    "SF-G: under policy never with charge_after = false the ambush's charge-order units charge; with charge_after = true they never do",
+    "[sim][firefight][SF-G][default-question]") {
   constexpr int Trials = 30;
   CHECK(charges_in_replays({"herero.policy=never", "herero.charge_after=true"}, Trials) == 0);
   CHECK(charges_in_replays({"herero.policy=never", "herero.charge_after=false"}, Trials) > 0);

@@ -65,8 +65,8 @@ TEST_CASE("What run cannot hold, validate refuses at `turns`: the histograms of 
     CAPTURE(turns);
     const std::string text = figure_limit_scenario(turns);
     std::ofstream(dir + "/many.toml") << text;
-    const std::string at = "many.toml:" + std::to_string(line_of_turns(text)) + ":9: turns: the results of " +
-                           std::to_string(turns) + " turns would keep ";
+    const std::string at =
+        "many.toml:" + std::to_string(line_of_turns(text)) + ":9: turns: the results of " + std::to_string(turns) + " turns would keep ";
     for (const char* command : {"validate many.toml", "run many.toml --trials 1 --quiet --json out.json --csv out.csv",
                                 "compare many.toml --vs seed=1 --trials 1 --quiet --json out.json"}) {
       CAPTURE(command);

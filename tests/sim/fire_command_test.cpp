@@ -8,13 +8,13 @@ using namespace volley::testing;
 
 TEST_CASE("volley fire gives one volley's exact law, normal beside schnellfeuer (F-4, SF-B, F-8a)", "[sim][fire][F-4][SF-B]") {
   const auto r = expect_success("fire herero-ambush --weapon herero-rifle --figures 8 --range 10 --class 2");
-  check_contains(r.out, {// herero-rifle on tsatf20 at class 2: band 4 of 20; schnellfeuer twice the dice at -1.
-                         "8 dice needing 4 or less on d20", "16 dice needing 3 or less on d20",
-                         // P(0 hits) = 0.8^8 = 0.167772 normal, 0.85^16 = 0.074251 schnellfeuer, on one row.
-                         "         0  | 0.167772  1.000000  0.167772  | 0.074251  1.000000  0.074251",
-                         // Means 1.6 and 2.4 hits; the Germans have the prone rule, the Hereros fast fire: F-8a applies.
-                         "normal: mean 1.600000", "schnellfeuer (SF-B): mean 2.400000", "the target goes prone after the burst (F-8a",
-                         "x1.500"});
+  check_contains(r.out,
+                 {// herero-rifle on tsatf20 at class 2: band 4 of 20; schnellfeuer twice the dice at -1.
+                  "8 dice needing 4 or less on d20", "16 dice needing 3 or less on d20",
+                  // P(0 hits) = 0.8^8 = 0.167772 normal, 0.85^16 = 0.074251 schnellfeuer, on one row.
+                  "         0  | 0.167772  1.000000  0.167772  | 0.074251  1.000000  0.074251",
+                  // Means 1.6 and 2.4 hits; the Germans have the prone rule, the Hereros fast fire: F-8a applies.
+                  "normal: mean 1.600000", "schnellfeuer (SF-B): mean 2.400000", "the target goes prone after the burst (F-8a", "x1.500"});
 }
 
 TEST_CASE("volley fire reads a unit and its target from the scenario, and refuses what cannot fire", "[sim][fire][F-4]") {
@@ -40,7 +40,8 @@ TEST_CASE("volley fire gives the law over schnellfeuer's two-turn cycle first (S
   // puts out more, though one burst beats one volley (2.4 against 1.6). P(no casualty over the cycle):
   // 0.8^16 = 0.028147 normal, 0.85^16 = 0.074251 schnellfeuer.
   const auto r = expect_success("fire herero-ambush --weapon herero-rifle --figures 8 --range 10 --class 2");
-  const std::string cycle = "OVER 2 TURNS of standing fire (schnellfeuer's cycle): normal 2 volleys, schnellfeuer (SF-B) 1 volley and 1 reload turn (SF-E)";
+  const std::string cycle =
+      "OVER 2 TURNS of standing fire (schnellfeuer's cycle): normal 2 volleys, schnellfeuer (SF-B) 1 volley and 1 reload turn (SF-E)";
   check_contains(r.out, {cycle, "         0  | 0.028147  1.000000  0.028147  | 0.074251  1.000000  0.074251", "PER VOLLEY (not per turn",
                          "over 2 turns: schnellfeuer puts out 2.400 figures on average against 3.200 for normal fire (x0.750)",
                          "per volley: schnellfeuer puts out 2.400 figures on average against 1.600 for normal fire (x1.500)"});
@@ -53,11 +54,13 @@ TEST_CASE("volley fire --turns N gives the target's figures left after N turns o
   // bursts of 2 dice at 0.15 (turns 1 and 3). The target is gone when 2 or more hit:
   //   normal P(Bin(3, 0.2) >= 2) = 3 x 0.04 x 0.8 + 0.008 = 0.104; none hit: 0.8^3 = 0.512;
   //   schnellfeuer P(Bin(4, 0.15) >= 2) = 1 - 0.85^4 - 4 x 0.15 x 0.85^3 = 0.10951875; none: 0.85^4 = 0.52200625.
-  const std::string out = expect_success("fire herero-ambush --weapon herero-rifle --figures 1 --range 10 --class 2 --target-figures 2 --turns 3").out;
+  const std::string out =
+      expect_success("fire herero-ambush --weapon herero-rifle --figures 1 --range 10 --class 2 --target-figures 2 --turns 3").out;
   const std::string left = "the target's figures left after the 3 turns, of 2";
   REQUIRE(out.find(left) != std::string::npos);
   const std::string table = out.substr(out.find(left));
-  CHECK(out.find("OVER 3 TURNS of standing fire (--turns): normal 3 volleys, schnellfeuer (SF-B) 2 volleys and 1 reload turn (SF-E)") != std::string::npos);
+  CHECK(out.find("OVER 3 TURNS of standing fire (--turns): normal 3 volleys, schnellfeuer (SF-B) 2 volleys and 1 reload turn (SF-E)") !=
+        std::string::npos);
   CHECK(table.find("         0  | 0.104000  1.000000  0.104000  | 0.109519  1.000000  0.109519") != std::string::npos);
   CHECK(table.find("         2  | 0.512000  0.512000  1.000000  | 0.522006  0.522006  1.000000") != std::string::npos);
   expect_refused("fire herero-ambush --weapon herero-rifle --figures 1 --class 2 --turns 0", "--turns");

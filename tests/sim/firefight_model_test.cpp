@@ -108,8 +108,8 @@ TEST_CASE("firefight scenario: --set overrides (policy, units by name, the fire 
     CHECK(both.when == WhenPolicy::MinTargets);
     CHECK(both.min_targets == 2);
     CHECK(both.range_squared == int64_t{750} * 750);
-    for (const char* bad : {"herero.policy=range:x", "herero.policy=never&range:3", "herero.policy=range:3&", "herero.policy=range:3&range:4",
-                            "herero.policy=turns:[1]&min-targets:2"})
+    for (const char* bad : {"herero.policy=range:x", "herero.policy=never&range:3", "herero.policy=range:3&",
+                            "herero.policy=range:3&range:4", "herero.policy=turns:[1]&min-targets:2"})
       CHECK_THROWS_WITH(read(Minimal, {bad}), Catch::Contains("herero.policy"));
   }
   SECTION("german.units.Z1.figures=14") {
@@ -175,7 +175,8 @@ TEST_CASE("firefight scenario: rule violations are errors that name the key", "[
   CHECK(many.find("policy") != std::string::npos);
 }
 
-TEST_CASE("firefight scenario: F-8b ruleset.morale_fraction is a number in [0, 1] giving each unit's threshold", "[sim][firefight][scenario]") {
+TEST_CASE("firefight scenario: F-8b ruleset.morale_fraction is a number in [0, 1] giving each unit's threshold",
+          "[sim][firefight][scenario]") {
   const auto sc = read(Minimal, {"ruleset.morale_fraction=0.3"});
   CHECK(sc.ruleset.morale_fraction == 0.3);
   CHECK(sc.unit(0).morale_figures == 2);  // H1: 0.3 x 8 = 2.4

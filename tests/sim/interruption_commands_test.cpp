@@ -92,7 +92,9 @@ TEST_CASE("volley best stopped by a signal exits 128+signal with the races so fa
   for (const int signal : {SIGINT, SIGTERM}) {
     INFO("best stopped by signal " << signal);
     const std::string dir = fresh_directory("stop-best-" + std::to_string(signal));
-    const Stopped s = stop_with(dir, {"best", "herero-ambush", "--side", "herero", "--starts", "3", "--threads", "2", "--json", "out.json", "--csv", "out.csv"}, signal);
+    const Stopped s = stop_with(
+        dir, {"best", "herero-ambush", "--side", "herero", "--starts", "3", "--threads", "2", "--json", "out.json", "--csv", "out.csv"},
+        signal);
     CHECK(s.exit_code == 128 + signal);
     CHECK(s.out.find("PARTIAL") != std::string::npos);
     REQUIRE(file_exists(dir + "/out.json"));
@@ -112,7 +114,8 @@ TEST_CASE("A run at the thread limit still stops at a signal, with its outputs",
   for (const int signal : {SIGTERM}) {
     INFO("--threads 1024, signal " << signal);
     const std::string dir = fresh_directory("stop-threads-" + std::to_string(signal));
-    const Stopped s = stop_with(dir, {"run", "osona", "--trials", "100000000000", "--threads", "1024", "--quiet", "--json", "out.json"}, signal);
+    const Stopped s =
+        stop_with(dir, {"run", "osona", "--trials", "100000000000", "--threads", "1024", "--quiet", "--json", "out.json"}, signal);
     CHECK(s.exit_code == 128 + signal);
     REQUIRE(file_exists(dir + "/out.json"));
     CHECK(nlohmann::json::parse(read_file(dir + "/out.json"))["partial"] == true);
@@ -124,8 +127,9 @@ TEST_CASE("volley dice --simulate ends like every command that plays trials on a
   for (const int signal : {SIGINT, SIGTERM}) {
     INFO("dice --simulate stopped by signal " << signal);
     const std::string dir = fresh_directory("stop-dice-" + std::to_string(signal));
-    const Stopped s = stop_with(dir, {"dice", "10d20", "--hit", "<=6", "--simulate", "100000000000", "--threads", "2", "--json", "out.json",
-                                      "--csv", "out.csv", "--plot", "out.svg"},
+    const Stopped s = stop_with(dir,
+                                {"dice", "10d20", "--hit", "<=6", "--simulate", "100000000000", "--threads", "2", "--json", "out.json",
+                                 "--csv", "out.csv", "--plot", "out.svg"},
                                 signal);
     CHECK(s.exit_code == 128 + signal);
     CHECK(s.out.find("PARTIAL") != std::string::npos);

@@ -161,10 +161,14 @@ bool numeric(const KeyDeclaration& k) { return k.type == KeyType::Integer || k.t
 
 std::string mark_of(Provenance p) {
   switch (p) {
-    case Provenance::Seed: return "[seed";
-    case Provenance::Book: return "[book";
-    case Provenance::Assumed: return "[assumed";
-    case Provenance::Unmarked: break;
+    case Provenance::Seed:
+      return "[seed";
+    case Provenance::Book:
+      return "[book";
+    case Provenance::Assumed:
+      return "[assumed";
+    case Provenance::Unmarked:
+      break;
   }
   return "";
 }
@@ -244,8 +248,8 @@ void check_readme(std::span<const KeyDeclaration> keys, const std::string& part_
         INFO(line);
         CHECK(cells[0] == k.rule);
         const auto defaults = split(cells[3], ", ");
-        if (defaults.size() == listed.size() && (numeric(k) && k.text.empty() || k.type == KeyType::Boolean || k.type == KeyType::Choice ||
-                                                 k.type == KeyType::Fraction))
+        if (defaults.size() == listed.size() &&
+            (numeric(k) && k.text.empty() || k.type == KeyType::Boolean || k.type == KeyType::Choice || k.type == KeyType::Fraction))
           check_default(k, defaults[i]);
       }
     }

@@ -24,7 +24,8 @@ std::string scenario(const std::string& order) {
     units += "[[red.units]]\nname = \"" + std::string(1, name) + "\"\nposition = " + at + "\n\n";
   }
   return "kind = \"barrage\"\ntitle = \"PF-PR listing order\"\nturns = 4\nsides = [\"red\", \"blue\"]\nattacker = \"red\"\n\n"
-         "[red]\nhome_edge = \"south\"\n\n" + units +
+         "[red]\nhome_edge = \"south\"\n\n" +
+         units +
          "[blue]\nhome_edge = \"north\"\n\n"
          "[[blue.batteries]]\nname = \"S\"\n\n"
          "[[blue.missions]]\nname = \"DF\"\nbattery = \"S\"\ntype = \"pre-registered\"\nmode = \"continuous\"\n"

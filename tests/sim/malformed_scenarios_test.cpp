@@ -81,7 +81,8 @@ std::string many_units(const std::string& kind, int per_side) {
     s << "[british]\n[[british.batteries]]\nname = \"A\"\n";
     s << "[[british.missions]]\nname = \"RB\"\nbattery = \"A\"\ntype = \"rolling\"\nstart = [36, 12]\nspeed = 6\n";
     for (int i = 0; i < per_side; ++i)
-      s << "[[british.units]]\nname = \"U" << i << "\"\nposition = [" << 2 + i % 68 << ", " << 2 + (i / 68) % 20 << "]\nvelocity = [0, 6]\n";
+      s << "[[british.units]]\nname = \"U" << i << "\"\nposition = [" << 2 + i % 68 << ", " << 2 + (i / 68) % 20
+        << "]\nvelocity = [0, 6]\n";
     s << "[german]\n";
     for (int i = 0; i < per_side; ++i)
       s << "[[german.units]]\nname = \"G" << i << "\"\nposition = [" << 2 + i % 68 << ", " << 26 + (i / 68) % 20 << "]\n";
@@ -155,8 +156,9 @@ TEST_CASE("A name that --set and --target cannot address is refused the same way
     const MalformedCase c = read_case(MalformedDirectory + "/" + file);
     REQUIRE(c.expected.size() >= 5);
     const bool firefight = c.file.starts_with("ff-");
-    for (const std::string command : {"validate", "run --trials 100 --quiet", "show", "show --toml", "replay --trial 1",
-                                      "sensitivity --trials 100 --quiet", firefight ? "fire --unit Z1 --range 10" : "compare --vs turns=3"}) {
+    for (const std::string command :
+         {"validate", "run --trials 100 --quiet", "show", "show --toml", "replay --trial 1", "sensitivity --trials 100 --quiet",
+          firefight ? "fire --unit Z1 --range 10" : "compare --vs turns=3"}) {
       const auto r = run_volley(command.substr(0, command.find(' ')) + " '" + c.file + "'" +
                                     (command.find(' ') == std::string::npos ? "" : command.substr(command.find(' '))),
                                 MalformedDirectory);

@@ -46,7 +46,8 @@ size_t overlapping_texts(const std::string& svg, size_t& texts) {
   size_t n = 0;
   for (size_t i = 0; i < boxes.size(); ++i)
     for (size_t j = 0; j < i; ++j)
-      n += std::min(boxes[i].x1, boxes[j].x1) > std::max(boxes[i].x0, boxes[j].x0) && std::min(boxes[i].y1, boxes[j].y1) > std::max(boxes[i].y0, boxes[j].y0);
+      n += std::min(boxes[i].x1, boxes[j].x1) > std::max(boxes[i].x0, boxes[j].x0) &&
+           std::min(boxes[i].y1, boxes[j].y1) > std::max(boxes[i].y0, boxes[j].y0);
   texts = boxes.size();
   return n;
 }
@@ -94,7 +95,7 @@ TEST_CASE("The map is to scale in inches with a scale bar, the table filling mos
   std::smatch m;
   REQUIRE(std::regex_search(svg, m, std::regex("viewBox=\"0 0 ([0-9.]+) ([0-9.]+)\"")));
   const double width = std::stod(m[1]), height = std::stod(m[2]);
-  CHECK(map.width / width > 0.6);   // the old gnuplot map filled 40% of its image
+  CHECK(map.width / width > 0.6);  // the old gnuplot map filled 40% of its image
   CHECK(map.depth / height > 0.75);
   CHECK(svg.find("12 inches") != std::string::npos);
   CHECK(svg.find("class=\"scale-bar\"") != std::string::npos);
@@ -158,8 +159,9 @@ TEST_CASE("A name's bidirectional format characters are shown escaped in the map
   CHECK(svg.find("wood\\u2067") != std::string::npos);
 }
 
-TEST_CASE("Barrage maps draw the missions: rolling line and lanes, targets, pre-registered points and their trigger radius (PF-RB, PF-DT, PF-PR)",
-          "[sim][map][barrage][PF-RB][PF-DT][PF-PR]") {
+TEST_CASE(
+    "Barrage maps draw the missions: rolling line and lanes, targets, pre-registered points and their trigger radius (PF-RB, PF-DT, PF-PR)",
+    "[sim][map][barrage][PF-RB][PF-DT][PF-PR]") {
   const std::string rolling = map_svg(load_model(open_scenario("rolling-barrage", {}))->map_data(1, 0, 0));
   CHECK(count(rolling, "data-kind=\"rolling barrage line\"") == 3);
   CHECK(count(rolling, "data-kind=\"rolling barrage lane\"") > 3);
@@ -172,7 +174,8 @@ TEST_CASE("Barrage maps draw the missions: rolling line and lanes, targets, pre-
   const std::string registered = map_svg(pre);
   CHECK(count(registered, "data-kind=\"pre-registered point (trigger radius)\"") >= 1);
   for (const auto& f : pre.fire)
-    if (f.kind == MapFireKind::Registered && f.radius > 0) CHECK(registered.find("r=\"" + std::to_string(static_cast<int>(f.radius))) != std::string::npos);
+    if (f.kind == MapFireKind::Registered && f.radius > 0)
+      CHECK(registered.find("r=\"" + std::to_string(static_cast<int>(f.radius))) != std::string::npos);
 }
 
 TEST_CASE("show --plot FILE.svg writes volley's own map", "[sim][map][cli]") {

@@ -21,8 +21,8 @@ TEST_CASE("read_finite_number takes whole decimal numbers only", "[sim][numbers]
     CHECK(volley::read_finite_number(good, v));
   }
   CHECK((volley::read_finite_number("+0.5", v) && v == 0.5));
-  for (const char* bad : {"", "nan", "NaN", "-nan", "inf", "-inf", "Infinity", "1e400", "-1e400", "1e-400", "0.5abc", " 1", "1 ",
-                          "0x10", "++1", "1,5", "--1", "."}) {
+  for (const char* bad : {"", "nan", "NaN", "-nan", "inf", "-inf", "Infinity", "1e400", "-1e400", "1e-400", "0.5abc", " 1", "1 ", "0x10",
+                          "++1", "1,5", "--1", "."}) {
     INFO(bad);
     CHECK_FALSE(volley::read_finite_number(bad, v));
   }
@@ -56,8 +56,9 @@ TEST_CASE("NaN, infinities and trailing text are refused by every numeric option
     expect_refused_before_work(std::string("run osona --quiet --precision ") + e,
                                "--precision: expected [NAME=]E with E a finite positive number");
   for (const char* goal : {"nan", "inf", "-inf", "1e400", "0.5x", ""})
-    expect_refused_before_work(std::string("tune osona --param german.break_fraction=0.3:0.7 --quiet --trials 10 --target 'german.win=") + goal + "'",
-                               "--target 'german.win=");
+    expect_refused_before_work(
+        std::string("tune osona --param german.break_fraction=0.3:0.7 --quiet --trials 10 --target 'german.win=") + goal + "'",
+        "--target 'german.win=");
   expect_refused_before_work("sweep osona --param visibility=0:12:1e-20 --trials 10 --quiet", "more than 1000 values");
   expect_refused_before_work("sweep osona --param visibility=0:1e308:1 --trials 10 --quiet", "more than 1000 values");
   expect_refused_before_work("sweep osona --param visibility=nan:12:1 --trials 10 --quiet", "expected numbers in KEY=lo:hi:step");
@@ -77,8 +78,10 @@ TEST_CASE("The thread count has a stated limit, and every count up to it is acce
 
 TEST_CASE("dice --simulate and bench take the same thread bound as every command that plays trials", "[sim][numbers][cli][dice]") {
   for (const char* threads : {"1025", "100000", "2147483647", "99999999999999999999"}) {
-    expect_refused_before_work(std::string("dice 3d6 --simulate 10 --threads ") + threads, "--threads: expected a whole number from 0 to 1024");
-    expect_refused_before_work(std::string("bench --divisor 200 --threads ") + threads, "--threads: expected a whole number from 0 to 1024");
+    expect_refused_before_work(std::string("dice 3d6 --simulate 10 --threads ") + threads,
+                               "--threads: expected a whole number from 0 to 1024");
+    expect_refused_before_work(std::string("bench --divisor 200 --threads ") + threads,
+                               "--threads: expected a whole number from 0 to 1024");
   }
 }
 
@@ -93,8 +96,8 @@ TEST_CASE("Every number of dice that could overflow is refused, naming its optio
   check_contains(whole.out, {"mean 3"});
   const auto none = expect_success("dice 3d6 --hit '>=2147483647' --mod -1000 -q");
   check_contains(none.out, {"mean 0"});
-  for (const char* dice : {"99999999999d6", "3d99999999999", "3d6+99999999999", "3d6-99999999999", "9223372036854775807d6", "10001d6",
-                           "3d1001"})
+  for (const char* dice :
+       {"99999999999d6", "3d99999999999", "3d6+99999999999", "3d6-99999999999", "9223372036854775807d6", "10001d6", "3d1001"})
     expect_refused_before_work(std::string("dice ") + dice, std::string("'") + dice + "'");
   expect_refused_before_work("dice 10d20 --hit '<=99999999999'", "'<=99999999999': expected a whole number for a face");
   expect_refused_before_work("dice 8d20 --hit '<=6' --kill 1/99999999999", "--kill");

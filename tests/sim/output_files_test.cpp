@@ -71,8 +71,8 @@ TEST_CASE("A read-only output file is refused, not replaced", "[sim][outputs]") 
   write_file(dir + "/kept.json", "keep");
   fs::permissions(dir + "/kept.json", fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
   const std::string as_user = ::geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
-  const std::string command = "cd '" + dir + "' && " + as_user + "'" VOLLEY_BINARY "' run osona --trials 100 --quiet --json kept.json >/dev/null 2>'" +
-                              dir + "/err.txt'";
+  const std::string command = "cd '" + dir + "' && " + as_user +
+                              "'" VOLLEY_BINARY "' run osona --trials 100 --quiet --json kept.json >/dev/null 2>'" + dir + "/err.txt'";
   const int status = std::system(command.c_str());
   CHECK(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 2);
@@ -87,13 +87,12 @@ TEST_CASE("An output on an input, or two outputs on one file, are refused before
   const std::string scenario = read_file(dir + "/in.toml");
   expect_refused("run in.toml --trials 100000000 --quiet --json in.toml", "--json in.toml: is an input of this command", dir);
   CHECK(read_file(dir + "/in.toml") == scenario);
-  expect_refused("run osona --trials 100000000 --quiet --json out.txt --csv ./out.txt",
-                 "--csv ./out.txt: the same file as --json",
-                 dir);
+  expect_refused("run osona --trials 100000000 --quiet --json out.txt --csv ./out.txt", "--csv ./out.txt: the same file as --json", dir);
   CHECK_FALSE(fs::exists(dir + "/out.txt"));
   // merge: an output on one of the shards would lose it.
   for (int k = 1; k <= 2; ++k)
-    REQUIRE(run_volley("run osona --trials 8192 --quiet --shard " + std::to_string(k) + "/2 --json s" + std::to_string(k) + ".json", dir).exit_code == 0);
+    REQUIRE(run_volley("run osona --trials 8192 --quiet --shard " + std::to_string(k) + "/2 --json s" + std::to_string(k) + ".json", dir)
+                .exit_code == 0);
   const std::string shard = read_file(dir + "/s1.json");
   expect_refused("merge s1.json s2.json --json s1.json", "--json s1.json: is an input of this command", dir);
   CHECK(read_file(dir + "/s1.json") == shard);
@@ -134,7 +133,10 @@ TEST_CASE("A run resumed without --checkpoint goes on saving its progress into t
 TEST_CASE("A result file whose blocks or scenario text were altered is refused by merge and resume", "[sim][outputs]") {
   const std::string dir = fresh_directory("altered");
   for (int k = 1; k <= 3; ++k)
-    REQUIRE(run_volley("run designated-targets --trials 12288 --quiet --shard " + std::to_string(k) + "/3 --json s" + std::to_string(k) + ".json", dir).exit_code == 0);
+    REQUIRE(
+        run_volley(
+            "run designated-targets --trials 12288 --quiet --shard " + std::to_string(k) + "/3 --json s" + std::to_string(k) + ".json", dir)
+            .exit_code == 0);
   const nlohmann::json shard = nlohmann::json::parse(read_file(dir + "/s2.json"));
   // Shard 2 of 3 holds block 1 only: claiming blocks 1 to 2 would pass 8192 trials off as 12288.
   REQUIRE(shard["blocks_done"].dump() == "[[1,1]]");
@@ -157,7 +159,10 @@ TEST_CASE("A result file whose blocks or scenario text were altered is refused b
 TEST_CASE("Result files name their build and shards of other builds merge with a warning", "[sim][outputs]") {
   const std::string dir = fresh_directory("builds");
   for (int k = 1; k <= 2; ++k)
-    REQUIRE(run_volley("run designated-targets --trials 8192 --quiet --shard " + std::to_string(k) + "/2 --json s" + std::to_string(k) + ".json", dir).exit_code == 0);
+    REQUIRE(
+        run_volley(
+            "run designated-targets --trials 8192 --quiet --shard " + std::to_string(k) + "/2 --json s" + std::to_string(k) + ".json", dir)
+            .exit_code == 0);
   const nlohmann::json first = nlohmann::json::parse(read_file(dir + "/s1.json"));
   CHECK(first["volley_build"] == volley::build_identity_text());
   // One build: the merged file names it.
@@ -169,7 +174,8 @@ TEST_CASE("Result files name their build and shards of other builds merge with a
   other["volley_build"] = "commit 000000000000, GNU 12.2.0, -O2";
   write_file(dir + "/s2-other.json", other.dump(1));
   const auto mixed = expect_success("merge s1.json s2-other.json --json mixed.json", dir);
-  CHECK(mixed.err.find("merge: warning: s2-other.json was written by another build than s1.json (\"commit 000000000000") != std::string::npos);
+  CHECK(mixed.err.find("merge: warning: s2-other.json was written by another build than s1.json (\"commit 000000000000") !=
+        std::string::npos);
   CHECK(run_volley("merge s1.json s2.json --json same.json", dir).err.empty());
   CHECK(nlohmann::json::parse(read_file(dir + "/mixed.json"))["volley_build"] == "several builds");
   other.erase("volley_build");
@@ -194,8 +200,7 @@ TEST_CASE("A checkpoint of another build resumes with a warning and one of anoth
   checkpoint["volley_version"] = "0.0.9";
   write_file(dir + "/old.json", checkpoint.dump(1));
   expect_refused(common + " --resume old.json",
-                 "--resume old.json: field 'volley_version' differs from this run (saved: 0.0.9; this run: " VOLLEY_VERSION ")",
-                 dir);
+                 "--resume old.json: field 'volley_version' differs from this run (saved: 0.0.9; this run: " VOLLEY_VERSION ")", dir);
   // The same run in one go: one build, no warning.
   const auto whole = expect_success(common + " --json whole.json", dir);
   CHECK(whole.err.empty());

@@ -62,7 +62,9 @@ TEST_CASE("A JSON output to /dev/stdout appends to what stdout points at, a log 
   const std::string log = read_file(dir + "/log");
   CHECK(log.rfind("first line\n", 0) == 0);  // kept, not replaced
   size_t results = 0;
-  for (size_t at = log.find("\"format\": \"volley-result\""); at != std::string::npos; at = log.find("\"format\": \"volley-result\"", at + 1)) ++results;
+  for (size_t at = log.find("\"format\": \"volley-result\""); at != std::string::npos;
+       at = log.find("\"format\": \"volley-result\"", at + 1))
+    ++results;
   CHECK(results == 3);
   CHECK(log.find("osona") != std::string::npos);
   // stderr too, after what volley printed there.
@@ -87,7 +89,8 @@ TEST_CASE("Two outputs on one file through a link whose target does not exist ye
   CHECK(read_file(dir + "/a.json").find("volley-result") != std::string::npos);
 }
 
-TEST_CASE("A checkpoint that cannot be saved does not lose the run: every output is written, the failure said", "[sim][outputs][interrupt]") {
+TEST_CASE("A checkpoint that cannot be saved does not lose the run: every output is written, the failure said",
+          "[sim][outputs][interrupt]") {
   const std::string dir = fresh_directory("full-disk");
   // /dev/full: every write fails with ENOSPC, as on a full disk.
   const auto r = run_volley("run osona --trials 409600 --seed 5 --quiet --checkpoint /dev/full --json r.json --csv r.csv", dir);
@@ -143,7 +146,8 @@ TEST_CASE("Checkpoints are saved on a time interval as well as every 64 blocks",
 TEST_CASE("merge and resume refuse a tally whose histogram, moments or probabilities do not agree", "[sim][outputs][merge]") {
   const std::string dir = fresh_directory("consistency");
   for (int k = 1; k <= 2; ++k)
-    REQUIRE(run_volley("run osona --trials 8192 --quiet --shard " + std::to_string(k) + "/2 --json s" + std::to_string(k) + ".json", dir).exit_code == 0);
+    REQUIRE(run_volley("run osona --trials 8192 --quiet --shard " + std::to_string(k) + "/2 --json s" + std::to_string(k) + ".json", dir)
+                .exit_code == 0);
   const auto shard = nlohmann::json::parse(read_file(dir + "/s2.json"));
   const auto words = shard["tally"]["words"].get<std::vector<uint64_t>>();
   const uint64_t trials = shard["tally"]["trials"].get<uint64_t>();
@@ -220,7 +224,8 @@ TEST_CASE("A FIFO as scenario is read once: validate and run do not hang", "[sim
   }
 }
 
-TEST_CASE("A device, an endless pipe or a too large file as scenario is refused at once, naming it, by every command", "[sim][cli][outputs]") {
+TEST_CASE("A device, an endless pipe or a too large file as scenario is refused at once, naming it, by every command",
+          "[sim][cli][outputs]") {
   // Before: /dev/zero and an endless pipe were read until memory ran out. timeout(1) stands for "at
   // once": a run that read gigabytes would be killed (exit 124) long before.
   const std::string dir = fresh_directory("endless-scenario");
@@ -248,7 +253,8 @@ TEST_CASE("A missing gnuplot is found before the first trial", "[sim][outputs]")
   for (const char* plot : {"p.png", "p.svg"}) {
     INFO(plot);
     // 10^11 trials: found after the run, this would not end.
-    CHECK(shell(dir, "PATH=/nonexistent '" VOLLEY_BINARY "' run osona --trials 100000000000 --quiet --plot " + std::string(plot) + " 2>err.txt") == 2);
+    CHECK(shell(dir, "PATH=/nonexistent '" VOLLEY_BINARY "' run osona --trials 100000000000 --quiet --plot " + std::string(plot) +
+                         " 2>err.txt") == 2);
     CHECK(read_file(dir + "/err.txt").find("--plot: gnuplot is not installed or not on PATH") != std::string::npos);
   }
   // The report page needs no gnuplot.

@@ -40,10 +40,11 @@ const std::string& resolved(const PlotSpec& plot) {
 TEST_CASE("gnuplot draws names as written: stand_leader keeps its underscore", "[sim][plots]") {
   CHECK(gnuplot_terminal("a.png", 10, 10).find("noenhanced") != std::string::npos);
   CHECK(gnuplot_terminal("a.svg", 10, 10).find("noenhanced") != std::string::npos);
-  const PlotSpec plot = tornado_plot({{"ruleset.stand_leader", true, -0.05, 0.04}, {"german.break_fraction", false, 0.02, -0.03}}, "herero.win", "t");
+  const PlotSpec plot =
+      tornado_plot({{"ruleset.stand_leader", true, -0.05, 0.04}, {"german.break_fraction", false, 0.02, -0.03}}, "herero.win", "t");
   const std::string svg = draw_plot_svg(plot);
   CHECK(svg.find("ruleset.stand_leader [assumed]") != std::string::npos);  // enhanced text split it at the underscore
-  CHECK(resolved(plot).find("set key outside") != std::string::npos);  // never over the bars
+  CHECK(resolved(plot).find("set key outside") != std::string::npos);      // never over the bars
   CHECK(resolved(plot).find("[assumed] rule") != std::string::npos);
 }
 
@@ -58,10 +59,10 @@ TEST_CASE("Distribution plots: outcomes with intervals, axes named by what they 
   CHECK(resolved(plot).find("set xlabel 'k'") == std::string::npos);
   CHECK(resolved(plot).find("german.casualties: figures of german killed or wounded") != std::string::npos);
   CHECK(resolved(plot).find("outcomes: probability with 95% Wilson interval") != std::string::npos);
-  CHECK(resolved(plot).find("\"herero.win\" 0") != std::string::npos);     // win, draw, loss named on the axis
+  CHECK(resolved(plot).find("\"herero.win\" 0") != std::string::npos);  // win, draw, loss named on the axis
   CHECK(resolved(plot).find("how long games last") != std::string::npos);
-  CHECK(resolved(plot).find("set key top right") == std::string::npos);     // legends no longer over the bars
-  CHECK(resolved(plot).find("set key outside") != std::string::npos);  // never over the bars
+  CHECK(resolved(plot).find("set key top right") == std::string::npos);  // legends no longer over the bars
+  CHECK(resolved(plot).find("set key outside") != std::string::npos);    // never over the bars
   // The casualty axis starts at its smallest value seen, not at -2.
   std::smatch m;
   REQUIRE(std::regex_search(resolved(plot), m, std::regex("set xrange \\[([-0-9.]+):[-0-9.]+\\]\nset xlabel \"german.casualties")));
@@ -72,7 +73,8 @@ TEST_CASE("Distribution plots: outcomes with intervals, axes named by what they 
 TEST_CASE("A sweep over named values is drawn as categories, never a line between them", "[sim][plots]") {
   SweepPlotOptions options;
   options.categories = {"never", "always"};
-  const PlotSpec plot = sweep_plot({{"herero.win", {{0, 0.4, 0.38, 0.42}, {1, 0.6, 0.58, 0.62}}}}, "herero.policy", "herero.win", "t", options);
+  const PlotSpec plot =
+      sweep_plot({{"herero.win", {{0, 0.4, 0.38, 0.42}, {1, 0.6, 0.58, 0.62}}}}, "herero.policy", "herero.win", "t", options);
   CHECK(resolved(plot).find("with yerrorbars") != std::string::npos);
   CHECK(resolved(plot).find("linespoints") == std::string::npos);
   CHECK(resolved(plot).find("filledcurves") == std::string::npos);
@@ -82,7 +84,8 @@ TEST_CASE("A sweep over named values is drawn as categories, never a line betwee
 
 TEST_CASE("A heat map over named values is labelled with the names and draws the 50% contour of a probability", "[sim][plots]") {
   const std::vector<HeatCell> cells{{0, 6, 0.3}, {1, 6, 0.45}, {0, 10, 0.55}, {1, 10, 0.7}};
-  const PlotSpec plot = heatmap_plot(cells, {"herero.policy", {"never", "always"}, {}}, {"german.units.Z1.figures", {"6", "10"}, {6, 10}}, "herero.win", "t", true);
+  const PlotSpec plot = heatmap_plot(cells, {"herero.policy", {"never", "always"}, {}}, {"german.units.Z1.figures", {"6", "10"}, {6, 10}},
+                                     "herero.win", "t", true);
   CHECK(resolved(plot).find("set xtics (\"never\" 0, \"always\" 1)") != std::string::npos);
   CHECK(resolved(plot).find("set ytics (\"6\" 6, \"10\" 10)") != std::string::npos);
   CHECK(resolved(plot).find("levels discrete 0.5") != std::string::npos);

@@ -41,8 +41,9 @@ TEST_CASE("tune and sweep move several keys together and name every key", "[sim]
   // at or below half) when the volley hits at least n/2: P(herero.win) = P(Binomial(n, 0.3) >= n/2).
   // Had the second key not moved, the unit of 40 could not be defeated: P = 0.
   const int trials = 20000;
-  const auto r = run_volley("sweep '" + SingleVolley + "' --param 'herero.units.H.figures,german.units.Z.figures=4,8' --target herero.win --trials " +
-                            std::to_string(trials) + " --quiet --csv both.csv");
+  const auto r =
+      run_volley("sweep '" + SingleVolley + "' --param 'herero.units.H.figures,german.units.Z.figures=4,8' --target herero.win --trials " +
+                 std::to_string(trials) + " --quiet --csv both.csv");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   CHECK(r.out.find("herero.units.H.figures,german.units.Z.figures") != std::string::npos);
@@ -54,7 +55,8 @@ TEST_CASE("tune and sweep move several keys together and name every key", "[sim]
     INFO("n = " << n << ": exact " << exact << ", seen " << m[1]);
     CHECK(std::abs(std::stod(m[1]) - exact) <= 5 * std::sqrt(exact * (1 - exact) / trials) + 1e-9);
   }
-  const auto t = run_volley("tune herero-ambush --param 'german.units.Z1.figures,german.units.Z2.figures=4:20' --target 'herero.win=0.5' --trials 500 --quiet");
+  const auto t = run_volley(
+      "tune herero-ambush --param 'german.units.Z1.figures,german.units.Z2.figures=4:20' --target 'herero.win=0.5' --trials 500 --quiet");
   INFO(t.out << t.err);
   CHECK(t.out.find("tune german.units.Z1.figures,german.units.Z2.figures over [4, 20]") != std::string::npos);
 }
@@ -111,15 +113,15 @@ TEST_CASE("sensitivity shows one ranking by size, [assumed] rules marked not fir
 
 TEST_CASE("Empty question: a compare variant that is the base again is named, not reported as infinite variance reduction",
           "[sim][compare][empty]") {
-  const auto r = run_volley("compare river-bed --set herero.policy=always --vs herero.policy=never "
-                            "--vs 'herero.policy=always;herero.which=subgroup:north' --trials 2000 --quiet");
+  const auto r = run_volley(
+      "compare river-bed --set herero.policy=always --vs herero.policy=never "
+      "--vs 'herero.policy=always;herero.which=subgroup:north' --trials 2000 --quiet");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   CHECK(r.err.find("--vs 'herero.policy=always;herero.which=subgroup:north' gives the same scenario as the base") != std::string::npos);
   CHECK(r.out.find("inf") == std::string::npos);
   CHECK(r.out.find("variant 2") == std::string::npos);
-  expect_refused_before_work("compare river-bed --vs herero.policy=always --trials 2000 --quiet",
-                             "gives the same scenario as the base");
+  expect_refused_before_work("compare river-bed --vs herero.policy=always --trials 2000 --quiet", "gives the same scenario as the base");
   // A key the file leaves out, set to its default (F-6 contact_gap, 1"), is no change either.
   expect_refused("compare herero-ambush --vs ruleset.contact_gap=1.0 --trials 2000 --quiet",
                  "--vs 'ruleset.contact_gap=1.0' gives the same scenario as the base");
@@ -221,9 +223,9 @@ TEST_CASE("show --toml writes a file that validates and reads back as the same s
   save("odd-names.toml", text);
   const auto first = expect_success("show odd-names.toml --toml");
   save("odd-names-shown.toml", first.out);
-  CHECK(first.out.find("\\x") == std::string::npos);        // no terminal escape
-  CHECK(first.out.find("\u202E") == std::string::npos);     // the format characters escaped, not raw
-  CHECK(first.out.find("\xC2\x9B") == std::string::npos);   // nor the C1 control
+  CHECK(first.out.find("\\x") == std::string::npos);       // no terminal escape
+  CHECK(first.out.find("\u202E") == std::string::npos);    // the format characters escaped, not raw
+  CHECK(first.out.find("\xC2\x9B") == std::string::npos);  // nor the C1 control
   CHECK(first.out.find("\\u202E") != std::string::npos);
   expect_success("validate odd-names-shown.toml");
   // Read back, it is the same scenario: shown again, the same TOML after the header; played, the same figures.

@@ -33,6 +33,7 @@ TEST_CASE("Every volley example in the README runs and exits 0", "[sim][readme]"
     ++examples;
   }
   CHECK(examples >= 11);
-  for (const char* command : {"run", "compare", "sweep", "tune", "best", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "fire"})
+  for (const char* command :
+       {"run", "compare", "sweep", "tune", "best", "sensitivity", "replay", "show", "validate", "bench", "merge", "dice", "fire"})
     CHECK(std::find(commands_seen.begin(), commands_seen.end(), command) != commands_seen.end());
 }

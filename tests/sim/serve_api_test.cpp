@@ -115,16 +115,18 @@ TEST_CASE("serve: a run streams rounds of growing trials and ends with volley ru
 
   // The report of that result: the report page with it frozen in, its map drawn by the server.
   auto client = s.client();
-  const auto report = client.Post("/api/report", json{{"result", done}, {"scenario", "herero-ambush"}, {"sets", {"herero.policy=never"}}}.dump(),
-                                  "application/json");
+  const auto report = client.Post(
+      "/api/report", json{{"result", done}, {"scenario", "herero-ambush"}, {"sets", {"herero.policy=never"}}}.dump(), "application/json");
   REQUIRE(report);
   CHECK(report->status == 200);
   CHECK(report->body.find("volley.render") != std::string::npos);
   CHECK(report->body.find("\"map_svg\"") != std::string::npos);
 }
 
-TEST_CASE("serve: every round carries what the report draws: the headline, the distributions, a compare's paired differences, and "
-          "after the first the map", "[sim][serve]") {
+TEST_CASE(
+    "serve: every round carries what the report draws: the headline, the distributions, a compare's paired differences, and "
+    "after the first the map",
+    "[sim][serve]") {
   TestServer s;
   const Stream run = run_stream(s, {{"seed", 2}, {"trials", 40000}});
   REQUIRE(run.events.size() >= 4);
@@ -149,8 +151,11 @@ TEST_CASE("serve: every round carries what the report draws: the headline, the d
 
 TEST_CASE("serve: POST /api/tune streams each evaluated value and ends with volley tune's result, bit for bit", "[sim][serve]") {
   TestServer s;
-  const json request = {{"scenario", "herero-ambush"}, {"param", "german.units.Z1.figures=4:20"}, {"target", "herero.win=0.5"},
-                        {"trials", 3000}, {"seed", 4}};
+  const json request = {{"scenario", "herero-ambush"},
+                        {"param", "german.units.Z1.figures=4:20"},
+                        {"target", "herero.win=0.5"},
+                        {"trials", 3000},
+                        {"seed", 4}};
   const Stream stream = run_stream(s, request, {}, "/api/tune");
   REQUIRE(stream.status == 200);
   REQUIRE(stream.events.size() >= 4);
@@ -165,9 +170,10 @@ TEST_CASE("serve: POST /api/tune streams each evaluated value and ends with voll
   }
   CHECK(stream.events.size() - 2 == done["points"].size());
   CHECK(done["stopped"] == false);
-  const json cli = cli_json("tune herero-ambush --param german.units.Z1.figures=4:20 --target herero.win=0.5 --trials 3000 --seed 4",
-                            "serve-tune.json");
-  for (const char* key : {"points", "bracketed", "bracket", "fit_ok", "answer", "answer_holds_goal", "fit", "parameter", "target", "goal", "seed"}) {
+  const json cli =
+      cli_json("tune herero-ambush --param german.units.Z1.figures=4:20 --target herero.win=0.5 --trials 3000 --seed 4", "serve-tune.json");
+  for (const char* key :
+       {"points", "bracketed", "bracket", "fit_ok", "answer", "answer_holds_goal", "fit", "parameter", "target", "goal", "seed"}) {
     INFO(key);
     CHECK(done[key] == cli[key]);
   }
@@ -175,8 +181,11 @@ TEST_CASE("serve: POST /api/tune streams each evaluated value and ends with voll
   CHECK(!done["answer"].empty());  // a whole number of figures: whole numbers answer
 
   // A goal outside the range (issue 17): the two ends, `bracketed` false and no root, as volley tune writes it.
-  const json beyond = {{"scenario", "herero-ambush"}, {"param", "german.units.Z1.figures=4:6"}, {"target", "herero.win=0.99"},
-                       {"trials", 2000}, {"seed", 4}};
+  const json beyond = {{"scenario", "herero-ambush"},
+                       {"param", "german.units.Z1.figures=4:6"},
+                       {"target", "herero.win=0.99"},
+                       {"trials", 2000},
+                       {"seed", 4}};
   const Stream unbracketed = run_stream(s, beyond, {}, "/api/tune");
   REQUIRE(unbracketed.status == 200);
   REQUIRE(unbracketed.events.back().name == "done");
@@ -185,7 +194,9 @@ TEST_CASE("serve: POST /api/tune streams each evaluated value and ends with voll
   CHECK(none["points"].size() == 2);
   CHECK_FALSE(none.contains("root"));
   CHECK_FALSE(none.contains("bracket"));
-  const auto cli_run = run_volley("tune herero-ambush --param german.units.Z1.figures=4:6 --target herero.win=0.99 --trials 2000 --seed 4 --quiet --json serve-tune-beyond.json");
+  const auto cli_run = run_volley(
+      "tune herero-ambush --param german.units.Z1.figures=4:6 --target herero.win=0.99 --trials 2000 --seed 4 --quiet --json "
+      "serve-tune-beyond.json");
   CHECK(cli_run.exit_code == 1);
   const json cli_beyond = json::parse(read_file(scratch_directory() + "/serve-tune-beyond.json"));
   CHECK(none["points"] == cli_beyond["points"]);
@@ -203,11 +214,11 @@ TEST_CASE("serve: POST /api/tune streams each evaluated value and ends with voll
     REQUIRE(r);
     return r->status;
   };
-  CHECK(post({{"target", "herero.win=0.5"}}) == 400);                                                       // no param
-  CHECK(post({{"param", "german.units.Z1.figures=4:20"}, {"target", "nosuch.win=0.5"}}) == 400);          // no such metric
-  CHECK(post({{"param", "german.units.Z1.figures=4:20"}, {"target", "herero.win"}}) == 400);              // no goal
-  CHECK(post({{"param", "german.units.Z1.figures=4,8"}, {"target", "herero.win=0.5"}}) == 400);           // not a range
-  CHECK(post({{"param", "german.units.NOSUCH.figures=4:20"}, {"target", "herero.win=0.5"}}) == 422);      // no such key
+  CHECK(post({{"target", "herero.win=0.5"}}) == 400);                                                 // no param
+  CHECK(post({{"param", "german.units.Z1.figures=4:20"}, {"target", "nosuch.win=0.5"}}) == 400);      // no such metric
+  CHECK(post({{"param", "german.units.Z1.figures=4:20"}, {"target", "herero.win"}}) == 400);          // no goal
+  CHECK(post({{"param", "german.units.Z1.figures=4,8"}, {"target", "herero.win=0.5"}}) == 400);       // not a range
+  CHECK(post({{"param", "german.units.NOSUCH.figures=4:20"}, {"target", "herero.win=0.5"}}) == 422);  // no such key
   CHECK(post({{"scenario", "/etc/passwd"}, {"param", "german.units.Z1.figures=4:20"}, {"target", "herero.win=0.5"}}) == 403);
   CHECK(post({{"param", "german.units.Z1.figures=4:20"}, {"target", "herero.win=0.5"}, {"stpes", 3}}) == 400);
 }
@@ -216,10 +227,10 @@ TEST_CASE("serve: --host 0.0.0.0 prints an address a browser can open, with its 
           "[sim][serve]") {
   // The server runs until Ctrl-C: SIGINT once it has printed its address (not after a fixed time: under
   // the sanitizers on a busy machine, start-up can take longer than any guess), and it stops cleanly.
-  const std::string command =
-      "d=$(mktemp -d) && ('" VOLLEY_BINARY "' serve --host 0.0.0.0 --port 0 > \"$d/out\" 2>&1 & pid=$!; "
-      "for i in $(seq 1200); do grep -q 'open http' \"$d/out\" 2>/dev/null && break; sleep 0.05; done; "
-      "kill -INT $pid; wait $pid; status=$?; cat \"$d/out\"; rm -rf \"$d\"; exit $status)";
+  const std::string command = "d=$(mktemp -d) && ('" VOLLEY_BINARY
+                              "' serve --host 0.0.0.0 --port 0 > \"$d/out\" 2>&1 & pid=$!; "
+                              "for i in $(seq 1200); do grep -q 'open http' \"$d/out\" 2>/dev/null && break; sleep 0.05; done; "
+                              "kill -INT $pid; wait $pid; status=$?; cat \"$d/out\"; rm -rf \"$d\"; exit $status)";
   FILE* out = ::popen(command.c_str(), "r");
   REQUIRE(out != nullptr);
   std::string text;
@@ -238,10 +249,11 @@ TEST_CASE("serve: --host 0.0.0.0 prints an address a browser can open, with its 
 TEST_CASE("serve: a run with vs is volley compare's paired run, bit for bit, and a precision target stops it as the CLI does",
           "[sim][serve]") {
   TestServer s;
-  const Stream paired = run_stream(s, {{"sets", {"herero.policy=always"}}, {"vs", {"herero.policy=never"}}, {"seed", 3}, {"trials", 20000}});
+  const Stream paired =
+      run_stream(s, {{"sets", {"herero.policy=always"}}, {"vs", {"herero.policy=never"}}, {"seed", 3}, {"trials", 20000}});
   REQUIRE(paired.events.back().name == "done");
-  const json compare = cli_json("compare herero-ambush --set herero.policy=always --vs herero.policy=never --seed 3 --trials 20000",
-                                "serve-compare.json");
+  const json compare =
+      cli_json("compare herero-ambush --set herero.policy=always --vs herero.policy=never --seed 3 --trials 20000", "serve-compare.json");
   CHECK(paired.events.back().data["command"] == "compare");
   CHECK(paired.events.back().data["tally"] == compare["tally"]);
 

@@ -33,8 +33,8 @@ uint64_t runs_started(const TestServer& s) {
 }
 
 // A request as a browser or a script writes it, with the headers given (each "Name: value").
-std::string request(const std::string& method, const std::string& target, const std::string& host,
-                    const std::vector<std::string>& headers, const std::string& body = "") {
+std::string request(const std::string& method, const std::string& target, const std::string& host, const std::vector<std::string>& headers,
+                    const std::string& body = "") {
   std::string text = method + " " + target + " HTTP/1.1\r\nHost: " + host + "\r\n";
   for (const auto& h : headers) text += h + "\r\n";
   if (!body.empty() || method == "POST") text += "Content-Length: " + std::to_string(body.size()) + "\r\n";
@@ -59,7 +59,7 @@ TEST_CASE("serve access: without the token, with a foreign Host or a foreign Ori
   CHECK(status_of(raw_exchange(s.port, request("GET", "/api/status", own, {"Authorization: token wrong-token-0123456789"}))) == 403);
   // A foreign Host (DNS rebinding: another name that resolves to 127.0.0.1), with the token, on any path.
   for (const std::string& host : std::vector<std::string>{"rebind.example:" + std::to_string(s.port), "127.0.0.1:1", "127.0.0.1",
-                                                           "localhost.evil:" + std::to_string(s.port)}) {
+                                                          "localhost.evil:" + std::to_string(s.port)}) {
     INFO(host);
     CHECK(status_of(raw_exchange(s.port, request("GET", "/", host, {token}))) == 403);
     CHECK(status_of(raw_exchange(s.port, request("GET", "/api/scenario?name=herero-ambush", host, {token}))) == 403);
@@ -77,12 +77,12 @@ TEST_CASE("serve access: without the token, with a foreign Host or a foreign Ori
   CHECK(runs_started(s) == before);
 
   // The server's own page and a script with the token are served; no answer opens the API to others.
-  const std::string allowed = raw_exchange(s.port, request("GET", "/api/scenarios", own, {token, "Origin: http://" + own,
-                                                                                           "Sec-Fetch-Site: same-origin", "Connection: close"}));
+  const std::string allowed = raw_exchange(
+      s.port, request("GET", "/api/scenarios", own, {token, "Origin: http://" + own, "Sec-Fetch-Site: same-origin", "Connection: close"}));
   CHECK(status_of(allowed) == 200);
   CHECK(header_of(allowed, "Access-Control-Allow-Origin").empty());
   for (const std::string& host : std::vector<std::string>{"localhost:" + std::to_string(s.port), "[::1]:" + std::to_string(s.port),
-                                                           "LOCALHOST:" + std::to_string(s.port)})
+                                                          "LOCALHOST:" + std::to_string(s.port)})
     CHECK(status_of(raw_exchange(s.port, request("GET", "/api/status", host, {token, "Connection: close"}))) == 200);
 }
 
@@ -98,7 +98,8 @@ TEST_CASE("serve access: the printed address leaves the token with the page as a
   CHECK(cookie.find("SameSite=Strict") != std::string::npos);
   CHECK(cookie.find("HttpOnly") != std::string::npos);
   // The page's own requests carry the cookie; a wrong one is refused; ?token= serves a script too.
-  CHECK(status_of(raw_exchange(s.port, request("GET", "/api/scenarios", own, {"Cookie: a=b; " + name + "=" + TestToken, "Connection: close"}))) == 200);
+  CHECK(status_of(raw_exchange(
+            s.port, request("GET", "/api/scenarios", own, {"Cookie: a=b; " + name + "=" + TestToken, "Connection: close"}))) == 200);
   CHECK(status_of(raw_exchange(s.port, request("GET", "/api/scenarios", own, {"Cookie: " + name + "=" + TestToken + "x"}))) == 403);
   CHECK(status_of(raw_exchange(s.port, request("GET", "/api/scenarios?token=" + TestToken, own, {"Connection: close"}))) == 200);
   // A wrong token gets no cookie.
@@ -109,8 +110,7 @@ TEST_CASE("serve access: the printed address leaves the token with the page as a
   CHECK(status_of(raw_exchange(s.port, request("GET", "/", own, {"Connection: close"}))) == 200);
 }
 
-TEST_CASE("serve report: POST /api/report draws the map from the scenario and takes no markup from the request",
-          "[sim][serve][security]") {
+TEST_CASE("serve report: POST /api/report draws the map from the scenario and takes no markup from the request", "[sim][serve][security]") {
   TestServer s;
   auto client = s.client();
   // A result as /api/run streams it, then tampered with: its map replaced by markup of the request's.
@@ -169,20 +169,36 @@ TEST_CASE("serve robustness: thousands of random and malformed requests get no 5
     }
     return out;
   };
-  const char* paths[] = {"/", "/api/run", "/api/tune", "/api/validate", "/api/stop", "/api/report", "/api/scenario", "/api/scenarios",
-                         "/api/status", "/live.js", "/nosuch"};
+  const char* paths[] = {"/",           "/api/run",    "/api/tune",     "/api/validate",
+                         "/api/stop",   "/api/report", "/api/scenario", "/api/scenarios",
+                         "/api/status", "/live.js",    "/nosuch"};
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
   const std::string bodies[] = {
       deep,
       R"({"sets": )" + deep + "}",
       R"({"vs": [)" + std::string(70, '{') + std::string(70, '}') + "]}",
-      R"({"trials": 1e999})", R"({"trials": -1e999})", R"({"trials": 18446744073709551616})", R"({"trials": 1e308})",
-      R"({"seed": 1e999})", R"({"level": 1e999})", R"({"steps": 99999999999999999999})", R"({"run": 1e999})",
-      R"({"sets": ["herero.policy=)" + std::string("\xff\xfe") + R"("]})", "{\"scenario\": \"\xc0\x80\"}",
-      R"({"text": "\ud800"})", R"({"param": "german.units.Z1.figures=1e999:1e999", "target": "herero.win=1e999"})",
-      R"({"result": {"format": "volley-result", "estimates": [1e999]}})", R"({"result": {"format": "volley-tune", "points": [[[[]]]]}})",
-      R"({"precision": "herero.win=1e-999"})", R"({"trials": 1, "sets": ["ruleset.fire_die=1e999"]})",
-      R"({"trials": 1, "sets": ["german.units.Z1.figures=99999999999999999999"]})", "{\"trials\": 10", "[", "{\"a\":", "\"", "",
+      R"({"trials": 1e999})",
+      R"({"trials": -1e999})",
+      R"({"trials": 18446744073709551616})",
+      R"({"trials": 1e308})",
+      R"({"seed": 1e999})",
+      R"({"level": 1e999})",
+      R"({"steps": 99999999999999999999})",
+      R"({"run": 1e999})",
+      R"({"sets": ["herero.policy=)" + std::string("\xff\xfe") + R"("]})",
+      "{\"scenario\": \"\xc0\x80\"}",
+      R"({"text": "\ud800"})",
+      R"({"param": "german.units.Z1.figures=1e999:1e999", "target": "herero.win=1e999"})",
+      R"({"result": {"format": "volley-result", "estimates": [1e999]}})",
+      R"({"result": {"format": "volley-tune", "points": [[[[]]]]}})",
+      R"({"precision": "herero.win=1e-999"})",
+      R"({"trials": 1, "sets": ["ruleset.fire_die=1e999"]})",
+      R"({"trials": 1, "sets": ["german.units.Z1.figures=99999999999999999999"]})",
+      "{\"trials\": 10",
+      "[",
+      "{\"a\":",
+      "\"",
+      "",
   };
   size_t answered = 0;
   std::vector<std::string> server_errors;
@@ -191,33 +207,50 @@ TEST_CASE("serve robustness: thousands of random and malformed requests get no 5
     std::string head_extra;
     std::string body;
     switch (i % 8) {
-      case 0: target += escaped_bytes(1 + random() % 8); break;                              // not UTF-8 in the path
-      case 1: target += "?name=" + escaped_bytes(1 + random() % 8) + "&token=" + escaped_bytes(4); break;
-      case 2: target += bytes(1 + random() % 6); break;                                      // raw bytes in the request line
-      case 3: head_extra = "X-Junk: " + bytes(1 + random() % 64) + "\r\n"; break;            // raw bytes in a header
-      case 4: body = pick(bodies); break;                                                    // hostile JSON
-      case 5: body = bytes(random() % 2048); break;                                          // not JSON at all
-      case 6: break;
-      case 7: break;
+      case 0:
+        target += escaped_bytes(1 + random() % 8);
+        break;  // not UTF-8 in the path
+      case 1:
+        target += "?name=" + escaped_bytes(1 + random() % 8) + "&token=" + escaped_bytes(4);
+        break;
+      case 2:
+        target += bytes(1 + random() % 6);
+        break;  // raw bytes in the request line
+      case 3:
+        head_extra = "X-Junk: " + bytes(1 + random() % 64) + "\r\n";
+        break;  // raw bytes in a header
+      case 4:
+        body = pick(bodies);
+        break;  // hostile JSON
+      case 5:
+        body = bytes(random() % 2048);
+        break;  // not JSON at all
+      case 6:
+        break;
+      case 7:
+        break;
     }
     std::string text;
     const std::string method = body.empty() && i % 8 != 6 ? "GET" : "POST";
     if (i % 8 == 6) {  // a chunked body cut short, or with a chunk size that is not a number or is absurd
-      text = "POST " + target + " HTTP/1.1\r\nHost: " + own + "\r\n" + token + "\r\nTransfer-Encoding: chunked\r\n\r\n" +
-             pick(std::array<std::string, 4>{"5\r\nab", "zz\r\nabc\r\n", "ffffffffffffffffffff\r\n", "10000\r\n" + std::string(70000, 'x')});
+      text =
+          "POST " + target + " HTTP/1.1\r\nHost: " + own + "\r\n" + token + "\r\nTransfer-Encoding: chunked\r\n\r\n" +
+          pick(std::array<std::string, 4>{"5\r\nab", "zz\r\nabc\r\n", "ffffffffffffffffffff\r\n", "10000\r\n" + std::string(70000, 'x')});
     } else if (i % 8 == 7) {  // a disconnect part way through the head, or a body shorter than declared
-      text = pick(std::array<std::string, 3>{"GET /api/status HTTP/1.1\r\nHo", "POST /api/run HTTP/1.1\r\nHost: " + own + "\r\n" + token +
-                                                                                  "\r\nContent-Length: 100\r\n\r\n{\"tri",
-                                             "G"});
+      text = pick(std::array<std::string, 3>{
+          "GET /api/status HTTP/1.1\r\nHo",
+          "POST /api/run HTTP/1.1\r\nHost: " + own + "\r\n" + token + "\r\nContent-Length: 100\r\n\r\n{\"tri", "G"});
     } else {
-      text = method + " " + target + " HTTP/1.1\r\nHost: " + own + "\r\n" + token + "\r\n" + head_extra + "Content-Type: application/json\r\n";
+      text =
+          method + " " + target + " HTTP/1.1\r\nHost: " + own + "\r\n" + token + "\r\n" + head_extra + "Content-Type: application/json\r\n";
       if (method == "POST") text += "Content-Length: " + std::to_string(body.size()) + "\r\n";
       text += "Connection: close\r\n\r\n" + body;
     }
     const std::string answer = raw_exchange(s.port, text);
     const int status = status_of(answer);
     if (status != 0) ++answered;
-    if (status >= 500 && status != 503) server_errors.push_back(std::to_string(status) + " for request " + std::to_string(i) + ": " + answer.substr(0, 300));
+    if (status >= 500 && status != 503)
+      server_errors.push_back(std::to_string(status) + " for request " + std::to_string(i) + ": " + answer.substr(0, 300));
     // Every request must be answered at once, but a stream (a valid run) is read to its end: none is valid here.
   }
   INFO((server_errors.empty() ? std::string() : server_errors.front()));
@@ -234,9 +267,10 @@ TEST_CASE("serve robustness: thousands of random and malformed requests get no 5
   CHECK(run->body.find("event: done") != std::string::npos);
 }
 
-TEST_CASE("serve limits: 100 clients sending a byte a second neither keep the page from loading in 2 s nor hold a thread past the "
-          "request deadline",
-          "[sim][serve][security]") {
+TEST_CASE(
+    "serve limits: 100 clients sending a byte a second neither keep the page from loading in 2 s nor hold a thread past the "
+    "request deadline",
+    "[sim][serve][security]") {
   ServeOptions options;
   options.sources.limits.request_time = std::chrono::seconds(3);
   TestServer s(options);
@@ -265,8 +299,8 @@ TEST_CASE("serve limits: 100 clients sending a byte a second neither keep the pa
   auto client = s.client();
   client.set_keep_alive(true);
   const auto start = std::chrono::steady_clock::now();
-  for (const char* path : {"/", "/live.css", "/live.js", "/report.js", "/report.css", "/chart.js", "/api/scenarios",
-                           "/api/scenario?name=herero-ambush"}) {
+  for (const char* path :
+       {"/", "/live.css", "/live.js", "/report.js", "/report.css", "/chart.js", "/api/scenarios", "/api/scenario?name=herero-ambush"}) {
     const auto r = client.Get(path);
     INFO(path);
     REQUIRE(r);
@@ -295,7 +329,8 @@ TEST_CASE("serve limits: 100 clients sending a byte a second neither keep the pa
   CHECK(closed == 100);
 }
 
-TEST_CASE("serve limits: a connection beyond the pool is answered 503 at once, and served again once one is free", "[sim][serve][security]") {
+TEST_CASE("serve limits: a connection beyond the pool is answered 503 at once, and served again once one is free",
+          "[sim][serve][security]") {
   ServeOptions options;
   options.sources.limits.max_connections = 8;
   TestServer s(options);
@@ -308,10 +343,12 @@ TEST_CASE("serve limits: a connection beyond the pool is answered 503 at once, a
   CHECK(header_of(full, "Retry-After") == "1");
   for (const int sock : idle) ::close(sock);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  CHECK(status_of(raw_exchange(s.port, request("GET", "/api/status", own, {"Authorization: token " + TestToken, "Connection: close"}))) == 200);
+  CHECK(status_of(raw_exchange(s.port, request("GET", "/api/status", own, {"Authorization: token " + TestToken, "Connection: close"}))) ==
+        200);
 }
 
-TEST_CASE("serve limits: a body over the limit is refused with 413 before it is read, a chunked one cut at the limit", "[sim][serve][security]") {
+TEST_CASE("serve limits: a body over the limit is refused with 413 before it is read, a chunked one cut at the limit",
+          "[sim][serve][security]") {
   ServeOptions options;
   options.sources.limits.max_body_bytes = 64 << 10;
   TestServer s(options);

@@ -24,10 +24,17 @@ std::vector<std::string> screen(const std::string& stream, size_t columns) {
   for (size_t i = 0; i < stream.size(); ++i) {
     const char c = stream[i];
     if (c == '\r') column = 0;
-    else if (c == '\n') { rows.emplace_back(); column = 0; }
-    else if (c == '\033' && stream.compare(i, 3, "\033[K") == 0) { rows.back().resize(std::min(rows.back().size(), column)); i += 2; }
-    else {
-      if (column == columns) { rows.emplace_back(); column = 0; }
+    else if (c == '\n') {
+      rows.emplace_back();
+      column = 0;
+    } else if (c == '\033' && stream.compare(i, 3, "\033[K") == 0) {
+      rows.back().resize(std::min(rows.back().size(), column));
+      i += 2;
+    } else {
+      if (column == columns) {
+        rows.emplace_back();
+        column = 0;
+      }
       if (rows.back().size() <= column) rows.back().resize(column + 1, ' ');
       rows.back()[column++] = c;
     }
@@ -38,8 +45,8 @@ std::vector<std::string> screen(const std::string& stream, size_t columns) {
 // volley's stderr on a pseudo-terminal 80 columns wide (util-linux `script`); stdout is discarded.
 std::string stderr_on_terminal(const std::string& arguments) {
   const std::string log = scratch_directory() + "/terminal.log";
-  const std::string command = "script -qfec \"stty cols 80 rows 24; '" VOLLEY_BINARY "' " + arguments + " >/dev/null\" /dev/null >'" + log +
-                              "' 2>&1 </dev/null";
+  const std::string command =
+      "script -qfec \"stty cols 80 rows 24; '" VOLLEY_BINARY "' " + arguments + " >/dev/null\" /dev/null >'" + log + "' 2>&1 </dev/null";
   (void)std::system(command.c_str());
   return read_file(log);
 }
@@ -131,9 +138,9 @@ TEST_CASE("A quiet run (--quiet) prints only the headline estimates", "[sim][ter
   CHECK(full.out.find("distribution") != std::string::npos);
   CHECK(quiet.out.find("herero.win") != std::string::npos);
   CHECK(quiet.out.find("german.casualties") != std::string::npos);
-  CHECK(quiet.out.find("distribution") == std::string::npos);  // no histograms
-  CHECK(quiet.out.find("\nturn ") == std::string::npos);       // no per-turn table
-  CHECK(quiet.out.find("Herero ambush") == std::string::npos); // no title block
+  CHECK(quiet.out.find("distribution") == std::string::npos);   // no histograms
+  CHECK(quiet.out.find("\nturn ") == std::string::npos);        // no per-turn table
+  CHECK(quiet.out.find("Herero ambush") == std::string::npos);  // no title block
   CHECK(quiet.out.size() * 3 < full.out.size());
 }
 
@@ -159,9 +166,11 @@ TEST_CASE("A run's header says the schnellfeuer policy and the charge tactic it 
   CHECK(never.out.find("plays german") == std::string::npos);  // the patrol has no fast fire: no choice to say
 }
 
-TEST_CASE("compare with no --vs asks a firefight's fast-fire question like with like (SF-E), elsewhere says what to type", "[sim][terminal][compare]") {
+TEST_CASE("compare with no --vs asks a firefight's fast-fire question like with like (SF-E), elsewhere says what to type",
+          "[sim][terminal][compare]") {
   const auto asked = expect_success("compare herero-ambush --trials 1024");
-  CHECK(asked.err.find("no --vs: comparing schnellfeuer (charging in the reload turn) against normal fire (charging when in reach) for herero") !=
+  CHECK(asked.err.find(
+            "no --vs: comparing schnellfeuer (charging in the reload turn) against normal fire (charging when in reach) for herero") !=
         std::string::npos);
   CHECK(asked.out.find("  base:      herero.policy=always; herero.charge_after=true\n") != std::string::npos);
   CHECK(asked.out.find("  variant 1: herero.policy=never;herero.charge_after=false\n") != std::string::npos);
@@ -173,13 +182,17 @@ TEST_CASE("compare with no --vs asks a firefight's fast-fire question like with 
 
 TEST_CASE("A --set that gives a key the file's own value is not listed as a change", "[sim][terminal][compare]") {
   // herero-ambush.toml has policy = "always" and charge_after = true.
-  const auto compare = expect_success("compare herero-ambush --set herero.policy=always --set herero.charge_after=true "
-                                      "--vs 'herero.policy=never;herero.charge_after=false' --trials 1024");
+  const auto compare = expect_success(
+      "compare herero-ambush --set herero.policy=always --set herero.charge_after=true "
+      "--vs 'herero.policy=never;herero.charge_after=false' --trials 1024");
   CHECK(compare.out.find("settings changed from the scenario file") == std::string::npos);
-  CHECK(compare.out.find("set as the scenario file already has them:\n  herero.policy = always\n  herero.charge_after = true\n") != std::string::npos);
-  const auto run = expect_success("run herero-ambush --set herero.policy=always --set german.units.Z1.figures=10 --set herero.charge_after=false --trials 1024");
+  CHECK(compare.out.find("set as the scenario file already has them:\n  herero.policy = always\n  herero.charge_after = true\n") !=
+        std::string::npos);
+  const auto run = expect_success(
+      "run herero-ambush --set herero.policy=always --set german.units.Z1.figures=10 --set herero.charge_after=false --trials 1024");
   CHECK(run.out.find("settings changed from the scenario file:\n  herero.charge_after = false (the file: true)\n"
-                     "set as the scenario file already has them:\n  herero.policy = always\n  german.units.Z1.figures = 10\n") != std::string::npos);
+                     "set as the scenario file already has them:\n  herero.policy = always\n  german.units.Z1.figures = 10\n") !=
+        std::string::npos);
 }
 
 // --quiet on every command that reports estimates: the headline figures, nothing else (issue 20).
@@ -190,7 +203,7 @@ TEST_CASE("A quiet compare prints the headline metric's paired difference per va
   CHECK(full.out.find("german.casualties") != std::string::npos);
   CHECK(quiet.out.find("german.casualties") == std::string::npos);  // no other headline metric
   CHECK(quiet.out.find("Pairing made") == std::string::npos);
-  CHECK(quiet.out.find("paired comparison") == std::string::npos);   // no title block
+  CHECK(quiet.out.find("paired comparison") == std::string::npos);  // no title block
   CHECK(std::regex_search(quiet.out, std::regex(R"(^4,096 trials each, seed 1, )")));
   // One line per variant: base, variant and the paired difference, each with its interval.
   const std::regex line(R"(herero\.win: base [0-9.]+ \[[0-9.]+,[0-9.]+\], variant [12] [0-9.]+ \[[0-9.]+,[0-9.]+\], )"

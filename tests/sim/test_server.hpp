@@ -17,11 +17,14 @@ struct TestServer {
   WebServer server;
   int port;
   std::thread thread;
-  explicit TestServer(ServeOptions options = {}) : server([&] {
-    options.port = 0;
-    options.token = TestToken;
-    return options;
-  }()), port(server.bind()), thread([this] { server.listen(); }) {}
+  explicit TestServer(ServeOptions options = {})
+      : server([&] {
+          options.port = 0;
+          options.token = TestToken;
+          return options;
+        }()),
+        port(server.bind()),
+        thread([this] { server.listen(); }) {}
   ~TestServer() {
     server.stop();
     thread.join();

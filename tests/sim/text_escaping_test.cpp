@@ -40,8 +40,8 @@ std::vector<std::string> read_csv_record(const std::string& line) {
 }
 
 const std::vector<std::string> Hostile = {
-    "plain", "a,b", "say \"hi\"", "\"", "\"\"", ",", "line\nbreak", "cr\rlf\r\n", " lead", "trail ", "`touch x`", "$(touch x);",
-    "<b>&amp;</b>", "'single'", "Ünïcødé Ωμέγα", "", "EOD", "a\"b,c\nd",
+    "plain",     "a,b",         "say \"hi\"",   "\"",       "\"\"",          ",", "line\nbreak", "cr\rlf\r\n", " lead", "trail ",
+    "`touch x`", "$(touch x);", "<b>&amp;</b>", "'single'", "Ünïcødé Ωμέγα", "",  "EOD",         "a\"b,c\nd",
 };
 
 }  // namespace
@@ -97,7 +97,9 @@ TEST_CASE("html_text: no hostile text makes markup, and control characters becom
     }
   }
   CHECK(html_text("<b>&") == "&lt;b&gt;&amp;");
-  CHECK(html_text(std::string("a\0b", 3)) == "a\xEF\xBF\xBD" "b");
+  CHECK(html_text(std::string("a\0b", 3)) ==
+        "a\xEF\xBF\xBD"
+        "b");
   CHECK(html_text("esc\x1b[31m") == "esc\xEF\xBF\xBD[31m");
   CHECK(html_text("\xff\xfe") == "\xEF\xBF\xBD\xEF\xBF\xBD");  // not UTF-8
   CHECK(html_text("Ωμέγα") == "Ωμέγα");
@@ -124,10 +126,11 @@ TEST_CASE("terminal_text: control characters, DEL and C1 controls are shown as \
   CHECK(terminal_text(std::string("nul\0here", 8)) == "nul\\x00here");
   CHECK(terminal_text("cr\rback") == "cr\\x0Dback");
   CHECK(terminal_text("bell\x07 del\x7f") == "bell\\x07 del\\x7F");
-  CHECK(terminal_text("csi \xc2\x9b" "31m") == "csi \\xC2\\x9B31m");  // U+009B, the 8-bit CSI
-  CHECK(terminal_text("raw \x9b") == "raw \\x9B");                   // not UTF-8 at all
+  CHECK(terminal_text("csi \xc2\x9b"
+                      "31m") == "csi \\xC2\\x9B31m");  // U+009B, the 8-bit CSI
+  CHECK(terminal_text("raw \x9b") == "raw \\x9B");     // not UTF-8 at all
   CHECK(terminal_text("Ünïcødé Ωμέγα 日本 🙂") == "Ünïcødé Ωμέγα 日本 🙂");
-  CHECK(terminal_text("cut \xe6\x97") == "cut \\xE6\\x97");           // a sequence the text ends in
+  CHECK(terminal_text("cut \xe6\x97") == "cut \\xE6\\x97");  // a sequence the text ends in
   for (const auto& text : Hostile) {
     const std::string out = terminal_text(text);
     for (char c : out) CHECK((static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t'));
@@ -142,7 +145,8 @@ TEST_CASE("terminal_text: bidirectional and invisible format characters are show
   CHECK(terminal_text("zero\u200Bwidth\u200C\u200D\u200E\u200F") == "zero\\u200Bwidth\\u200C\\u200D\\u200E\\u200F");
   CHECK(terminal_text("arabic mark \u061C") == "arabic mark \\u061C");
   // Their neighbours, and right-to-left letters, pass.
-  CHECK(terminal_text("\u200A\u2010\u2029\u2065\u206A \u05E9\u05DC\u05D5\u05DD") == "\u200A\u2010\u2029\u2065\u206A \u05E9\u05DC\u05D5\u05DD");
+  CHECK(terminal_text("\u200A\u2010\u2029\u2065\u206A \u05E9\u05DC\u05D5\u05DD") ==
+        "\u200A\u2010\u2029\u2065\u206A \u05E9\u05DC\u05D5\u05DD");
   CHECK(format_characters_escaped("Z\u202E1 <b>") == "Z\\u202E1 <b>");
 }
 

@@ -36,7 +36,8 @@ struct Coverage {
 Coverage measure(const volley::ParameterAxis& axis, int steps, int seeds, uint64_t trials, double root) {
   Coverage c;
   for (int seed = 1; seed <= seeds; ++seed) {
-    const auto result = volley::tune_search(axis, 0.5, steps, 0.95, [&](double x) { return exact_law_value(x, static_cast<uint64_t>(seed), trials, 0.95); });
+    const auto result = volley::tune_search(axis, 0.5, steps, 0.95,
+                                            [&](double x) { return exact_law_value(x, static_cast<uint64_t>(seed), trials, 0.95); });
     REQUIRE(result.bracketed);
     REQUIRE(result.fit.ok);
     // The answer lies in its bracket, and the interval holds the answer.
@@ -53,7 +54,8 @@ Coverage measure(const volley::ParameterAxis& axis, int steps, int seeds, uint64
 
 }  // namespace
 
-TEST_CASE("tune's 95% interval on a continuous root covers the exact root 94-96% of the time (F-4 kill chance)", "[sim][tune][calibration][heavy]") {
+TEST_CASE("tune's 95% interval on a continuous root covers the exact root 94-96% of the time (F-4 kill chance)",
+          "[sim][tune][calibration][heavy]") {
   const double root = 1 - std::pow(0.5, 1.0 / Dice);
   volley::ParameterAxis axis;
   axis.key = "kill_chance";

@@ -143,7 +143,7 @@ TEST_CASE("B-5: a suppressed unit's reaction dice succeed at 5+; separate missio
   REQUIRE(t.dice.calls.size() == 6);
   CHECK(t.dice.calls[2].dice == 4);
   CHECK(t.dice.calls[2].groups == std::vector<int>{1, 2});  // the battery: sixes, then fours and fives
-  CHECK(t.dice.calls[3].dice == 5);                          // 4 + light cover
+  CHECK(t.dice.calls[3].dice == 5);                         // 4 + light cover
   CHECK(t.dice.calls[3].groups == std::vector<int>{1, 2});  // 4+: sixes, then fours and fives
   CHECK(t.dice.calls[5].dice == 5);
   CHECK(t.dice.calls[5].groups == std::vector<int>{1, 1});  // 5+ while suppressed: sixes, then fives
@@ -289,17 +289,18 @@ TEST_CASE("B-5: a unit is tested with its own footprint, its standing Blind's, o
       for (size_t u = 0; u < sc.units.size(); ++u) {
         const UnitState& unit = st.units[u];
         const int blind = sc.units[u].blind;
-        const Rect expected = unit.dispersed ? NoBox
+        const Rect expected = unit.dispersed  ? NoBox
                               : unit.in_blind ? rect_around(st.blinds[blind].position, sc.blinds[blind].footprint)
                                               : rect_around(unit.position, sc.units[u].footprint);
         INFO("trial " << trial << ", turn " << turn << ", unit " << sc.units[u].name);
         REQUIRE(unit.box == expected);
       }
-      for (size_t bl = 0; bl < sc.blinds.size(); ++bl) REQUIRE(st.blinds[bl].box == rect_around(st.blinds[bl].position, sc.blinds[bl].footprint));
+      for (size_t bl = 0; bl < sc.blinds.size(); ++bl)
+        REQUIRE(st.blinds[bl].box == rect_around(st.blinds[bl].position, sc.blinds[bl].footprint));
     }
     for (const auto& blind : st.blinds) revealed += blind.standing ? 0 : 1;
     dispersed += st.sides[Blue].dispersed + st.sides[Red].dispersed;
   }
-  CHECK(revealed > 0);   // the cases the rectangles change in happened
+  CHECK(revealed > 0);  // the cases the rectangles change in happened
   CHECK(dispersed > 0);
 }

@@ -21,10 +21,7 @@ bool fired_at_least_one(const Table& t) { return !t.state.fired.empty(); }
 
 }  // namespace
 
-namespace {
-
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("B-3: the Friendly Logistics Phase attempts cancels, then adjusts, then fires for effect, then checks supply",
           "[engine][barrage][B-3]") {
@@ -40,10 +37,10 @@ TEST_CASE("B-3: the Friendly Logistics Phase attempts cancels, then adjusts, the
   // Turn 1: DT is due and would fall on Friendly: a cancel attempt fails; it fires; supply holds; the
   // pre-registered barrage is called in the Command Pulse and fires at once on Enemy.
   t.quiet_command();
-  t.dice.push({0, 1,        // cancel: comms 0 against 1, fails
-               0, 0, 0, 0,  // DT on Friendly
-               2, 1,        // supply A
-               3, 1,        // PR call: comms
+  t.dice.push({0, 1,          // cancel: comms 0 against 1, fails
+               0, 0, 0, 0,    // DT on Friendly
+               2, 1,          // supply A
+               3, 1,          // PR call: comms
                0, 0, 0, 0});  // PR on Enemy
   play_turn(t.ctx, 1);
   REQUIRE(t.mission(dt).phase == MissionPhase::Ongoing);
@@ -67,7 +64,7 @@ TEST_CASE("B-3: the Friendly Logistics Phase attempts cancels, then adjusts, the
   CHECK(fire < supply);
   CHECK(t.mission(dt).phase == MissionPhase::Ended);
   CHECK(text.find("DT (designated") == std::string::npos);  // cancelled before it could fire
-  CHECK(t.side(Red).missions_cancelled == 0);                 // that metric counts Command Failures only
+  CHECK(t.side(Red).missions_cancelled == 0);               // that metric counts Command Failures only
   CHECK(t.dice.exhausted());
 }
 
@@ -84,8 +81,8 @@ TEST_CASE("B-3: a successful cancel frees the battery for a new mission this tur
   CHECK(t.side(Red).missions_started == 1);
   CHECK(t.state.batteries[a].mission == rb);
   t.quiet_command();
-  t.dice.push({2, 1,         // turn 2: cancel RB before it moves onto Friendly: succeeds
-               3, 1,         // A is free and has not fired: PR is called
+  t.dice.push({2, 1,          // turn 2: cancel RB before it moves onto Friendly: succeeds
+               3, 1,          // A is free and has not fired: PR is called
                0, 0, 0, 0});  // and fires on Enemy
   play_turn(t.ctx, 2);
   CHECK(t.mission(rb).phase == MissionPhase::Ended);
@@ -187,8 +184,8 @@ TEST_CASE("B-7: each side's Logistics Phase precedes its Command Pulse, in pulse
   f.sc.blinds[blind].velocity = pt(2, 0);
   f.sc.blinds[held].velocity = pt(2, 0);
   Table t(f);
-  t.command(1, 1, 1, 1, 1);  // red
-  t.command(2, 1, 1, 1, 1);  // blue: more sixes, first
+  t.command(1, 1, 1, 1, 1);   // red
+  t.command(2, 1, 1, 1, 1);   // blue: more sixes, first
   t.dice.push({0, 0, 0, 0,    // DT: battery on Walker, on Sheltered
                0, 0, 0, 0});  // their reactions: both suppressed before red's pulse
   play_turn(t.ctx, 1);
@@ -200,11 +197,11 @@ TEST_CASE("B-7: each side's Logistics Phase precedes its Command Pulse, in pulse
   CHECK(t.unit(free).position == pt(10, 14));
   CHECK(t.state.blinds[blind].position == pt(62, 10));  // a Blind moves with its units
   CHECK(t.state.blinds[held].position == pt(31, 30));   // not while one of them is suppressed
-  t.quiet_command();              // turn 2: red first; both still suppressed
-  t.dice.push({0, 0, 0, 0, 0, 0, 0, 0});  // blue's second turn on the target: suppressed again
+  t.quiet_command();                                    // turn 2: red first; both still suppressed
+  t.dice.push({0, 0, 0, 0, 0, 0, 0, 0});                // blue's second turn on the target: suppressed again
   play_turn(t.ctx, 2);
   CHECK(t.unit(walker).position == pt(36, 28));
-  t.quiet_turn(3);            // suppressed until the end of turn 3
+  t.quiet_turn(3);  // suppressed until the end of turn 3
   CHECK(t.unit(walker).position == pt(36, 28));
   CHECK(t.state.blinds[held].position == pt(31, 30));
   CHECK_FALSE(t.unit(walker).suppressed());

@@ -16,7 +16,6 @@ using namespace volley::barrage::test;
 
 namespace {
 
-
 // The centre of the template a mission fired this turn, or {-1, -1}.
 Point fired_at(const Table& t, int mission) {
   for (const auto& f : t.state.fired)
@@ -83,10 +82,11 @@ TEST_CASE("PF-RB: the rounded step is never shorter than the speed, whatever the
     }
 }
 
-TEST_CASE("PF-RB: ends as soon as, after a move, its template no longer overlaps the table with positive area", "[engine][barrage][PF-RB]") {
+TEST_CASE("PF-RB: ends as soon as, after a move, its template no longer overlaps the table with positive area",
+          "[engine][barrage][PF-RB]") {
   Fixture f;
   const auto [a, b] = f.batteries(Red, "A", "B");
-  const int over = f.rolling(Red, "Over", {a}, pt(30, 38), pt(0, 6));   // 38, 44, 50 (47..53 still overlaps), then 56
+  const int over = f.rolling(Red, "Over", {a}, pt(30, 38), pt(0, 6));    // 38, 44, 50 (47..53 still overlaps), then 56
   const int touch = f.rolling(Red, "Touch", {b}, pt(40, 39), pt(0, 6));  // 39, 45, then 51: 48..54 only touches
   f.sc.ruleset.supply_checks = false;
   Table t(f);
@@ -166,9 +166,10 @@ TEST_CASE("B-4: with unpaid_start = cancel, a planned mission short of Staff Ord
   CHECK(t.dice.exhausted());
 }
 
-TEST_CASE("PF-RB: with no failures, no supply checks and no forced back, a rolling barrage hits each unit exactly on the turns "
-          "the geometry predicts and ends when it leaves the table",
-          "[engine][barrage][PF-RB][geometry]") {
+TEST_CASE(
+    "PF-RB: with no failures, no supply checks and no forced back, a rolling barrage hits each unit exactly on the turns "
+    "the geometry predicts and ends when it leaves the table",
+    "[engine][barrage][PF-RB][geometry]") {
   Fixture f;
   f.sc.ruleset.command_failures = false;
   f.sc.ruleset.supply_checks = false;
@@ -350,7 +351,7 @@ TEST_CASE("PF-PR: called when an enemy comes within the trigger radius: 2 Staff 
   p.f.sc.ruleset.supply_checks = true;  // a single barrage is over once it fires: it never checks supply
   Table t(p.f);
   t.quiet_command();
-  t.dice.push({3, 1,        // comms: 5 dice (4 + 1): 3 successes against 1
+  t.dice.push({3, 1,          // comms: 5 dice (4 + 1): 3 successes against 1
                0, 0, 0, 0});  // the fire on R
   play_turn(t.ctx, 1);
   CHECK(says(t, "DF called at point 2 (40, 20) (2 Staff Orders, 4 left); comms check 5D: 3 against 1: fires at once"));
@@ -445,7 +446,7 @@ TEST_CASE("PF-PR: a battery that fired this turn cannot be called; one out of am
     CHECK(t.unit(p.r).first_hit == 0);
     CHECK(t.dice.exhausted());
     t.quiet_command();
-    t.dice.push({3, 1,        // comms: fires at once
+    t.dice.push({3, 1,          // comms: fires at once
                  0, 0, 0, 0});  // on R
     play_turn(t.ctx, 2);
     CHECK(t.side(Blue).missions_started == 2);
@@ -459,14 +460,16 @@ TEST_CASE("PF-PR: the trigger picks the point nearest an enemy unit or Blind; po
   Fixture f;
   const int s = f.battery(Blue, "S");
   const int m = f.pre_registered(Blue, "DF", {s}, {pt(20, 20), pt(40, 20)}, FireMode::Single);
-  f.unit(Red, "Near1", pt(20, 25));       // 5" from point 1
-  f.blind(Red, "Near2", pt(43, 20));      // 3" from point 2: a Blind triggers too
+  f.unit(Red, "Near1", pt(20, 25));   // 5" from point 1
+  f.blind(Red, "Near2", pt(43, 20));  // 3" from point 2: a Blind triggers too
   const int t2 = f.pre_registered(Blue, "Timed", {f.battery(Blue, "T")}, {pt(60, 40)}, FireMode::Single);
   auto& timed = std::get<PreRegisteredBarrage>(f.sc.missions[t2].kind);
   timed.call_policy = CallPolicy::Turns;
   timed.call_turns = {3, 5};
   Table t(f);
-  auto call_point = [&](int mission, int turn) { return std::get<PreRegisteredBarrage>(t.sc.missions[mission].kind).call_point_now(t.ctx, Blue, turn); };
+  auto call_point = [&](int mission, int turn) {
+    return std::get<PreRegisteredBarrage>(t.sc.missions[mission].kind).call_point_now(t.ctx, Blue, turn);
+  };
   CHECK(call_point(m, 1) == 1);
   CHECK(call_point(t2, 2) == -1);
   CHECK(call_point(t2, 3) == 0);
@@ -489,9 +492,9 @@ TEST_CASE("PF-PR: the point with the nearest enemy, ties within tie_distance to 
 
 TEST_CASE("B-3: a point's nearest enemy ties within tie_distance to the lowest index, units first", "[engine][barrage][B-3]") {
   Fixture f;
-  f.unit(Red, "A", pt(20, 25.2));  // 5.2" from the point
-  f.unit(Red, "B", pt(25, 20));    // 5"
-  f.blind(Red, "C", pt(20, 15.1)); // 4.9"
+  f.unit(Red, "A", pt(20, 25.2));   // 5.2" from the point
+  f.unit(Red, "B", pt(25, 20));     // 5"
+  f.blind(Red, "C", pt(20, 15.1));  // 4.9"
   Table t(f);
   Point found;
   int64_t d2 = 0;

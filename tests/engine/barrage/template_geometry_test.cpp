@@ -19,9 +19,9 @@ TEST_CASE("B-1: footprints and templates are axis-aligned rectangles around thei
 TEST_CASE("B-5: under the template means overlap with positive area; less than half covered is partial", "[engine][barrage][B-5]") {
   const Rect tmpl = rect_around(pt(36, 30), {600, 600});  // 33..39 x 27..33
   CHECK(coverage(rect_around(pt(36, 30), {240, 160}), tmpl) == Coverage::Full);
-  CHECK(coverage(rect_around(pt(39, 30), {240, 160}), tmpl) == Coverage::Full);     // exactly half
+  CHECK(coverage(rect_around(pt(39, 30), {240, 160}), tmpl) == Coverage::Full);  // exactly half
   CHECK(coverage(rect_around(pt(39.01, 30), {240, 160}), tmpl) == Coverage::Partial);
-  CHECK(coverage(rect_around(pt(40.2, 30), {240, 160}), tmpl) == Coverage::None);   // touching edges
+  CHECK(coverage(rect_around(pt(40.2, 30), {240, 160}), tmpl) == Coverage::None);  // touching edges
   CHECK(coverage(rect_around(pt(36, 33.8), {240, 160}), tmpl) == Coverage::None);
   CHECK(coverage(rect_around(pt(36, 33.79), {240, 160}), tmpl) == Coverage::Partial);
   CHECK(overlap_area(rect_around(pt(39.01, 30), {240, 160}), tmpl) == 119 * 160);

@@ -14,10 +14,10 @@ using namespace volley::firefight::testing;
 
 TEST_CASE("F-4: a die hits on band or less; the target is the nearest revealed enemy in reach and sight", "[engine][firefight][F-4]") {
   auto sc = make_scenario();
-  add_unit(sc, Herero, "H1", 8, 10, 10);                   // herero rifle: bands 6 4 4 2 on d20
-  add_unit(sc, German, "Z1", 10, 10, 20);                  // 10" away
-  add_unit(sc, German, "Z2", 10, 10, 21);                  // 11" away
-  add_unit(sc, German, "Z3", 10, 17, 10).hidden = true;    // 7": nearer, but hidden (a marker)
+  add_unit(sc, Herero, "H1", 8, 10, 10);                                      // herero rifle: bands 6 4 4 2 on d20
+  add_unit(sc, German, "Z1", 10, 10, 20);                                     // 10" away
+  add_unit(sc, German, "Z2", 10, 10, 21);                                     // 11" away
+  add_unit(sc, German, "Z3", 10, 17, 10).hidden = true;                       // 7": nearer, but hidden (a marker)
   add_unit(sc, German, "Z4", 10, 10, 9.5).placement.position = at(10, 22.5);  // 12.5": out of sight
   Harness h(sc);
   h.setup();
@@ -146,9 +146,9 @@ TEST_CASE("F-4: hits beyond the target's figures are lost; dice per figure", "[e
   h.dice.push({5, 2});
   fire_unit(c, h.unit(German, 0), false);
   CHECK(h.dice.calls[0].n == 9);
-  CHECK(h.dice.calls[0].band == 8);      // mauser-class bands on a class 1 target
-  CHECK(h.dice.calls[1].n == 2);         // only 2 figures to lose
-  CHECK(h.st.tally[German].hits == 5);   // dice that hit
+  CHECK(h.dice.calls[0].band == 8);     // mauser-class bands on a class 1 target
+  CHECK(h.dice.calls[1].n == 2);        // only 2 figures to lose
+  CHECK(h.st.tally[German].hits == 5);  // dice that hit
   CHECK(h.st.tally[Herero].killed == 2);
   CHECK(h.st.tally[Herero].wounded == 0);
   CHECK(h.u(Herero, 0).figures == 0);
@@ -159,7 +159,7 @@ TEST_CASE("F-3: one card per unit that may fire; a card activates its side's uni
   auto sc = make_scenario();
   add_unit(sc, Herero, "H1", 6, 10, 12);
   add_unit(sc, Herero, "H2", 8, 14, 10);
-  add_unit(sc, Herero, "H3", 9, 40, 30);   // no target: its card may be drawn but cannot activate it
+  add_unit(sc, Herero, "H3", 9, 40, 30);  // no target: its card may be drawn but cannot activate it
   add_unit(sc, German, "Z1", 10, 10, 20);
   Harness h(sc);
   auto c = h.setup_to_turn(1);
@@ -183,10 +183,10 @@ TEST_CASE("F-3: one card per unit that may fire; a card activates its side's uni
 
 TEST_CASE("F-3: units broken, in melee or reloading get no card; casualties take effect at once", "[engine][firefight][F-3]") {
   auto sc = make_scenario();
-  add_unit(sc, Herero, "H1", 4, 14, 10);   // 10.8" from Z1
-  add_unit(sc, Herero, "H2", 8, 10, 12);   // 8": nearest to Z1
-  add_unit(sc, Herero, "H3", 8, 30, 12);   // reloading
-  add_unit(sc, Herero, "H4", 8, 34, 12);   // broken
+  add_unit(sc, Herero, "H1", 4, 14, 10);  // 10.8" from Z1
+  add_unit(sc, Herero, "H2", 8, 10, 12);  // 8": nearest to Z1
+  add_unit(sc, Herero, "H3", 8, 30, 12);  // reloading
+  add_unit(sc, Herero, "H4", 8, 34, 12);  // broken
   add_unit(sc, German, "Z1", 10, 10, 20);
   Harness h(sc);
   h.setup_to_turn(1);
@@ -213,8 +213,8 @@ TEST_CASE("F-3: units broken, in melee or reloading get no card; casualties take
 TEST_CASE("F-3: a unit hit during the phase gives way to one that now has more figures; ties to the lowest index",
           "[engine][firefight][F-3]") {
   auto sc = make_scenario();
-  add_unit(sc, Herero, "H1", 8, 10, 12);   // 8" from Z1: its nearest target
-  add_unit(sc, Herero, "H2", 7, 14, 10);   // 10.8"
+  add_unit(sc, Herero, "H1", 8, 10, 12);  // 8" from Z1: its nearest target
+  add_unit(sc, Herero, "H2", 7, 14, 10);  // 10.8"
   add_unit(sc, German, "Z1", 10, 10, 20);
   Harness h(sc);
   auto c = h.setup_to_turn(1);
@@ -317,8 +317,8 @@ TEST_CASE("F-4: an enemy exactly at the weapon's range is in reach; a hundredth 
   const double distance = GENERATE(24.0, 24.01);
   CAPTURE(distance);
   auto sc = make_scenario();
-  sc.visibility = to_coord(48);                  // sight is not what limits here
-  add_unit(sc, Herero, "H1", 8, 10, 0);   // herero rifle: range 24"
+  sc.visibility = to_coord(48);          // sight is not what limits here
+  add_unit(sc, Herero, "H1", 8, 10, 0);  // herero rifle: range 24"
   add_unit(sc, German, "Z1", 10, 10, distance);
   Harness h(sc);
   auto c = h.setup_to_turn(1);

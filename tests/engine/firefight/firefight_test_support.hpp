@@ -130,8 +130,8 @@ inline FirefightScenario make_scenario(int turns = 1) {
 }
 
 // Add a unit at a point (inches). Native defaults for side 0. Call sc.finalize() when done.
-inline UnitSpec& add_unit(FirefightScenario& sc, int side, const std::string& name, int figures, double x, double y,
-                          int weapon = -1, int target_class = 1) {
+inline UnitSpec& add_unit(FirefightScenario& sc, int side, const std::string& name, int figures, double x, double y, int weapon = -1,
+                          int target_class = 1) {
   UnitSpec u;
   u.name = name;
   u.figures = figures;

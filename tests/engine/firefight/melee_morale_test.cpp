@@ -112,7 +112,8 @@ TEST_CASE("F-8a: a prone unit stands at its next movement phase and moves only 1
   CHECK(h.u(German, 0).pos == at(10, 5));
 }
 
-TEST_CASE("F-8b: a unit with casualties this turn at or below half its figures tests morale; failing, it breaks", "[engine][firefight][F-8]") {
+TEST_CASE("F-8b: a unit with casualties this turn at or below half its figures tests morale; failing, it breaks",
+          "[engine][firefight][F-8]") {
   auto sc = make_scenario();
   add_unit(sc, German, "Z1", 10, 10, 10);
   add_unit(sc, German, "Z2", 10, 20, 10).leader = false;
@@ -177,7 +178,8 @@ TEST_CASE("F-8b: ruleset.morale_fraction moves the morale threshold from half th
   CHECK(tests_morale(0.3, 7));        // 3: exactly 0.3 x 10 despite binary rounding
 }
 
-TEST_CASE("F-9: a side at or below break_fraction of its figures in action is defeated; the other wins that turn", "[engine][firefight][F-9]") {
+TEST_CASE("F-9: a side at or below break_fraction of its figures in action is defeated; the other wins that turn",
+          "[engine][firefight][F-9]") {
   auto sc = make_scenario(8);
   sc.sides[German].break_fraction = 0.5;
   add_unit(sc, German, "Z1", 10, 10, 10);

@@ -58,7 +58,7 @@ TEST_CASE("F-6: hold never moves; a unit with a target does not move and rolls n
 
 TEST_CASE("F-6: an advancing unit stops at the first point where it has a target, within reach", "[engine][firefight][F-6]") {
   Harness h(h1_and_z1(Orders::Advance, 10, 0, 10, 28));  // herero rifle: reach min(24, 12) = 12"
-  setup_and_move(h, {6, 6, 6});  // 3d6 = 18"
+  setup_and_move(h, {6, 6, 6});                          // 3d6 = 18"
   const auto moves = h.dice.of("die", Purpose::Movement);
   REQUIRE(moves.size() == 3);
   CHECK(h.u(Herero, 0).pos == at(10, 16));  // 16" moved, 12" from Z1: the first point in reach
@@ -129,7 +129,7 @@ TEST_CASE("F-6: an advance heads for the nearest enemy, ties within tie_distance
     const int g = h.unit(Herero, 0);
     return nearest_enemy_marker_or_unit(c, g, h.u(Herero, 0).pos, -1);
   };
-  const int z1 = 1, z2 = 2;  // global indices: H1 is unit 0
+  const int z1 = 1, z2 = 2;                   // global indices: H1 is unit 0
   CHECK(goal_with_z1_at(30.2, false) == z1);  // a tie: the lower index
   CHECK(goal_with_z1_at(30.3, false) == z2);  // told apart: the nearer
   // With a decoy 29.9" away, nearer than both: Z2 (30") ties with it, and Z1 too at 30.1" (a unit
@@ -166,7 +166,7 @@ TEST_CASE("F-6: movement is simultaneous: every unit moves from the positions at
 
 TEST_CASE("F-6: a charge short of the distance moves the roll and halts", "[engine][firefight][F-6]") {
   Harness h(h1_and_z1(Orders::Charge, 10, 0, 10, 20));  // 4d6 charge, reach 24"
-  setup_and_move(h, {4, 4, 4, 3});  // 15" < 20"
+  setup_and_move(h, {4, 4, 4, 3});                      // 15" < 20"
   CHECK(h.u(Herero, 0).pos == at(10, 15));
   CHECK_FALSE(h.u(Herero, 0).in_melee);
   CHECK(h.dice.of("die", Purpose::Charge).size() == 4);
@@ -227,7 +227,8 @@ TEST_CASE("F-6: a charge on a decoy reveals and removes it; the charger ends on 
   CHECK_FALSE(h.u(German, 0).in_melee);
 }
 
-TEST_CASE("F-6: charges come after the other moves, in index order; a charge whose target broke does not happen", "[engine][firefight][F-6]") {
+TEST_CASE("F-6: charges come after the other moves, in index order; a charge whose target broke does not happen",
+          "[engine][firefight][F-6]") {
   auto sc = make_scenario();
   add_unit(sc, Herero, "H1", 8, 10, 2).orders = Orders::Charge;
   add_unit(sc, Herero, "H2", 8, 14, 2).orders = Orders::Charge;

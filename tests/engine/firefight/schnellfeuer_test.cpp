@@ -221,12 +221,13 @@ TEST_CASE("SF-A policy range:R: declared only when the group's nearest target is
   }
 }
 
-TEST_CASE("SF-B: every unit of the group with a target fires, in index order, twice its dice at -1; a fallen target is replaced", "[engine][firefight][SF-B]") {
+TEST_CASE("SF-B: every unit of the group with a target fires, in index order, twice its dice at -1; a fallen target is replaced",
+          "[engine][firefight][SF-B]") {
   auto sc = always_scenario();
   add_unit(sc, Herero, "H1", 8, 10, 10);
   add_unit(sc, Herero, "H2", 6, 12, 10);
-  add_unit(sc, German, "Z1", 3, 10, 18);    // nearest to both
-  add_unit(sc, German, "Z2", 10, 20, 18);   // 11.3" from H2, 12.8" from H1
+  add_unit(sc, German, "Z1", 3, 10, 18);   // nearest to both
+  add_unit(sc, German, "Z2", 10, 20, 18);  // 11.3" from H2, 12.8" from H1
   Harness h(sc);
   // Shuffle: herero, german, herero, german. Card 1: schnellfeuer: H1 (16
   // dice) scores 3 on Z1 (1 killed): Z1 is destroyed; H2 takes Z2 (12 dice), no hits. Card 2: Z2
@@ -267,8 +268,8 @@ TEST_CASE("SF-C: a hidden unit that fires is revealed", "[engine][firefight][SF-
 TEST_CASE("SF-D: afterwards every other hidden unit and decoy of the group is revealed; decoys are removed", "[engine][firefight][SF-D]") {
   auto sc = always_scenario();
   sc.visibility = to_coord(20);
-  add_unit(sc, Herero, "H1", 8, 10, 10).hidden = true;                  // fires
-  add_unit(sc, Herero, "H2", 8, 10, 3, OldRifle).hidden = true;         // 15" from Z1: sight, no target in range
+  add_unit(sc, Herero, "H1", 8, 10, 10).hidden = true;           // fires
+  add_unit(sc, Herero, "H2", 8, 10, 3, OldRifle).hidden = true;  // 15" from Z1: sight, no target in range
   add_decoy(sc, Herero, "blank", 30, 12);
   add_unit(sc, German, "Z1", 10, 10, 18);
   Harness h(sc);
@@ -396,7 +397,8 @@ TEST_CASE("SF-G: reloading units may still move and charge; charge-after charges
   }
 }
 
-TEST_CASE("SF-H: up to min(3, n/4) markers without sight of the enemy stay hidden: forces of 3, 4, 12 and 20", "[engine][firefight][SF-H]") {
+TEST_CASE("SF-H: up to min(3, n/4) markers without sight of the enemy stay hidden: forces of 3, 4, 12 and 20",
+          "[engine][firefight][SF-H]") {
   const auto [markers, kept] = GENERATE(table<int, int>({{3, 0}, {4, 1}, {12, 3}, {20, 3}}));
   CAPTURE(markers);
   auto sc = h1_against_z1({8, 10, 10}, {10, 10, 20}, always_scenario());
@@ -408,11 +410,12 @@ TEST_CASE("SF-H: up to min(3, n/4) markers without sight of the enemy stay hidde
   CHECK(h.st.tally[Herero].revealed_by_sf_d == markers - 1 - kept);
 }
 
-TEST_CASE("SF-H: real units first, then farthest from the nearest enemy unit; kept units fire normally next turn", "[engine][firefight][SF-H]") {
+TEST_CASE("SF-H: real units first, then farthest from the nearest enemy unit; kept units fire normally next turn",
+          "[engine][firefight][SF-H]") {
   auto sc = always_scenario();
   add_unit(sc, Herero, "H1", 8, 10, 10);
-  add_unit(sc, Herero, "H2", 8, 40, 2).hidden = true;   // no sight of Z1
-  add_unit(sc, Herero, "H3", 6, 30, 1).hidden = true;   // no sight, nearer than H2
+  add_unit(sc, Herero, "H2", 8, 40, 2).hidden = true;  // no sight of Z1
+  add_unit(sc, Herero, "H3", 6, 30, 1).hidden = true;  // no sight, nearer than H2
   add_unit(sc, German, "Z1", 10, 10, 20);
   // 9 decoys: n = 3 units + 9 = 12, keep 3. The farthest decoy is at (47, 0).
   for (int k = 0; k < 8; ++k) add_decoy(sc, Herero, "blank " + std::to_string(k), 2 + k, 1);
@@ -495,7 +498,7 @@ TEST_CASE("SF-H and SF-I: n counts the declaring subgroup only; other subgroups 
   setup_and_fire(h, {0, 0, 0});  // herero, herero, german; N1; Z1
   CHECK(h.st.tally[Herero].kept_hidden_sf_h == 1);
   CHECK(h.st.tally[Herero].revealed_by_sf_d == 2);
-  CHECK(h.u(Herero, 1).hidden);         // the south subgroup is not revealed
+  CHECK(h.u(Herero, 1).hidden);  // the south subgroup is not revealed
   CHECK(h.u(Herero, 1).reload_turn == 0);
   int south = 0;
   for (int d = 0; d < h.st.decoy_count[Herero]; ++d) south += h.st.decoys[Herero][d].alive && h.st.decoys[Herero][d].subgroup == 1;
@@ -538,8 +541,8 @@ TEST_CASE("SF-I: never two turns in a row, for any subgroup: a declaration attem
 
 TEST_CASE("SF-H: sight of a hidden enemy unit counts too; units that fired are not eligible", "[engine][firefight][SF-H]") {
   auto sc = always_scenario();
-  add_unit(sc, Herero, "H1", 8, 10, 10).hidden = true;   // fires: revealed (SF-C), not eligible
-  add_unit(sc, Herero, "H2", 8, 40, 2).hidden = true;    // 9" from the hidden Z2: it has sight of it
+  add_unit(sc, Herero, "H1", 8, 10, 10).hidden = true;  // fires: revealed (SF-C), not eligible
+  add_unit(sc, Herero, "H2", 8, 40, 2).hidden = true;   // 9" from the hidden Z2: it has sight of it
   add_unit(sc, German, "Z1", 10, 10, 20);
   add_unit(sc, German, "Z2", 10, 40, 11).hidden = true;
   for (int k = 0; k < 6; ++k) add_decoy(sc, Herero, "blank " + std::to_string(k), 2 + k, 1);  // n = 8: keep 2
@@ -549,12 +552,13 @@ TEST_CASE("SF-H: sight of a hidden enemy unit counts too; units that fired are n
   setup_and_fire(h, {0, 0, 0, 0});
   CHECK(h.dice.exhausted());
   CHECK_FALSE(h.u(Herero, 0).hidden);
-  CHECK_FALSE(h.u(Herero, 1).hidden);   // revealed by SF-D despite room for 2: it has sight of Z2
-  CHECK(h.alive_decoys(Herero) == 2);   // two decoys kept instead
+  CHECK_FALSE(h.u(Herero, 1).hidden);  // revealed by SF-D despite room for 2: it has sight of Z2
+  CHECK(h.alive_decoys(Herero) == 2);  // two decoys kept instead
   CHECK(h.st.tally[Herero].kept_hidden_sf_h == 2);
 }
 
-TEST_CASE("SF-B, SF-E, SF-H: units in melee or broken do not fire schnellfeuer but reload; n counts units in action only", "[engine][firefight][SF-B][SF-E][SF-H]") {
+TEST_CASE("SF-B, SF-E, SF-H: units in melee or broken do not fire schnellfeuer but reload; n counts units in action only",
+          "[engine][firefight][SF-B][SF-E][SF-H]") {
   // Found by mutation testing: letting broken or in-melee units fire, sparing in-melee units the
   // reload, and counting broken units in n each survived every other test.
   auto sc = always_scenario();
@@ -584,7 +588,10 @@ TEST_CASE("SF-B, SF-E, SF-H: units in melee or broken do not fire schnellfeuer b
   CHECK_FALSE(h.u(Herero, 3).hidden);
 }
 
-TEST_CASE("SF-A: german cards before the first herero card: the declaration comes at the first herero card, at a german unit revealed by its own fire", "[engine][firefight][SF-A]") {
+TEST_CASE(
+    "SF-A: german cards before the first herero card: the declaration comes at the first herero card, at a german unit revealed by its own "
+    "fire",
+    "[engine][firefight][SF-A]") {
   Harness h(hidden_target_scenario());
   // Shuffle: german, herero, herero. Card 1: Z1 fires at H1 (no hits) and is revealed. Card 2, the
   // first herero card: schnellfeuer, H1 16 dice and H2 12 dice at Z1, band 6 - 1. Card 3: void.
@@ -601,7 +608,8 @@ TEST_CASE("SF-A: german cards before the first herero card: the declaration come
   CHECK(h.dice.exhausted());
 }
 
-TEST_CASE("SF-A: a first herero card with no target in the group declares nothing; no later card of the phase declares", "[engine][firefight][SF-A]") {
+TEST_CASE("SF-A: a first herero card with no target in the group declares nothing; no later card of the phase declares",
+          "[engine][firefight][SF-A]") {
   Harness h(hidden_target_scenario());
   // Shuffle: herero, german, herero. Card 1: Z1 is hidden, no herero unit has a target: no
   // declaration, void. Card 2: Z1 fires at H1 and is revealed. Card 3: normal fire, H1 (the most
@@ -616,10 +624,12 @@ TEST_CASE("SF-A: a first herero card with no target in the group declares nothin
   CHECK(h.dice.exhausted());
 }
 
-TEST_CASE("SF-F through the turn sequence: a unit revealed by schnellfeuer that holds re-conceals in its reload turn; one that moves does not", "[engine][firefight][SF-F]") {
+TEST_CASE(
+    "SF-F through the turn sequence: a unit revealed by schnellfeuer that holds re-conceals in its reload turn; one that moves does not",
+    "[engine][firefight][SF-F]") {
   auto sc = always_scenario();
-  add_unit(sc, Herero, "H1", 8, 10, 10).hidden = true;                             // fires: SF-C
-  add_unit(sc, Herero, "H2", 8, 40, 10).hidden = true;                             // no sight: SF-D (n = 2)
+  add_unit(sc, Herero, "H1", 8, 10, 10).hidden = true;  // fires: SF-C
+  add_unit(sc, Herero, "H2", 8, 40, 10).hidden = true;  // no sight: SF-D (n = 2)
   sc.sides[Herero].units[1].orders = Orders::Advance;
   add_unit(sc, German, "Z1", 10, 10, 22);
   Harness h(sc);
@@ -696,7 +706,7 @@ TEST_CASE("SF-H: a unit whose only target fell before its turn stays hidden with
     const Harness h = play(sc, SfhSight::Reveal);
     CHECK(h.st.units[h.unit(Herero, 1)].hidden);
     CHECK(h.st.units[h.unit(Herero, 1)].reload_turn != 2);  // exempt from SF-E
-    CHECK(h.alive_decoys(Herero) == 0);                    // both decoys revealed (SF-D)
+    CHECK(h.alive_decoys(Herero) == 0);                     // both decoys revealed (SF-D)
   }
   SECTION("declaration: judged before the fire, H2 had sight of a German target: revealed, and it reloads") {
     const Harness h = play(sc, SfhSight::Declaration);
@@ -707,7 +717,8 @@ TEST_CASE("SF-H: a unit whose only target fell before its turn stays hidden with
   }
 }
 
-TEST_CASE("SF-H, SF-E: a unit revealed before the declaration is not kept hidden, sight or none, and reloads", "[engine][firefight][SF-H][SF-E]") {
+TEST_CASE("SF-H, SF-E: a unit revealed before the declaration is not kept hidden, sight or none, and reloads",
+          "[engine][firefight][SF-H][SF-E]") {
   // Seed H spares markers that "need not be revealed"; H2 was revealed before the declaration (by
   // its own fire in an earlier turn), so although it has no sight of a German target it is not one
   // of them: it reloads with the rest, and a decoy is kept hidden instead.

@@ -10,14 +10,14 @@ using namespace volley::firefight::testing;
 
 TEST_CASE("geometry: segments against closed rectangles, exact integer square roots", "[engine][firefight][geometry]") {
   const Rect r{100, 100, 200, 200};
-  CHECK(segment_meets_rect({0, 150}, {300, 150}, r));    // straight through
-  CHECK(segment_meets_rect({0, 0}, {100, 100}, r));      // touches a corner
-  CHECK_FALSE(segment_meets_rect({0, 0}, {99, 100}, r)); // stops short
+  CHECK(segment_meets_rect({0, 150}, {300, 150}, r));     // straight through
+  CHECK(segment_meets_rect({0, 0}, {100, 100}, r));       // touches a corner
+  CHECK_FALSE(segment_meets_rect({0, 0}, {99, 100}, r));  // stops short
   CHECK_FALSE(segment_meets_rect({0, 250}, {250, 301}, r));
   CHECK(segment_meets_rect({150, 150}, {150, 150}, r));  // a point inside
   CHECK_FALSE(segment_meets_rect({0, 99}, {400, 99}, r));
-  CHECK(segment_meets_rect({0, 301}, {301, 0}, r));      // the diagonal x + y = 301 crosses it
-  CHECK_FALSE(segment_meets_rect({0, 199}, {199, 0}, r)); // x + y = 199 passes the corner (100, 100)
+  CHECK(segment_meets_rect({0, 301}, {301, 0}, r));        // the diagonal x + y = 301 crosses it
+  CHECK_FALSE(segment_meets_rect({0, 199}, {199, 0}, r));  // x + y = 199 passes the corner (100, 100)
   for (int64_t v : {int64_t{0}, int64_t{1}, int64_t{2}, int64_t{3}, int64_t{4}, int64_t{99}, int64_t{100}, int64_t{1} << 40,
                     (int64_t{1} << 40) - 1, int64_t{4611686014132420609}}) {
     const int64_t s = integer_sqrt(v);
@@ -103,26 +103,28 @@ TEST_CASE("F-1: a placement with one cover class everywhere has it at setup; a z
   CHECK(h.u(German, 0).cover_class == 4);
 }
 
-TEST_CASE("F-5: sight needs the distance within visibility and no blocking terrain; inside it a unit sees out", "[engine][firefight][F-5]") {
+TEST_CASE("F-5: sight needs the distance within visibility and no blocking terrain; inside it a unit sees out",
+          "[engine][firefight][F-5]") {
   auto sc = make_scenario();
   sc.terrain.push_back({"bank", {to_coord(0), to_coord(20), to_coord(48), to_coord(21)}, true, 0});
   sc.finalize();
-  CHECK(line_of_sight(sc, at(10, 5), at(10, 17)));                // 12": at visibility
-  CHECK_FALSE(line_of_sight(sc, at(10, 5), at(10, 17.01)));       // beyond it
-  CHECK_FALSE(line_of_sight(sc, at(10, 15), at(12, 25)));         // across the bank
-  CHECK(line_of_sight(sc, at(10, 20.5), at(12, 25)));             // from inside the bank
-  CHECK(line_of_sight(sc, at(10, 15), at(12, 20)));               // onto its edge: inside
-  CHECK(line_of_sight(sc, at(10, 15), at(20, 19.99)));            // beside it, not through it
+  CHECK(line_of_sight(sc, at(10, 5), at(10, 17)));           // 12": at visibility
+  CHECK_FALSE(line_of_sight(sc, at(10, 5), at(10, 17.01)));  // beyond it
+  CHECK_FALSE(line_of_sight(sc, at(10, 15), at(12, 25)));    // across the bank
+  CHECK(line_of_sight(sc, at(10, 20.5), at(12, 25)));        // from inside the bank
+  CHECK(line_of_sight(sc, at(10, 15), at(12, 20)));          // onto its edge: inside
+  CHECK(line_of_sight(sc, at(10, 15), at(20, 19.99)));       // beside it, not through it
 }
 
-TEST_CASE("F-5: spotting reveals hidden units and removes decoys within spot_range of an enemy unit, hidden or not", "[engine][firefight][F-5]") {
+TEST_CASE("F-5: spotting reveals hidden units and removes decoys within spot_range of an enemy unit, hidden or not",
+          "[engine][firefight][F-5]") {
   auto sc = make_scenario();
   add_unit(sc, Herero, "H1", 8, 10, 16).hidden = true;     // 6.00" from Z1: revealed
   add_unit(sc, Herero, "H2", 8, 20, 16.01).hidden = true;  // 6.01" from Z2: stays
   add_decoy(sc, Herero, "blank", 30, 15);                  // 5" from the hidden Z3: removed
   add_unit(sc, German, "Z1", 10, 10, 10);
   add_unit(sc, German, "Z2", 10, 20, 10);
-  add_unit(sc, German, "Z3", 10, 30, 10).hidden = true;    // a hidden unit spots too
+  add_unit(sc, German, "Z3", 10, 30, 10).hidden = true;  // a hidden unit spots too
   Harness h(sc);
   h.setup();
   CHECK_FALSE(h.u(Herero, 0).hidden);
@@ -139,7 +141,8 @@ TEST_CASE("F-5: spotting reveals hidden units and removes decoys within spot_ran
   CHECK(current_target(c, h.unit(German, 2)) == -1);  // H1 is out of reach, H2 hidden
 }
 
-TEST_CASE("F-2: a turn runs movement, re-concealment and spotting, fire, melee, morale, then the victory check", "[engine][firefight][F-2]") {
+TEST_CASE("F-2: a turn runs movement, re-concealment and spotting, fire, melee, morale, then the victory check",
+          "[engine][firefight][F-2]") {
   auto sc = make_scenario(3);
   sc.spot_range = to_coord(12.5);
   add_unit(sc, Herero, "H1", 8, 10, 0).hidden = true;
@@ -151,13 +154,13 @@ TEST_CASE("F-2: a turn runs movement, re-concealment and spotting, fire, melee, 
   h.setup();
   auto c = h.ctx();
   add_contact(c, h.unit(Herero, 1), h.unit(German, 1));
-  h.dice.push({6, 6, 6,                   // movement: H1 advances 3d6 = 18", stops 12" from Z1
-               0,                         // fire: shuffle (H1 first; the units in melee get no card)
-               5, 0,                      // H1 hits Z1 5 times, all wounded
-               0,                         // Z1 (5 figures) fires at H1 (spotted): no hits
-               6, 2, 6, 2, 1, 1, 1, 1,    // melee H2 x Z2: Z2 loses 2 figures
-               6,                         // Z2's melee morale at -1: holds
-               2, 4});                    // morale phase: Z1 fails (breaks), Z2 holds
+  h.dice.push({6, 6, 6,                 // movement: H1 advances 3d6 = 18", stops 12" from Z1
+               0,                       // fire: shuffle (H1 first; the units in melee get no card)
+               5, 0,                    // H1 hits Z1 5 times, all wounded
+               0,                       // Z1 (5 figures) fires at H1 (spotted): no hits
+               6, 2, 6, 2, 1, 1, 1, 1,  // melee H2 x Z2: Z2 loses 2 figures
+               6,                       // Z2's melee morale at -1: holds
+               2, 4});                  // morale phase: Z1 fails (breaks), Z2 holds
   CHECK(h.turn(1));
   CHECK(h.dice.exhausted());
   // (A pool of 0 dice is asked for and draws nothing: Z1's casualties.)
@@ -170,8 +173,8 @@ TEST_CASE("F-2: a turn runs movement, re-concealment and spotting, fire, melee, 
   REQUIRE(h.dice.calls.size() == order.size());
   for (size_t i = 0; i < order.size(); ++i) CHECK(h.dice.calls[i].purpose == order[i]);
   const std::string& t = h.narr.text();
-  const size_t move = t.find("move (F-6)"), spotted = t.find("(spotted)"), fire = t.find(" fire phase"),
-               melee = t.find("melee (F-7)"), morale = t.find("morale test (F-8b)"), victory = t.find("victory (F-9)");
+  const size_t move = t.find("move (F-6)"), spotted = t.find("(spotted)"), fire = t.find(" fire phase"), melee = t.find("melee (F-7)"),
+               morale = t.find("morale test (F-8b)"), victory = t.find("victory (F-9)");
   CHECK(move < spotted);
   CHECK(spotted < fire);
   CHECK(fire < melee);

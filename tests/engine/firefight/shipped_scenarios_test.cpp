@@ -78,7 +78,8 @@ TEST_CASE("replay of a trial gives the same observations as the run's worker for
   }
 }
 
-TEST_CASE("The map model: every unit at the setup and at the end of a turn, hidden units marked as such", "[engine][firefight][shipped][map]") {
+TEST_CASE("The map model: every unit at the setup and at the end of a turn, hidden units marked as such",
+          "[engine][firefight][shipped][map]") {
   const auto model = shipped("herero-ambush");
   for (int turn : {0, 1, 8}) {
     CAPTURE(turn);
@@ -86,7 +87,8 @@ TEST_CASE("The map model: every unit at the setup and at the end of a turn, hidd
     CHECK(map.width == 48);  // the table, inches (48" x 36")
     int units = 0;
     for (const auto& mark : map.marks)
-      units += mark.kind == volley::MapMarkKind::Unit || mark.kind == volley::MapMarkKind::Hidden || mark.kind == volley::MapMarkKind::Broken;
+      units +=
+          mark.kind == volley::MapMarkKind::Unit || mark.kind == volley::MapMarkKind::Hidden || mark.kind == volley::MapMarkKind::Broken;
     CHECK(units == 10);
   }
   const auto setup = model->map_data(1, 3, 0);
@@ -116,7 +118,8 @@ void check_invariants(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("SF-E and SF-I invariants over 10^6 trials of herero-ambush with policy always", "[engine][firefight][shipped][heavy][SF-E][SF-I]") {
+TEST_CASE("SF-E and SF-I invariants over 10^6 trials of herero-ambush with policy always",
+          "[engine][firefight][shipped][heavy][SF-E][SF-I]") {
   check_invariants("herero-ambush");
 }
 

@@ -22,11 +22,13 @@ namespace {
 // tsatf20, herero rifle at class 2: normal fire hits on 4 or less of d20 (p = 0.2); schnellfeuer
 // (SF-B) twice the dice at -1, 3 or less (p = 0.15).
 VolleyLaw rifle_volley(int figures, bool schnellfeuer) {
-  const Ruleset rules = read_firefight_scenario(ScenarioDocument::from_string(one_volley("tsatf20", "never", figures, 2), "fire.toml")).ruleset;
+  const Ruleset rules =
+      read_firefight_scenario(ScenarioDocument::from_string(one_volley("tsatf20", "never", figures, 2), "fire.toml")).ruleset;
   VolleyQuestion q;
   q.figures = figures;
-  q.weapon = static_cast<int>(std::find_if(rules.weapons.begin(), rules.weapons.end(), [](const Weapon& w) { return w.name == "herero-rifle"; }) -
-                              rules.weapons.begin());
+  q.weapon =
+      static_cast<int>(std::find_if(rules.weapons.begin(), rules.weapons.end(), [](const Weapon& w) { return w.name == "herero-rifle"; }) -
+                       rules.weapons.begin());
   q.target_class = 2;
   q.schnellfeuer = schnellfeuer;
   return volley_law(rules, q);
@@ -62,7 +64,8 @@ double binomial(int n, int k, double p) {
 
 }  // namespace
 
-TEST_CASE("SF-E: schnellfeuer fires in turns 1, 3, 5, ... (a burst, then a reload turn); normal fire every turn", "[engine][firefight][SF-E][exact]") {
+TEST_CASE("SF-E: schnellfeuer fires in turns 1, 3, 5, ... (a burst, then a reload turn); normal fire every turn",
+          "[engine][firefight][SF-E][exact]") {
   CHECK(volleys_in(1, true) == 1);
   CHECK(volleys_in(2, true) == 1);
   CHECK(volleys_in(3, true) == 2);
@@ -86,8 +89,9 @@ TEST_CASE("F-4 SF-B SF-E: the figures left after N turns of standing fire are th
   }
 }
 
-TEST_CASE("F-4 SF-B SF-E: over schnellfeuer's two-turn cycle 8 rifles put out min(Bin(16, 0.2), M) normal against min(Bin(16, 0.15), M) fast",
-          "[engine][firefight][F-4][SF-B][SF-E][exact]") {
+TEST_CASE(
+    "F-4 SF-B SF-E: over schnellfeuer's two-turn cycle 8 rifles put out min(Bin(16, 0.2), M) normal against min(Bin(16, 0.15), M) fast",
+    "[engine][firefight][F-4][SF-B][SF-E][exact]") {
   // Two normal volleys are 16 dice at 0.2; one burst is 16 dice at 0.15 and the reload turn nothing:
   // over the cycle normal fire puts out more (3.2 hits against 2.4), though a burst beats one volley.
   for (const int target : {0, 5}) {

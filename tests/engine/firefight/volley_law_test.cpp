@@ -24,9 +24,7 @@ double binomial_closed(int n, int k, double p) {
   return static_cast<double>(c * std::pow(static_cast<long double>(p), k) * std::pow(1.0L - p, n - k));
 }
 
-Ruleset ruleset_of(const std::string& text) {
-  return read_firefight_scenario(ScenarioDocument::from_string(text, "volley.toml")).ruleset;
-}
+Ruleset ruleset_of(const std::string& text) { return read_firefight_scenario(ScenarioDocument::from_string(text, "volley.toml")).ruleset; }
 
 int weapon_index(const Ruleset& r, const std::string& name) {
   for (size_t w = 0; w < r.weapons.size(); ++w)

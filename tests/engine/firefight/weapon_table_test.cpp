@@ -44,10 +44,10 @@ TEST_CASE("F-4: the weapon table on tsatf20 has every band exactly doubled", "[e
 }
 
 TEST_CASE("F-4: another fire die scales the d10 bands, rounded to nearest with halves up", "[engine][firefight][F-4]") {
-  CHECK(scaled_band(3, 6) == 2);  // 1.8
-  CHECK(scaled_band(1, 6) == 1);  // 0.6
-  CHECK(scaled_band(1, 5) == 1);  // 0.5: half up
-  CHECK(scaled_band(2, 12) == 2); // 2.4
+  CHECK(scaled_band(3, 6) == 2);   // 1.8
+  CHECK(scaled_band(1, 6) == 1);   // 0.6
+  CHECK(scaled_band(1, 5) == 1);   // 0.5: half up
+  CHECK(scaled_band(2, 12) == 2);  // 2.4
   CHECK(scaled_band(4, 0) == 0);
 }
 
