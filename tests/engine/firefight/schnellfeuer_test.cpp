@@ -211,7 +211,7 @@ TEST_CASE("SF-A policy range:R: declared only when the group's nearest target is
     Harness h(sc);
     setup_and_fire(h, {0, 0, 0, 0});  // herero, herero, german; H1 8 dice, H2 6 dice, Z1: normal fire
     CHECK(h.st.tally[Herero].schnellfeuer == 0);
-    CHECK(h.narr.text.find("nearest target is beyond the policy's range") != std::string::npos);
+    CHECK(h.narr.text().find("nearest target is beyond the policy's range") != std::string::npos);
     REQUIRE(h.dice.volleys().size() == 3);
     CHECK(h.dice.volleys()[0].n == 8);
     h.sc.sides[Herero].policy.range_squared = range(10);
