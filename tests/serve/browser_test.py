@@ -227,11 +227,18 @@ def main():
               f"then the frame; every chart in sight drawn: median {statistics.median(d['charts'] or 0 for d in detail):.1f} ms); "
               f"load average {load:.1f} on {os.cpu_count()} cores")
 
-        # Herero policy never, 100,000 trials, seed 1: the page's numbers against the CLI's.
-        policy.select_by_value("never")
-        wait.until(done)
+        # Normal fire as it is played (policy never, charging when in reach: SF-E), 100,000 trials,
+        # seed 1: the page's numbers against the CLI's.
+        charge = Select(driver.find_element(By.NAME, "herero.charge_after"))
+        def choose(select, value):
+            runs = driver.execute_script("return window.volleyRuns")
+            select.select_by_value(value)
+            wait.until(lambda d: d.execute_script("return window.volleyRuns") > runs)
+            wait.until(done)
+        choose(policy, "never")
+        choose(charge, "false")
         with tempfile.TemporaryDirectory() as tmp:
-            cli = cli_json(args.volley, ["run", "--set", "herero.policy=never", "--trials", "100000", "--seed", "1"], tmp)
+            cli = cli_json(args.volley, ["run", "--set", "herero.policy=never", "--set", "herero.charge_after=false", "--trials", "100000", "--seed", "1"], tmp)
             cli_estimates = {e["name"]: e for e in cli["estimates"]}
             # The answer's sentence (volley.render's, as in the report): its figures carry their exact values.
             figures = driver.execute_script(f"return Array.from({report}.querySelectorAll('#answer .figure')).map(f => Number(f.dataset.value))")
@@ -261,13 +268,14 @@ def main():
             with open(os.path.join(downloads, "volley-run.html")) as f:
                 check('id="volley-result"' in f.read(), "the downloaded report is the report page with the result in it")
 
-            # Pin A (never), change B (always): the paired difference against volley compare.
+            # Pin A (normal fire), change B to schnellfeuer with its tactic (charging in the reload turn),
+            # the README's question like with like: the paired difference against volley compare.
             driver.find_element(By.ID, "pin").click()
-            policy.select_by_value("always")
+            choose(policy, "always")
+            choose(charge, "true")
             wait.until(lambda d: d.execute_script(f"return {report}.dataset.command === 'compare'"))
-            wait.until(done)
-            compare = cli_json(args.volley, ["compare", "--set", "herero.policy=never", "--vs", "herero.policy=always", "--trials", "100000",
-                                             "--seed", "1"], tmp)
+            compare = cli_json(args.volley, ["compare", "--set", "herero.policy=never", "--set", "herero.charge_after=false", "--vs",
+                                             "herero.policy=always;herero.charge_after=true", "--trials", "100000", "--seed", "1"], tmp)
             d = {x["name"]: x for x in compare["estimates"]}["d1/herero.win"]
             row = driver.execute_script(
                 f"const r = Array.from({report}.querySelectorAll('table tr')).find(r => r.cells[0].textContent === 'herero.win' && r.cells.length === 6);"
