@@ -479,6 +479,12 @@
                   cfg, names.length > 12);
   }
 
+  // An estimate's interval in a table; a value never observed says so, with the most its interval
+  // allows (a probability's Wilson bound), rather than an interval narrower than a small mean's.
+  function intervalCell(e, digits, trials) {
+    if (e.estimate !== 0 || e.low !== 0) return '[' + fixed(e.low, digits) + ', ' + fixed(e.high, digits) + ']';
+    return e.high > 0 ? 'never observed (at most ' + fixed(e.high, digits) + ')' : 'never observed in ' + grouped(trials) + ' trials';
+  }
   function estimateTables(parent, result, labels) {
     labels.forEach(function (label, v) {
       var prefix = prefixOf(result, v);
@@ -488,10 +494,10 @@
         var e = estimateOf(result, m.name);
         if (!e || /\.turn\d+$/.test(m.name)) return;
         var name = ownName(m.name);
-        if (m.kind === 'probability') probs.push([name, fixed(e.estimate, 4), '[' + fixed(e.low, 4) + ', ' + fixed(e.high, 4) + ']', { text: m.description, cls: 'description' }]);
+        if (m.kind === 'probability') probs.push([name, fixed(e.estimate, 4), intervalCell(e, 4, result.tally.trials), { text: m.description, cls: 'description' }]);
         else {
           var q = e.quantiles || [];
-          counts.push([name, fixed(e.estimate, 3), '[' + fixed(e.low, 3) + ', ' + fixed(e.high, 3) + ']', quantileText(q[0]), quantileText(q[1]), quantileText(q[2]),
+          counts.push([name, fixed(e.estimate, 3), intervalCell(e, 3, result.tally.trials), quantileText(q[0]), quantileText(q[1]), quantileText(q[2]),
                        { text: m.description, cls: 'description' }]);
         }
       });
