@@ -7,6 +7,7 @@
 #include "sim/output/atomic_file.hpp"
 #include "sim/cli/best_text.hpp"
 #include "sim/output/output_batch.hpp"
+#include "sim/output/report_page.hpp"
 #include "sim/output/text_escaping.hpp"
 #include "sim/run/best_search.hpp"
 #include "sim/run/interrupt.hpp"
@@ -58,8 +59,10 @@ int command_best(const Args& args) {
   if (best.side.empty()) throw std::invalid_argument("--side: name the side whose policy is searched");
   if (!(best.delta > 0)) throw std::invalid_argument("--delta: expected a positive indifference zone");
   if (!(best.seconds >= 0)) throw std::invalid_argument("--seconds: expected 0 (no budget) or a positive number of seconds");
-  if (!settings.precision.empty() || !settings.plot.empty() || !settings.report.empty())
-    throw std::invalid_argument("volley best takes no --precision, --plot or --report (its race stops by its own rule)");
+  if (!settings.precision.empty() || !settings.plot.empty())
+    throw std::invalid_argument("volley best takes no --precision or --plot (its race stops by its own rule)");
+  if (!settings.report.empty() && (respond || !value.empty()))
+    throw std::invalid_argument("--report: not with --respond or --value (the page draws a single search's race)");
   if (!value.empty() && (respond || !settings.csv.empty()))
     throw std::invalid_argument("--value: not with --respond or --csv (its searches are in --json)");
   if (respond && !settings.csv.empty()) throw std::invalid_argument("--csv: not with --respond (its steps are in --json)");
@@ -87,7 +90,7 @@ int command_best(const Args& args) {
       std::fprintf(stderr, "\r  race %d, round %d: %zu of %zu candidates left, %llu trials each   ", p.race, p.round, p.left, p.started,
                    static_cast<unsigned long long>(p.trials));
   };
-  // Prints the text, writes --json (and --csv for a single search), and exits as every study does.
+  // Prints the text, writes --json, --csv and --report (a single search), and exits as every study does.
   const auto finish = [&](const std::string& text, const nlohmann::json& json, const std::string& csv, bool partial) {
     if (bar) std::fprintf(stderr, "\r%80s\r", "");
     std::fputs(text.c_str(), stdout);
@@ -95,6 +98,7 @@ int command_best(const Args& args) {
     OutputBatch outputs;
     if (!settings.json.empty()) outputs.attempt([&] { write_file_atomically(settings.json, json_document(json, 1) + "\n"); });
     if (!settings.csv.empty()) outputs.attempt([&] { write_file_atomically(settings.csv, csv); });
+    if (!settings.report.empty()) outputs.attempt([&] { write_file_atomically(settings.report, report_page(json)); });
     outputs.finish();
     return trials_exit_code(partial);
   };

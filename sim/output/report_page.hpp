@@ -12,7 +12,7 @@
 
 namespace volley {
 
-// The page for a result of run, compare, sweep, tune or sensitivity.
+// The page for a result of run, compare, sweep, tune, sensitivity or best (a single search).
 std::string report_page(const nlohmann::json& result);
 
 // One of the embedded front-end files by name ("report.html", "report.css", "report.js",

@@ -884,6 +884,182 @@
     }));
   }
 
+  // ---- best --------------------------------------------------------------------------------------
+  // A best-play search (volley best): the answer, then each race drawn as its candidates' intervals,
+  // the eliminated greyed and labelled with the round they left, the winner and the survivors in colour.
+  // A search still going (the live page of `volley serve`) carries `running`: its race and round.
+  var GREY = '#B8B8B8';
+  // The keys where `assignments` differ from `from` (both in the space's key order), as KEY=VALUE.
+  function changedFrom(assignments, from) {
+    return assignments.filter(function (a, i) { return a !== from[i]; });
+  }
+  function candidateLabel(result, c) {
+    return c.label ? c.label : result.search === 'local' ? '(the incumbent)' : '(the file\u2019s policy)';
+  }
+  function candidateColour(race, c, i, alpha) {
+    if (c.eliminated_round > 0) return hexColour(GREY, alpha);
+    return i === race.winner ? colour(0, alpha) : colour(2, alpha);
+  }
+  function outText(race, c, i) {
+    if (c.eliminated_round === 0) return i === race.winner ? 'winner' : 'in at the end';
+    return 'round ' + c.eliminated_round + (c.in_zone ? ' (within delta)' : '');
+  }
+  function raceChart(parent, result, race, fmt) {
+    var digits = result.target_is_probability ? 1 : 3;
+    // Best first: highest estimate on top (lowest when minimising).
+    var order = race.candidates.map(function (c, i) { return i; }).sort(function (a, b) {
+      var d = race.candidates[b].target.estimate - race.candidates[a].target.estimate;
+      return (result.minimise ? -d : d) || a - b;
+    });
+    var cs = order.map(function (i) { return race.candidates[i]; });
+    // Each tick names the candidate (cut to fit a phone's chart; the tooltip and the table have it whole)
+    // and, for one eliminated, the round it left.
+    // Every key is the side's own: the tick leaves out "SIDE." and "units.".
+    var side = result.side + '.';
+    var labels = order.map(function (i, k) {
+      return visible(candidateLabel(result, cs[k]).split('; ').map(function (a) {
+        a = a.indexOf(side) === 0 ? a.slice(side.length) : a;
+        return a.indexOf('units.') === 0 ? a.slice(6) : a;
+      }).join('; '));
+    });
+    var tick = function (k, narrow) {
+      var c = cs[k], name = labels[k], room = narrow ? 14 : 48;
+      if (name.length > room) name = name.slice(0, room - 1) + '\u2026';
+      if (c.eliminated_round > 0) return name + (narrow ? ' (out r' : ' (out in round ') + c.eliminated_round + ')';
+      return name + (order[k] === race.winner ? ' \u2605' : '');
+    };
+    var colours = order.map(function (i, k) { return candidateColour(race, cs[k], i, 0.55); });
+    var solid = order.map(function (i, k) { return candidateColour(race, cs[k], i); });
+    var common = { candidates: order, estimates: cs.map(function (c) { return c.target.estimate; }), lows: cs.map(function (c) { return c.target.low; }),
+                   highs: cs.map(function (c) { return c.target.high; }), eliminated: cs.map(function (c) { return c.eliminated_round; }) };
+    var datasets = [
+      Object.assign({ type: 'bar', label: 'interval', data: cs.map(function (c) { return [c.target.low, c.target.high]; }), backgroundColor: colours,
+                      borderColor: solid, borderWidth: 1, borderSkipped: false, barPercentage: 0.55, categoryPercentage: 1, grouped: false }, common),
+      Object.assign({ type: 'line', label: 'estimate', indexAxis: 'y', data: common.estimates, showLine: false, pointRadius: 4, pointStyle: 'rectRot',
+                      pointBackgroundColor: solid, pointBorderColor: solid, helper: true }, common)
+    ];
+    var cfg = {
+      type: 'bar', data: { labels: labels, datasets: datasets },
+      options: {
+        indexAxis: 'y',
+        plugins: {
+          legend: { display: false },
+          tooltip: {
+            filter: function (item) { return !item.dataset.helper; },
+            callbacks: {
+              title: function (items) { return items.length ? visible(candidateLabel(result, cs[items[0].dataIndex])) : ''; },
+              label: function (ctx) {
+                var k = ctx.dataIndex, c = cs[k];
+                var lines = [result.target + ': ' + fmt(c.target.estimate) + ' [' + fmt(c.target.low) + ', ' + fmt(c.target.high) + '], ' + grouped(c.trials) + ' trials'];
+                if (order[k] !== race.winner) lines.push('minus the winner: ' + signed(c.versus_best.estimate * (digits === 1 ? 100 : 1), digits) +
+                                                        (digits === 1 ? ' points' : ''));
+                lines.push('out: ' + outText(race, c, order[k]));
+                return lines;
+              }
+            }
+          }
+        },
+        scales: {
+          y: { ticks: { autoSkip: false, font: { size: 11 }, callback: function (v, k) { return tick(k, this.chart.width < 560); }, color: function (ctx) { return cs[ctx.index] && cs[ctx.index].eliminated_round > 0 ? '#999' : '#222'; } } },
+          x: { beginAtZero: false, grace: '5%', title: { display: true, text: visible(result.target) + ' (' + levelText(result.level) + ' intervals)' },
+               ticks: result.target_is_probability ? { callback: function (v) { return fixed(v * 100, 0) + '%'; } } : {} }
+        }
+      }
+    };
+    var left = race.candidates.filter(function (c) { return c.eliminated_round === 0; }).length;
+    var note = race.candidates.length + ' candidates, ' + race.rounds + ' round' + (race.rounds === 1 ? '' : 's') + ', ' + grouped(race.trials) +
+               ' trials (equal allocation: ' + grouped(race.equal_allocation) + '); ' + left + ' left at the end' +
+               (race.complete ? (race.finished ? '' : ', ended by the budget') : ', PARTIAL: interrupted') +
+               '. The winner (\u2605) in blue, the others still in at the end in orange, the eliminated in grey.';
+    var c = chart(parent, 'Race ' + race.race, note, cfg, true);
+    c.canvas.parentNode.style.height = Math.max(220, 22 * cs.length + 80) + 'px';
+    return c;
+  }
+
+  function renderBest(root, result) {
+    var level = levelText(result.level), races = result.races || [];
+    var prob = result.target_is_probability;
+    var fmt = prob ? percent : function (x) { return fixed(x, 4); };
+    var trials = 0, equal = 0;
+    races.forEach(function (r) { trials += r.trials; equal += r.equal_allocation; });
+    var how = result.search === 'local' ? 'local search: one-step deviations from the file\u2019s policy' + (result.starts > 1 ? ' and from ' + (result.starts - 1) + ' drawn from the seed' : '') +
+              ' (the space is too large to race whole)' + (result.partial ? '' : ', ended: ' + result.ending) : 'the whole space raced';
+    header(root, result.title, ': best play', [
+      el('span', null, 'side ', code(result.side), ', ' + (result.minimise ? 'minimising ' : 'maximising '), code(result.target), ', indifference zone ' + result.delta +
+         ', a space of ' + grouped((result.space || {}).size || 0) + ' policies'),
+      el('span', { text: how }),
+      el('span', { text: races.length + ' race' + (races.length === 1 ? '' : 's') + ', ' + grouped(trials) + ' trials (equal allocation ' + grouped(equal) + '), seed ' +
+                         result.seed + ', ' + fixed(result.seconds, 1) + ' s, intervals at ' + level })], result);
+    if (result.budget_ended) root.appendChild(el('p', { cls: 'warning', text: 'The budget ended a race before the procedure did: the guarantee does not hold.' }));
+    var best = result.best || {}, file = result.file || {};
+    var sets = function (assignments) { return code((assignments || []).map(function (a) { return '--set ' + a; }).join(' ')); };
+    var changed = changedFrom(best.assignments || [], file.assignments || []);
+    if (result.running) {
+      // A search still going (the live page): where it is, and the leader of the race in play.
+      var at = result.running;
+      answer(root, ['Searching: race ' + at.race + ', round ' + at.round + ': ', figure(String(at.left), at.left), ' of ' + at.started +
+                    ' candidates left, ' + grouped(at.trials) + ' trials each. Leading so far: ', sets(best.assignments), '.']);
+    } else if (result.partial || !best.target) {
+      answer(root, ['PARTIAL: interrupted; the best of the last complete race so far, without its paired run against the file\u2019s policy: ', sets(best.assignments), '.']);
+    } else {
+      var d = result.difference, flip = result.minimise ? -1 : 1;
+      var lost = flip * d.estimate, lostLow = result.minimise ? -d.high : d.low, lostHigh = result.minimise ? -d.low : d.high;
+      var scale = prob ? 100 : 1, digits = prob ? 1 : 4;
+      var parts = ['The best policy of ', code(result.side), ' for ', code(result.target), ': ', sets(best.assignments), ' gives ',
+                   figure(fmt(best.target.estimate), best.target.estimate), ' [', figure(fmt(best.target.low), best.target.low), ', ',
+                   figure(fmt(best.target.high), best.target.high), ']; '];
+      if (changed.length) {
+        parts.push('the file\u2019s policy gives ', figure(fmt(file.target.estimate), file.target.estimate), ' [', figure(fmt(file.target.low), file.target.low), ', ',
+                   figure(fmt(file.target.high), file.target.high), '] and gives up ', figure(fixed(scale * lost, digits), lost), ' [',
+                   figure(fixed(scale * lostLow, digits), lostLow), ', ', figure(fixed(scale * lostHigh, digits), lostHigh), ']' + (prob ? ' points' : '') +
+                   ' against the best (paired, ' + level + ', ', figure(grouped(result.confirm_trials), result.confirm_trials), ' trials).');
+      } else {
+        parts.push('the file\u2019s policy is the best found (' + level + ' interval, ', figure(grouped(result.confirm_trials), result.confirm_trials), ' trials).');
+      }
+      answer(root, parts, changed.length ? [el('span', null, 'Changes from the file: ', code(changed.join(', ')), '.')] : []);
+    }
+    // The candidates not told apart from the winner in the last race, each by what it changes from the best.
+    var played = races.filter(function (r) { return r.rounds > 0; });
+    var last = played[played.length - 1];
+    if (last) {
+      var winner = last.candidates[last.winner] || {};
+      var close = last.candidates.filter(function (c, i) { return i !== last.winner && c.indistinguishable; });
+      var p = el('p', { cls: 'more', id: 'indistinguishable' }, 'Not distinguishable from the best (last race): ');
+      if (!close.length) p.appendChild(document.createTextNode('none.'));
+      close.forEach(function (c, i) {
+        if (i) p.appendChild(document.createTextNode('; '));
+        p.appendChild(code(changedFrom(c.assignments, winner.assignments || []).join(', ') || candidateLabel(result, c)));
+        p.appendChild(document.createTextNode(' (' + signed(c.versus_best.estimate * (prob ? 100 : 1), prob ? 1 : 4) + (prob ? ' points' : '') + ')'));
+      });
+      root.appendChild(p);
+    }
+    var pictures = section(root, 'The race' + (races.length === 1 ? '' : 's'));
+    var list = el('div', { cls: 'races' });
+    pictures.appendChild(list);
+    races.forEach(function (race) {
+      if (race.rounds > 0) raceChart(list, result, race, fmt);
+      else list.appendChild(el('p', { cls: 'warning', text: 'Race ' + race.race + ' (' + race.candidates.length + ' candidates): PARTIAL, interrupted before its first stage ended; nothing to draw.' }));
+    });
+    var tables = section(root, 'Tables');
+    var keys = (result.space || {}).keys || [];
+    if (keys.length) {
+      table(tables, ['key', 'values searched', 'the file\u2019s', 'the best\u2019s'], keys.map(function (k, i) {
+        var b = (best.assignments || [])[i] || '';
+        return [k.key, k.values.join(', '), k.file, b.slice(b.indexOf('=') + 1)];
+      }), 'The space: ' + grouped(result.space.size) + ' policies');
+    }
+    played.forEach(function (race) {
+      var rows = race.candidates.map(function (c, i) {
+        var cls = c.eliminated_round > 0 ? 'out' : i === race.winner ? 'winner' : 'survivor';
+        return [candidateLabel(result, c), grouped(c.trials), fixed(c.target.estimate, 4), '[' + fixed(c.target.low, 4) + ', ' + fixed(c.target.high, 4) + ']',
+                i === race.winner ? '' : signed(c.versus_best.estimate, 4) + ' [' + signed(c.versus_best.low, 4) + ', ' + signed(c.versus_best.high, 4) + ']',
+                outText(race, c, i)].map(function (text) { return { text: text, cls: cls }; });
+      });
+      table(tables, ['candidate', 'trials', result.target, level + ' interval', 'minus the winner (paired)', 'eliminated'], rows,
+            'Race ' + race.race + ': every candidate' + (race.complete ? '' : ' (PARTIAL)'));
+    });
+  }
+
   // ---- The entry point ---------------------------------------------------------------------------
   var volley = {
     render: function (result, root) {
@@ -900,6 +1076,7 @@
           case 'volley-sweep': renderSweep(root, result); break;
           case 'volley-tune': renderTune(root, result); break;
           case 'volley-sensitivity': renderSensitivity(root, result); break;
+          case 'volley-best': renderBest(root, result); break;
           default: root.appendChild(el('p', { cls: 'warning', text: 'This page does not know results of format ' + result.format + '.' }));
         }
       } finally {

@@ -2,7 +2,7 @@
 """The report page in a real browser (issue 20).
 
 Headless Chromium (Debian `chromium`, `chromium-driver`, `python3-selenium`) opens the report of a
-run, a compare, a sweep, a tune and a sensitivity, and of a barrage run, and checks for each:
+run, a compare, a sweep, a tune, a sensitivity and a best-play search, and of a barrage run, and checks for each:
   - no console errors;
   - every chart rendered: each canvas has a size and painted pixels, and the map's SVG has marks;
   - the headline sentence's numbers are those of the same command's --json;
@@ -14,6 +14,8 @@ run, a compare, a sweep, a tune and a sensitivity, and of a barrage run, and che
     at 1280 px every table fits its section (headers and intervals wrap);
   - colours: each variant one colour of its own on every chart; a run's sides the sides' colours; a
     heat map's scale none of those, drawn as a legend, and its table in the same colours;
+  - a best-play search: a chart per race, every candidate its --json interval, the eliminated greyed
+    and named with the round they left (in the charts and the tables);
   - a two-key sweep is a heat map whose axes name the values (named values included), every cell the
     --json estimate, with the 50% contour drawn where the target crosses it over two numeric keys
     and none across named values;
@@ -431,6 +433,50 @@ return Array.from(t.tBodies[0].rows).flatMap((r, j) => Array.from(r.cells).slice
     top = sorted(sens["parameters"], key=lambda p: -abs(biggest(p)["change"]))[0]
     check(top["parameter"] in answer.text, f"sensitivity: the strongest lever {top['parameter']} is named")
     check_figures("sensitivity", answer, [(signed(biggest(top)["change"], 3), biggest(top)["change"])])
+
+    # best: the answer (best policy, its target, the file's, the paired difference) as --json has it, a
+    # chart per race with every candidate's interval, the eliminated greyed and named with their round.
+    best = volley_run("best", ["best", "herero-ambush", "--side", "herero", "--trials", "2000"])
+    answer = open_page("best")
+    b, f, d = best["best"]["target"], best["file"]["target"], best["difference"]
+    check_figures("best", answer, [(percent(b["estimate"]), b["estimate"]), (percent(b["low"]), b["low"]), (percent(b["high"]), b["high"]),
+                                   (percent(f["estimate"]), f["estimate"]), (percent(f["low"]), f["low"]), (percent(f["high"]), f["high"]),
+                                   (fixed(100 * d["estimate"], 1), d["estimate"]), (fixed(100 * d["low"], 1), d["low"]),
+                                   (fixed(100 * d["high"], 1), d["high"]), (grouped(best["confirm_trials"]), best["confirm_trials"])])
+    sets = " ".join("--set " + a for a in best["best"]["assignments"])
+    check(sets in answer.text, f"best: the answer gives the best policy as --set assignments ({sets})")
+    races = driver.execute_script("""return volley.charts().filter(c => /^Race \\d+$/.test(c.canvas.closest('.chart').querySelector('h3').textContent))
+      .map(c => { const d = c.data.datasets[0]; return { title: c.canvas.closest('.chart').querySelector('h3').textContent, candidates: d.candidates,
+                  lows: d.lows, highs: d.highs, colours: d.backgroundColor, ticks: c.scales.y.ticks.map(t => t.label) }; });""")
+    check(len(races) == len(best["races"]), f"best: a chart per race ({len(races)} charts, {len(best['races'])} races)")
+    eliminated = 0
+    for chart, race in zip(races, best["races"]):
+        cs = race["candidates"]
+        check(sorted(chart["candidates"]) == list(range(len(cs))), f"best: {chart['title']} draws every candidate")
+        for k, i in enumerate(chart["candidates"]):
+            c, grey = cs[i], chart["colours"][k].startswith("rgba(184,184,184,")
+            check(chart["lows"][k] == c["target"]["low"] and chart["highs"][k] == c["target"]["high"],
+                  f"best: {chart['title']}, candidate {i}: the interval drawn is --json's")
+            check(grey == (c["eliminated_round"] > 0), f"best: {chart['title']}, candidate {i}: greyed exactly when eliminated ({chart['colours'][k]})")
+            if c["eliminated_round"] > 0:
+                eliminated += 1
+                check(chart["ticks"][k].endswith(f"(out in round {c['eliminated_round']})"), f"best: the eliminated are named with their round: {chart['ticks'][k]}")
+    check(eliminated > 0, "best: the race eliminates candidates (else this test shows no greying)")
+    greyed_rows = driver.execute_script("return document.querySelectorAll('#volley-report tr td.name.out').length")
+    check(greyed_rows == eliminated, f"best: the tables grey the {eliminated} eliminated candidates ({greyed_rows} rows)")
+
+    # An interrupted search: its page says PARTIAL, gives the best so far without figures, and draws
+    # only the races that played a round.
+    done = subprocess.run([volley, "best", "herero-ambush", "--side", "herero", "--trials", "2000", "--stop-after-blocks", "6", "--quiet",
+                           "--json", "best-partial.json", "--report", "best-partial.html"], cwd=work, capture_output=True, text=True)
+    check(done.returncode == 130, f"best-partial: an interrupted search exits 130 ({done.returncode}): {done.stderr}")
+    with open(os.path.join(work, "best-partial.json")) as f:
+        partial = json.load(f)
+    answer = open_page("best-partial")
+    check(partial["partial"] and answer.text.startswith("PARTIAL"), f"best-partial: the answer says PARTIAL: {answer.text}")
+    check(not figures(answer), "best-partial: no figure is given for a search that did not end")
+    drawn = int(driver.execute_script("return document.getElementById('volley-report').dataset.charts"))
+    check(drawn == len([r for r in partial["races"] if r["rounds"] > 0]), f"best-partial: a chart per race that played a round ({drawn})")
 
     # Issue 27: names with a right-to-left override and a zero-width space.
     with open(os.path.join(source, "tests", "sim", "data", "single-volley.toml")) as f:
