@@ -129,7 +129,7 @@ TEST_CASE("best on the command line: the best as --set, JSON and CSV; an interru
       "best herero-ambush --side german --fix german.charge_after --fix german.hidden_fire "
       "--space german.units.Z2.orders=hold --trials 8192 ";
   const std::string dir = fresh_directory("best");
-  const auto r = expect_success(common + "--threads 2 --json best.json --csv best.csv", dir);
+  const auto r = expect_success(common + "--threads 2 --json best.json --csv best.csv --report best.html", dir);
   check_contains(r.out, {"policy space of side german: 3 policies",
                          "best policy of german (maximises german.win): --set german.units.Z1.orders=", "not distinguishable from the best",
                          "search: the whole space raced"});
@@ -138,13 +138,19 @@ TEST_CASE("best on the command line: the best as --set, JSON and CSV; an interru
   CHECK(j["partial"] == false);
   CHECK(j["races"][0]["candidates"].size() == 3);
   CHECK(read_file(dir + "/best.csv").rfind("race,candidate,label,trials", 0) == 0);
+  // The report page: the same document frozen in for the page's renderBest (tests/web/report_browser_test.py draws it).
+  const std::string page = read_file(dir + "/best.html");
+  CHECK(page.find("\"format\":\"volley-best\"") != std::string::npos);
+  CHECK(page.find("renderBest") != std::string::npos);
+  expect_refused_before_work("best --side herero --respond --report r.html", "--report: not with --respond or --value");
   // One thread: the hook stops the second round's second block (the first round is four blocks).
-  const auto cut = run_volley(common + "--threads 1 --stop-after-blocks 5 --json cut.json", dir);
+  const auto cut = run_volley(common + "--threads 1 --stop-after-blocks 5 --json cut.json --report cut.html", dir);
   CHECK(cut.exit_code == 130);
   CHECK(cut.out.find("PARTIAL") != std::string::npos);
   const auto p = nlohmann::json::parse(read_file(dir + "/cut.json"));
   CHECK(p["partial"] == true);
   CHECK(p["races"][0]["complete"] == false);
+  CHECK(read_file(dir + "/cut.html").find("\"partial\":true") != std::string::npos);  // the page of the race so far says PARTIAL
 }
 
 namespace {
