@@ -164,6 +164,34 @@ RaceRecord Search::race(const std::vector<PolicyChoice>& choices, int index) {
   // Step 1: the first stage, every pair's difference tallied for its variance.
   SequentialSelection selection(k, {settings_.delta, alpha, RaceFirstStage});
   std::vector<std::vector<double>> variance(k, std::vector<double>(k, 0));
+  // The race's record as it stands after the rounds played: at its end, and for the progress sink
+  // after every round (a page draws the race as it runs).
+  const auto fill = [&](RaceRecord& record) {
+    record.finished = k == 1 || selection.finished();
+    record.rounds = static_cast<int>(round_trials.size());
+    record.winner = k == 1 ? 0 : selection.best();
+    record.equal_allocation = k == 1 ? RaceFirstStage : std::min(selection.equal_allocation_trials(), cap * k);
+    const bool probability = probability_;
+    const double z = normal_quantile_two_sided(settings_.level);
+    const size_t w = record.winner;
+    for (size_t c = 0; c < k; ++c) {
+      RaceCandidate& rc = record.candidates[c];
+      rc.trials = n[c];
+      record.trials += n[c];
+      rc.target = candidate_interval(probability, n[c], sum[c], squares[c], settings_.level);
+      rc.eliminated_round = k == 1 ? 0 : selection.eliminated_round(c);
+      rc.in_zone = k > 1 && selection.eliminated_in_zone(c);
+      rc.indistinguishable = c == w || rc.eliminated_round == 0 || rc.in_zone;
+      // Paired against the winner over the trials both played (c's), with the first stage's variance.
+      const auto at = std::find(round_trials.begin(), round_trials.end(), n[c]);
+      if (at != round_trials.end() && n[c] > 0) {
+        const auto& s = round_sums[static_cast<size_t>(at - round_trials.begin())];
+        const double d = sign * (s[c] - s[w]) / static_cast<double>(n[c]);
+        const double half = z * std::sqrt(variance[c][w] / static_cast<double>(n[c]));
+        rc.versus_best = {d, d - half, d + half, "paired (first-stage variance)"};
+      }
+    }
+  };
   {
     const RaceJob first(jobs, target_, true);
     Tally t;
@@ -184,7 +212,13 @@ RaceRecord Search::race(const std::vector<PolicyChoice>& choices, int index) {
     round_sums.push_back(oriented());
   }
   uint64_t r = RaceFirstStage;
-  if (progress_) progress_({index, 1, selection.survivors(), k, r});
+  const auto report = [&](int round) {
+    if (!progress_) return;
+    RaceRecord now = record;
+    fill(now);
+    progress_({index, round, selection.survivors(), k, r, &now});
+  };
+  report(1);
   // Step 2: rounds for the survivors only, until the procedure ends or the budget does.
   while (k > 1 && !selection.finished()) {
     if (r >= cap || out_of_time()) break;
@@ -207,32 +241,9 @@ RaceRecord Search::race(const std::vector<PolicyChoice>& choices, int index) {
     selection.next_stage(r, oriented());
     round_trials.push_back(r);
     round_sums.push_back(oriented());
-    if (progress_) progress_({index, selection.rounds(), selection.survivors(), k, r});
+    report(selection.rounds());
   }
-  record.finished = k == 1 || selection.finished();
-  record.rounds = static_cast<int>(round_trials.size());
-  record.winner = k == 1 ? 0 : selection.best();
-  record.equal_allocation = k == 1 ? RaceFirstStage : std::min(selection.equal_allocation_trials(), cap * k);
-  const bool probability = probability_;
-  const double z = normal_quantile_two_sided(settings_.level);
-  const size_t w = record.winner;
-  for (size_t c = 0; c < k; ++c) {
-    RaceCandidate& rc = record.candidates[c];
-    rc.trials = n[c];
-    record.trials += n[c];
-    rc.target = candidate_interval(probability, n[c], sum[c], squares[c], settings_.level);
-    rc.eliminated_round = k == 1 ? 0 : selection.eliminated_round(c);
-    rc.in_zone = k > 1 && selection.eliminated_in_zone(c);
-    rc.indistinguishable = c == w || rc.eliminated_round == 0 || rc.in_zone;
-    // Paired against the winner over the trials both played (c's), with the first stage's variance.
-    const auto at = std::find(round_trials.begin(), round_trials.end(), n[c]);
-    if (at != round_trials.end() && n[c] > 0) {
-      const auto& s = round_sums[static_cast<size_t>(at - round_trials.begin())];
-      const double d = sign * (s[c] - s[w]) / static_cast<double>(n[c]);
-      const double half = z * std::sqrt(variance[c][w] / static_cast<double>(n[c]));
-      rc.versus_best = {d, d - half, d + half, "paired (first-stage variance)"};
-    }
-  }
+  fill(record);
   return record;
 }
 

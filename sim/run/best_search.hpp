@@ -89,7 +89,8 @@ struct BestResult {
 struct BestProgress {
   int race = 0, round = 0;
   size_t left = 0, started = 0;
-  uint64_t trials = 0;  // each survivor's so far
+  uint64_t trials = 0;                 // each survivor's so far
+  const RaceRecord* record = nullptr;  // the race after this round: its candidates' estimates, those eliminated
 };
 
 // Throws std::invalid_argument (a bad side, key, value or target: exit 2, nothing played).

@@ -1,6 +1,6 @@
 // The live page of `volley serve`: a scenario's keys as a form, its TOML validated as you type, and
 // the answer streamed as rounds of blocks complete (docs/api.md). Every change starts a run that
-// replaces the previous one. Every result (a run's, a compare's, a sweep's, a tune's) is drawn by the
+// replaces the previous one. Every result (a run's, a compare's, a sweep's, a tune's, a best-play search's) is drawn by the
 // report's own front end, volley.render(result, root) (report.js): the report is this page's
 // drawing with the data frozen in. Text from the scenario or the server reaches the page only
 // through textContent and attribute values, never as HTML (the map is volley's escaped SVG).
@@ -19,6 +19,8 @@ const state = {
   pinned: null,          // Map key -> value of A, in compare mode
   controller: null,      // the run in flight (its fetch's AbortController)
   studyController: null, // the sweep or tune in flight
+  bestController: null,  // the best-play search in flight
+  best: null,            // the last best-play search drawn
   changeAt: null,        // performance.now() of the change that started the run in flight
   last: null,            // the last run or compare result drawn
   study: null,           // the last sweep or tune result drawn
@@ -171,6 +173,11 @@ function buildForm(keys) {
   for (const row of rows) row.classList.toggle('decision', isDecision(state.keyInfo.get(row.dataset.key)));
   $('form').replaceChildren(...rows);
   filterForm();
+  const side = $('best-side'), chosen = side.value;
+  side.replaceChildren();
+  for (const name of sidesWithChoices(keys)) option(side, name);
+  if (sidesWithChoices(keys).includes(chosen)) side.value = chosen;
+  $('best-run').disabled = side.options.length === 0;
 }
 function filterForm() {
   const f = $('key-filter').value.toLowerCase();
@@ -370,6 +377,61 @@ async function runTune(controller) {
   if (ended === null) $('study-status').textContent = 'tune refused: ' + $('status').textContent;
 }
 
+// ---- best play from the page ------------------------------------------------------------------------
+
+// The sides with choices to search: those with a schnellfeuer policy or units with orders.
+function sidesWithChoices(keys) {
+  const sides = [];
+  for (const k of keys) {
+    const m = /^([^.]+)\.(policy|units\.[^.]+\.orders)$/.exec(k.key);
+    if (m && !sides.includes(m[1])) sides.push(m[1]);
+  }
+  return sides;
+}
+
+// A best-play search: the server races the side's policies in the scenario as set here (POST
+// /api/best, as `volley best --side S`) and sends the search so far after its rounds; the race is
+// drawn as it runs.
+async function runBest() {
+  if (state.bestController) state.bestController.abort();
+  const controller = new AbortController();
+  state.bestController = controller;
+  const request = runRequest();
+  delete request.vs;
+  delete request.precision;
+  if (state.pinned) request.sets = assignments(state.current);  // the search plays the settings shown, not A
+  request.client = clientId + '-best';
+  request.side = $('best-side').value;
+  const root = $('best-report');
+  $('best').hidden = false;
+  $('best-status').textContent = 'searching ' + request.side + '\u2019s policies…';
+  const show = (result, running) => {
+    state.best = result;
+    draw(result, root, running);
+    if (running) root.dataset.drawnRunning = String(Number(root.dataset.drawnRunning || 0) + 1);
+  };
+  try {
+    const ended = await streamEvents('/api/best', request, controller.signal, (name, data) => {
+      if (controller !== state.bestController) return;
+      if (name === 'round') {
+        show(data, true);
+        const at = data.running;
+        $('best-status').textContent = 'race ' + at.race + ', round ' + at.round + ': ' + at.left + ' of ' + at.started + ' candidates left, ' +
+          data.races.length + (data.races.length === 1 ? ' race' : ' races') + ' so far…';
+      } else if (name === 'done') {
+        show(data, false);
+        $('best-status').textContent = (data.stopped ? 'stopped after ' : 'done: ') + data.races.length + (data.races.length === 1 ? ' race' : ' races') +
+          ', seed ' + data.seed + ', ' + data.seconds.toFixed(1) + ' s';
+      } else if (name === 'error') {
+        $('best-status').textContent = 'best failed: ' + data.error;
+      }
+    });
+    if (ended === null) $('best-status').textContent = 'best refused: ' + $('status').textContent;
+  } catch (e) {
+    if (controller === state.bestController) $('best-status').textContent = e.name === 'AbortError' ? 'stopped' : 'failed: ' + e.message;
+  }
+}
+
 async function runStudy() {
   if (state.studyController) state.studyController.abort();
   const controller = new AbortController();
@@ -483,6 +545,8 @@ async function loadScenario(name) {
   buildForm(body.keys);
   $('study').hidden = true;
   $('study-target').value = '';
+  if (state.bestController) state.bestController.abort();
+  $('best').hidden = true;
   document.title = 'volley: ' + (body.title || name);
   startRun();
 }
@@ -516,10 +580,17 @@ async function main() {
   $('stop').addEventListener('click', () => {
     api('/api/stop', {client: clientId});
     if (state.studyController) state.studyController.abort();
+    if (state.bestController) state.bestController.abort();
   });
   for (const radio of document.querySelectorAll('input[name=study-kind]'))
     radio.addEventListener('change', () => { $('study').dataset.kind = studyKind(); });
   $('study-run').addEventListener('click', runStudy);
+  $('best-run').addEventListener('click', runBest);
+  $('best-close').addEventListener('click', () => {
+    if (state.bestController) state.bestController.abort();
+    $('best').hidden = true;
+  });
+  downloads($('best-downloads'), () => state.best);
   $('study-close').addEventListener('click', () => {
     if (state.studyController) state.studyController.abort();
     $('study').hidden = true;

@@ -4,6 +4,7 @@
 #include "sim/scenario/scenario_model.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace volley {
 
@@ -113,12 +114,26 @@ std::vector<std::string> assignments_field(const nlohmann::json& json, const cha
   return out;
 }
 
+// A list of short texts (--space KEY=V1,V2, --fix KEY), at most max_sets of them.
+std::vector<std::string> texts_field(const nlohmann::json& json, const char* key, const ServeLimits& limits) {
+  const auto& v = json.at(key);
+  if (!v.is_array()) throw RequestError(400, std::string(key) + ": expected a list of strings");
+  if (v.size() > limits.max_sets) throw RequestError(413, std::string(key) + ": more than " + std::to_string(limits.max_sets) + " entries");
+  std::vector<std::string> out;
+  for (const auto& a : v) {
+    if (!a.is_string()) throw RequestError(400, std::string(key) + ": expected a list of strings, got " + a.dump());
+    if (a.get_ref<const std::string&>().size() > 4096) throw RequestError(413, std::string(key) + ": an entry longer than 4096 bytes");
+    out.push_back(a.get<std::string>());
+  }
+  return out;
+}
+
 }  // namespace
 
 namespace {
 
-// The keys a run and a tune share: where the scenario comes from, its assignments, seed, trials,
-// level and client. `Request` is LiveRequest or LiveTuneRequest.
+// The keys a run, a tune and a best-play search share: where the scenario comes from, its assignments, seed, trials,
+// level and client. `Request` is LiveRequest, LiveTuneRequest or LiveBestRequest.
 template <class Request>
 void read_common_fields(const nlohmann::json& json, const ServeLimits& limits, Request& r) {
   if (json.contains("scenario")) r.scenario = text_field(json, "scenario", 4096);
@@ -184,6 +199,30 @@ LiveTuneRequest parse_tune_request(const std::string& body, const ServeLimits& l
     if (!st.is_number_unsigned() || st.get<uint64_t>() > 30) throw RequestError(400, "steps: expected an integer in [0, 30]");
     r.steps = static_cast<int>(st.get<uint64_t>());
   }
+  return r;
+}
+
+LiveBestRequest parse_best_request(const std::string& body, const ServeLimits& limits) {
+  check_body_size(body, limits);
+  const auto json = parse_request_object(
+      body, {"scenario", "text", "sets", "side", "target", "minimise", "delta", "space", "fix", "seed", "trials", "level", "client"});
+  LiveBestRequest r;
+  read_common_fields(json, limits, r);
+  if (!json.contains("side")) throw RequestError(400, "side: name the side whose policy is searched");
+  r.side = text_field(json, "side", 256);
+  if (json.contains("target")) r.target = text_field(json, "target", 256);
+  if (json.contains("minimise")) {
+    if (!json.at("minimise").is_boolean()) throw RequestError(400, "minimise: expected true or false");
+    r.minimise = json.at("minimise").get<bool>();
+  }
+  if (json.contains("delta")) {
+    const auto& d = json.at("delta");
+    if (!d.is_number() || !(d.get<double>() > 0) || !std::isfinite(d.get<double>()))
+      throw RequestError(400, "delta: expected a positive indifference zone");
+    r.delta = d.get<double>();
+  }
+  if (json.contains("space")) r.spaces = texts_field(json, "space", limits);
+  if (json.contains("fix")) r.fixes = texts_field(json, "fix", limits);
   return r;
 }
 

@@ -81,6 +81,24 @@ struct LiveTuneRequest {
   std::string client;
 };
 
+// A best-play search asked over HTTP (POST /api/best): the scenario and settings as a run's, plus
+// best's own (as its options --side, --target, --minimise, --delta, --space, --fix).
+struct LiveBestRequest {
+  std::string scenario;
+  bool has_text = false;
+  std::string text;
+  std::vector<std::string> sets;
+  std::string side;
+  std::string target;  // empty: SIDE.win
+  bool minimise = false;
+  double delta = 0.01;
+  std::vector<std::string> spaces, fixes;
+  std::string seed = "1";
+  uint64_t trials = 100000;  // the most trials one candidate plays in one race, as best's --trials
+  double level = 0.95;
+  std::string client;
+};
+
 // The settings a run or tune request stands for, as the CLI's options would give them (quiet: the
 // server prints nothing), and its seed (RequestError 400 for one that does not parse).
 template <class Request>
@@ -99,6 +117,9 @@ uint64_t request_seed(const RunSettings& settings);
 
 // Reads the body of POST /api/tune; refuses as parse_live_request does.
 LiveTuneRequest parse_tune_request(const std::string& body, const ServeLimits& limits);
+
+// Reads the body of POST /api/best; refuses as parse_live_request does.
+LiveBestRequest parse_best_request(const std::string& body, const ServeLimits& limits);
 
 // Reads the body of POST /api/run. Throws RequestError(400) for bad JSON, an unknown key or a value of
 // the wrong type or range, RequestError(413) beyond the limits.

@@ -8,6 +8,7 @@
 #include "sim/output/map_svg.hpp"
 #include "sim/web/access_policy.hpp"
 #include "sim/web/http_server.hpp"
+#include "sim/web/live_best.hpp"
 #include "sim/web/live_run.hpp"
 #include "sim/web/live_tune.hpp"
 #include "sim/web/run_registry.hpp"
@@ -152,6 +153,7 @@ struct WebServer::State {
   void routes();
   void run(const httplib::Request& req, httplib::Response& res);
   void tune(const httplib::Request& req, httplib::Response& res);
+  void best(const httplib::Request& req, httplib::Response& res);
   // Registers a run for `client` and answers with its event stream: `play` plays it on this
   // connection's thread, sending events through its argument, until done or stopped.
   using Send = std::function<void(const char* event_name, const json& data)>;
@@ -301,6 +303,7 @@ void WebServer::State::routes() {
   server.Post("/api/report", guarded([this](const httplib::Request& req, httplib::Response& res) { report(req, res); }));
   server.Post("/api/run", guarded([this](const httplib::Request& req, httplib::Response& res) { run(req, res); }));
   server.Post("/api/tune", guarded([this](const httplib::Request& req, httplib::Response& res) { tune(req, res); }));
+  server.Post("/api/best", guarded([this](const httplib::Request& req, httplib::Response& res) { best(req, res); }));
 }
 
 // The report of a result the page drew (the same front end with the data frozen in): the page sends
@@ -311,15 +314,18 @@ void WebServer::State::report(const httplib::Request& req, httplib::Response& re
   json body = parse_request_object(req.body, {"result", "scenario", "text", "sets"});
   if (!body.contains("result")) throw RequestError(400, "give result: a result of /api/run or /api/tune, or a sweep");
   json result = std::move(body["result"]);
-  // A run's or compare's result (/api/run), a tune's (/api/tune) or a sweep the page put together
-  // from runs: the formats the report page draws.
+  // A run's or compare's result (/api/run), a tune's (/api/tune), a best-play search's (/api/best) or
+  // a sweep the page put together from runs: the formats the report page draws.
   const std::string format =
       result.is_object() && result.contains("format") && result["format"].is_string() ? result["format"].get<std::string>() : "";
-  const bool drawable = (format == "volley-result" && result.contains("estimates") && result["estimates"].is_array()) ||
-                        ((format == "volley-tune" || format == "volley-sweep") && result.contains("points") && result["points"].is_array());
+  const bool drawable =
+      (format == "volley-result" && result.contains("estimates") && result["estimates"].is_array()) ||
+      ((format == "volley-tune" || format == "volley-sweep") && result.contains("points") && result["points"].is_array()) ||
+      (format == "volley-best" && result.contains("races") && result["races"].is_array());
   if (!drawable)
-    throw RequestError(
-        400, "expected a result of /api/run or /api/tune, or a sweep (format \"volley-result\", \"volley-tune\" or \"volley-sweep\")");
+    throw RequestError(400,
+                       "expected a result of /api/run, /api/tune or /api/best, or a sweep (format \"volley-result\", \"volley-tune\", "
+                       "\"volley-best\" or \"volley-sweep\")");
   result.erase("map_svg");
   if (body.contains("scenario") || body.contains("text")) {
     json source = {{"sets", body.value("sets", json::array())}};
@@ -397,6 +403,16 @@ void WebServer::State::tune(const httplib::Request& req, httplib::Response& res)
   auto live = std::make_shared<const LiveTune>(request, options.sources);
   stream(res, request.client, request.trials, [live](const std::atomic<bool>& stop, const Send& send) {
     json done = live->play(stop, [&](const json& partial) { send("value", partial); });
+    done["stopped"] = done["partial"];
+    send("done", done);
+  });
+}
+
+void WebServer::State::best(const httplib::Request& req, httplib::Response& res) {
+  const LiveBestRequest request = parse_best_request(req.body, options.sources.limits);
+  auto live = std::make_shared<const LiveBest>(request, options.sources);
+  stream(res, request.client, request.trials, [live](const std::atomic<bool>& stop, const Send& send) {
+    json done = live->play(stop, [&](const json& so_far) { send("round", so_far); });
     done["stopped"] = done["partial"];
     send("done", done);
   });

@@ -4,7 +4,7 @@
 Opens the page, changes the Herero policy, waits for the answer, reads the numbers on the page and
 compares them with `volley run --json` at the same settings, bit for bit; pins A, changes B and reads
 the paired difference against `volley compare --json`; sweeps and tunes a key from the page against
-`volley run` and `volley tune --json`; downloads the JSON, CSV and report of each kind of result. Measures the time from a change to the first
+`volley run` and `volley tune --json`; searches a side's best play from the page against `volley best --json`; downloads the JSON, CSV and report of each kind of result. Measures the time from a change to the first
 result drawn (the page records it in window.volleyTiming, after the frame that shows it; reported,
 not asserted) and keeps a screenshot.
 
@@ -358,6 +358,30 @@ def main():
                 driver.execute_script("window.scrollTo(0, 0)")
                 driver.save_screenshot(args.screenshot.replace(".png", "-tune.png"))
                 print("browser test: screenshot", args.screenshot.replace(".png", "-tune.png"))
+
+            # Best play from the page: the server's search (POST /api/best) is volley best's, bit for bit,
+            # its race drawn as it runs (a race per chart, the eliminated greyed). 4096 trials a candidate:
+            # one round a race, a few seconds for the default space's local search.
+            best_root = "document.getElementById('best-report')"
+            driver.execute_script("document.getElementById('trials').value = '4096'; document.getElementById('best-side').value = 'herero'")
+            driver.find_element(By.ID, "best-run").click()
+            WebDriverWait(driver, 120).until(lambda d: d.find_element(By.ID, "best-status").text.startswith("done"))
+            drawn = int(driver.execute_script(f"return {best_root}.dataset.drawnRunning || 0"))
+            check(drawn >= 1, f"the race was drawn {drawn} times while the search went on")
+            best = cli_json(args.volley, ["best", "--set", "visibility=10.0", "--set", "herero.policy=always", "--side", "herero", "--trials", "4096",
+                                          "--seed", "1"], tmp)
+            page_best = driver.execute_script("return state.best")
+            check(page_best["best"] == best["best"] and page_best["races"] == best["races"] and page_best["difference"] == best["difference"],
+                  f"the page's best policy and its {len(page_best['races'])} races are volley best's")
+            race_charts = int(driver.execute_script(f"return {best_root}.dataset.charts"))
+            check(race_charts == len(best["races"]), f"a chart per race: {race_charts} for {len(best['races'])}")
+            greyed = driver.execute_script(f"return {best_root}.querySelectorAll('td.name.out').length")
+            eliminated = sum(1 for r in best["races"] for c in r["candidates"] if c["eliminated_round"] > 0)
+            check(greyed == eliminated, f"the {eliminated} eliminated candidates are greyed ({greyed})")
+            if args.screenshot:
+                driver.execute_script("document.getElementById('best').scrollIntoView()")
+                driver.save_screenshot(args.screenshot.replace(".png", "-best.png"))
+                print("browser test: screenshot", args.screenshot.replace(".png", "-best.png"))
         check_phone_width(driver, check, args.shots or tempfile.mkdtemp(prefix="volley-serve-shots-"))
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "favicon.ico" not in e["message"]]
         check(not errors, f"no errors in the browser's console: {errors}")

@@ -223,6 +223,82 @@ TEST_CASE("serve: POST /api/tune streams each evaluated value and ends with voll
   CHECK(post({{"param", "german.units.Z1.figures=4:20"}, {"target", "herero.win=0.5"}, {"stpes", 3}}) == 400);
 }
 
+TEST_CASE("serve: POST /api/best draws the race as it runs and ends with volley best's search, bit for bit", "[sim][serve][best]") {
+  TestServer s;
+  // Four policies raced whole: schnellfeuer never or always, concealment kept or not; every other choice
+  // as the file says.
+  const std::vector<std::string> fixed = {"herero.reconceal",       "herero.charge_after",    "herero.hidden_fire",
+                                          "herero.units.N1.orders", "herero.units.N2.orders", "herero.units.N3.orders",
+                                          "herero.units.N4.orders", "herero.units.M1.orders", "herero.units.M2.orders",
+                                          "herero.units.S1.orders", "herero.units.S2.orders"};
+  const std::vector<std::string> spaces = {"herero.policy=never,always", "herero.keep_hidden=units-first,none"};
+  const json request = {
+      {"scenario", "herero-ambush"}, {"side", "herero"}, {"space", spaces}, {"fix", fixed}, {"trials", 12000}, {"seed", 5}};
+  const Stream stream = run_stream(s, request, {}, "/api/best");
+  REQUIRE(stream.status == 200);
+  REQUIRE(stream.events.size() >= 3);
+  CHECK(stream.events.front().name == "start");
+  REQUIRE(stream.events.back().name == "done");
+  // The race so far after its rounds: every candidate, the survivors' trials growing.
+  uint64_t previous = 0;
+  for (size_t i = 1; i + 1 < stream.events.size(); ++i) {
+    INFO(i);
+    const json& so_far = stream.events[i].data;
+    CHECK(stream.events[i].name == "round");
+    CHECK(so_far["format"] == "volley-best");
+    CHECK(so_far["partial"] == false);
+    REQUIRE(so_far["races"].size() == 1);
+    CHECK(so_far["races"][0]["candidates"].size() == 4);
+    CHECK(so_far["running"]["left"].get<size_t>() <= 4);
+    CHECK(so_far["running"]["trials"].get<uint64_t>() > previous);
+    previous = so_far["running"]["trials"].get<uint64_t>();
+  }
+  const json& done = stream.events.back().data;
+  CHECK(done["stopped"] == false);
+  std::string cli_arguments = "best herero-ambush --side herero --trials 12000 --seed 5";
+  for (const auto& space : spaces) cli_arguments += " --space " + space;
+  for (const auto& key : fixed) cli_arguments += " --fix " + key;
+  const json cli = cli_json(cli_arguments, "serve-best.json");
+  for (const char* key :
+       {"best", "file", "difference", "races", "space", "confirm_trials", "target", "side", "seed", "ending", "partial"}) {
+    INFO(key);
+    CHECK(done[key] == cli[key]);
+  }
+
+  // A page's report of it: the report page with the search frozen in.
+  auto client = s.client();
+  const auto report = client.Post("/api/report", json{{"result", done}}.dump(), "application/json");
+  REQUIRE(report);
+  CHECK(report->status == 200);
+  CHECK(report->body.find("volley-best") != std::string::npos);
+
+  // Bad searches get their 400 before a trial; a script without the token, or a page of another
+  // origin, its 403. None of them starts a run.
+  const auto started = [&] { return json::parse(client.Get("/api/status")->body)["runs_started"].get<uint64_t>(); };
+  const uint64_t before = started();
+  auto post = [&](httplib::Client& c, const json& body) {
+    const auto r = c.Post("/api/best", body.dump(), "application/json");
+    REQUIRE(r);
+    return r->status;
+  };
+  CHECK(post(client, {{"scenario", "herero-ambush"}}) == 400);                               // no side
+  CHECK(post(client, {{"scenario", "herero-ambush"}, {"side", "zulu"}}) == 400);             // no such side
+  CHECK(post(client, {{"side", "herero"}, {"space", {"herero.nosuch=1,2"}}}) == 400);        // no such choice
+  CHECK(post(client, {{"side", "herero"}, {"space", {"herero.policy=sometimes"}}}) == 400);  // a value it refuses
+  CHECK(post(client, {{"side", "herero"}, {"target", "nosuch.win"}}) == 400);                // no such metric
+  CHECK(post(client, {{"side", "herero"}, {"delta", -1}}) == 400);                           // no indifference zone
+  CHECK(post(client, {{"side", "herero"}, {"minimise", "yes"}}) == 400);                     // not a boolean
+  CHECK(post(client, {{"side", "herero"}, {"sides", "german"}}) == 400);                     // unknown key
+  CHECK(post(client, {{"side", "herero"}, {"trials", 1000000000000}}) == 413);               // beyond the limit
+  CHECK(post(client, {{"scenario", "/etc/passwd"}, {"side", "herero"}}) == 403);             // not an allowed source
+  auto bare = s.bare_client();
+  CHECK(post(bare, request) == 403);
+  auto foreign = s.client();
+  foreign.set_default_headers({{"Authorization", "token " + TestToken}, {"Origin", "http://evil.example"}});
+  CHECK(post(foreign, request) == 403);
+  CHECK(started() == before);
+}
+
 TEST_CASE("serve: --host 0.0.0.0 prints an address a browser can open, with its token, and warns that anyone on the network can run trials",
           "[sim][serve]") {
   // The server runs until Ctrl-C: SIGINT once it has printed its address (not after a fixed time: under

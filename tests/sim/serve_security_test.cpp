@@ -169,9 +169,8 @@ TEST_CASE("serve robustness: thousands of random and malformed requests get no 5
     }
     return out;
   };
-  const char* paths[] = {"/",           "/api/run",    "/api/tune",     "/api/validate",
-                         "/api/stop",   "/api/report", "/api/scenario", "/api/scenarios",
-                         "/api/status", "/live.js",    "/nosuch"};
+  const char* paths[] = {"/",           "/api/run",      "/api/tune",      "/api/best",   "/api/validate", "/api/stop",
+                         "/api/report", "/api/scenario", "/api/scenarios", "/api/status", "/live.js",      "/nosuch"};
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
   const std::string bodies[] = {
       deep,
