@@ -166,18 +166,18 @@ RaceRecord Search::race(const std::vector<PolicyChoice>& choices, int index) {
   std::vector<std::vector<double>> variance(k, std::vector<double>(k, 0));
   // The race's record as it stands after the rounds played: at its end, and for the progress sink
   // after every round (a page draws the race as it runs).
-  const auto fill = [&](RaceRecord& record) {
-    record.finished = k == 1 || selection.finished();
-    record.rounds = static_cast<int>(round_trials.size());
-    record.winner = k == 1 ? 0 : selection.best();
-    record.equal_allocation = k == 1 ? RaceFirstStage : std::min(selection.equal_allocation_trials(), cap * k);
+  const auto fill = [&](RaceRecord& race) {
+    race.finished = k == 1 || selection.finished();
+    race.rounds = static_cast<int>(round_trials.size());
+    race.winner = k == 1 ? 0 : selection.best();
+    race.equal_allocation = k == 1 ? RaceFirstStage : std::min(selection.equal_allocation_trials(), cap * k);
     const bool probability = probability_;
     const double z = normal_quantile_two_sided(settings_.level);
-    const size_t w = record.winner;
+    const size_t w = race.winner;
     for (size_t c = 0; c < k; ++c) {
-      RaceCandidate& rc = record.candidates[c];
+      RaceCandidate& rc = race.candidates[c];
       rc.trials = n[c];
-      record.trials += n[c];
+      race.trials += n[c];
       rc.target = candidate_interval(probability, n[c], sum[c], squares[c], settings_.level);
       rc.eliminated_round = k == 1 ? 0 : selection.eliminated_round(c);
       rc.in_zone = k > 1 && selection.eliminated_in_zone(c);
