@@ -141,6 +141,7 @@ function field(key) {
     state.current.set(key.key, input.value);
     row.classList.toggle('changed', state.current.get(key.key) !== state.original.get(key.key));
     startRun();
+    showFormInToml();
   });
   row.appendChild(input);
   row.appendChild(out);
@@ -190,6 +191,23 @@ function assignments(values) {
   const sets = [];
   for (const [key, value] of values) if (value !== state.original.get(key)) sets.push(assignment(key, value));
   return sets;
+}
+
+// The TOML pane follows the form: after a change it shows the scenario as the form's values make it
+// (the server writes it, every key in place; the file's comments return when the form is back to
+// the file's values). An edit in the pane remains the way to change the text itself.
+let tomlTimer = null;
+function showFormInToml() {
+  clearTimeout(tomlTimer);
+  tomlTimer = setTimeout(async () => {
+    const sets = assignments(state.current);
+    const base = state.text !== null ? state.text : state.originalText;
+    if (sets.length === 0) { $('toml').value = base; return; }
+    const request = {sets};
+    if (state.text !== null) request.text = state.text; else request.scenario = state.scenario;
+    const {status, body} = await api('/api/validate', request);
+    if (status === 200 && body.valid && typeof body.text === 'string') $('toml').value = body.text;
+  }, 100);
 }
 
 // ---- runs -------------------------------------------------------------------------------------------

@@ -280,7 +280,11 @@ void WebServer::State::routes() {
                   answer(res, 200, {{"valid", false}, {"errors", errors_json(e)}, {"keys", json::array()}});
                   return;
                 }
-                answer(res, 200, validation_json(*doc));
+                json out = validation_json(*doc);
+                // With sets, the scenario as they make it, for the page's TOML pane (the form's
+                // changes written in); without, the page keeps the text it has, comments and all.
+                if (!r.sets.empty()) out["text"] = doc->file_text();
+                answer(res, 200, out);
               }));
   server.Post("/api/stop", guarded([this](const httplib::Request& req, httplib::Response& res) {
                 const json body = parse_request_object(req.body, {"client", "run"});

@@ -237,6 +237,10 @@ def main():
             wait.until(done)
         choose(policy, "never")
         choose(charge, "false")
+        # The TOML pane follows the form: the changed keys are written in it (it kept the file's text).
+        wait.until(lambda d: d.execute_script("return /^policy = \"never\"$/m.test(document.getElementById('toml').value)"))
+        pane = driver.execute_script("return document.getElementById('toml').value")
+        check('policy = "never"' in pane and "charge_after = false" in pane, "the TOML pane shows the form's policy never and charge_after false")
         with tempfile.TemporaryDirectory() as tmp:
             cli = cli_json(args.volley, ["run", "--set", "herero.policy=never", "--set", "herero.charge_after=false", "--trials", "100000", "--seed", "1"], tmp)
             cli_estimates = {e["name"]: e for e in cli["estimates"]}
