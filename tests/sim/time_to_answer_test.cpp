@@ -19,6 +19,9 @@ TEST_CASE("Time to answer: trials for +-E and the figure of merit of 100 coin fl
   const std::string line = format_time_to_answer(t, 0, "side.win", 2.0, 0.01, 0.95);
   CHECK_THAT(line, Catch::Contains("side.win: +-0.01 needs about 9,701 trials (9,601 more than these 100)"));
   CHECK_THAT(line, Catch::Contains("figure of merit 1/(R^2 T) 49.5 per s (R 0.1, T 2 s)"));
+  // +-0.5 needs ceil(1.959964^2 * 0.2525 / 0.25) = 4 trials: the 100 played are enough, and it says so
+  // (not "0 more than these 100").
+  CHECK_THAT(format_time_to_answer(t, 0, "side.win", 2.0, 0.5, 0.95), Catch::Contains("needs about 4 trials (these 100 are enough)"));
   // A metric that has not varied has no variance to project from.
   Tally flat(schema);
   const int64_t zero = 0;
