@@ -20,8 +20,9 @@ std::string format_time_to_answer(const Tally& tally, size_t metric, const std::
   const double mean = static_cast<double>(tally.sum(metric)) / static_cast<double>(n);
   const double relative = std::sqrt(variance / static_cast<double>(n)) / std::fabs(mean);
   const std::string these = grouped(static_cast<int64_t>(n));
-  std::string out = format_text("%s: +-%.4g needs about %s trials (%s)", label.c_str(), half_width, grouped(needed).c_str(),
-                                more > 0 ? (grouped(more) + " more than these " + these).c_str() : ("these " + these + " are enough").c_str());
+  std::string out =
+      format_text("%s: +-%.4g needs about %s trials (%s)", label.c_str(), half_width, grouped(needed).c_str(),
+                  more > 0 ? (grouped(more) + " more than these " + these).c_str() : ("these " + these + " are enough").c_str());
   if (std::isfinite(relative) && seconds > 0)
     out +=
         format_text("; figure of merit 1/(R^2 T) %.3g per s (R %.2g, T %.3g s)", 1.0 / (relative * relative * seconds), relative, seconds);
