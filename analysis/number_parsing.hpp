@@ -2,7 +2,7 @@
 // Numbers a user types (--level, --precision, tune's --target goal, sweep and tune --param ranges and
 // steps) are finite decimal numbers, read whole. std::stod takes "nan", "inf" and a number followed
 // by anything ("0.5abc" as 0.5); such values then reached a report as "nan% interval" or an undefined
-// cast of a value count (issue 17). This is the one reader of them; whole numbers (counts, threads)
+// cast of a value count. This is the one reader of them; whole numbers (counts, threads)
 // are read by parse_whole_number (sim/cli/command_line.hpp).
 #include <string>
 

@@ -98,7 +98,7 @@ void Tally::from_words(uint64_t trials, std::span<const uint64_t> words) {
   check_consistency();
 }
 
-// A tally read from a file must be one that adding trials could have made (issue 17: a shard whose
+// A tally read from a file must be one that adding trials could have made (a shard whose
 // histogram did not sum to its trial count, its signature recomputed, merged into nonsense
 // quantiles). Per metric: the bins (under- and overflow included) count every trial once; the
 // moments of the values outside the range are zero when no value fell outside, and otherwise lie

@@ -4,8 +4,7 @@
 // movement and charges, SF-H's farthest, PF-PR's and B-3's nearest enemy) takes the candidates within
 // tie_distance of the best and picks the lowest index among them. Without it, candidates at the same
 // distance in exact arithmetic (units that stopped at the edge of reach) are told apart by the
-// residues of rounding positions to the fixed point, and an answer would rest on that rounding
-// (issue 18).
+// residues of rounding positions to the fixed point, and an answer would rest on that rounding.
 //
 // Distances are compared as squares, exactly: "within tie of the best" becomes one integer bound on
 // the candidates' squared distances, computed once per choice, so the search itself is a second pass

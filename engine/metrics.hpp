@@ -26,7 +26,7 @@ struct MetricSpec {
 // The widest histogram a metric keeps (max_value - min_value). A kernel's range follows the
 // scenario (fire dice times turns), so a large but valid scenario could ask for more; the range is
 // then cut here, the values above it land in the overflow bin and still count exactly in the
-// moments (issue 17: `validate` accepted such a scenario and `run` refused it).
+// moments (`validate` accepted such a scenario and `run` refused it).
 inline constexpr int64_t MaxHistogramWidth = int64_t{1} << 24;
 
 struct Schema {

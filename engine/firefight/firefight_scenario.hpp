@@ -37,7 +37,7 @@ enum class HiddenFire : uint8_t {
 // SF-H [revised 2026-12-01]: when "no line of sight" is judged.
 enum class SfhSight : uint8_t {
   Reveal,       // default: when SF-D reveals, after the group's fire, as the seed orders it
-  Declaration,  // at the declaration (volley's reading before issue 18)
+  Declaration,  // at the declaration (the reading of volley before the F-4 tie rules)
 };
 
 enum class KeepHiddenChoice : uint8_t {

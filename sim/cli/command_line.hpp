@@ -58,7 +58,7 @@ double parse_real_number(const std::string& option, const std::string& text, dou
 boost::program_options::typed_value<std::string>* confidence_level(double& target);
 
 // The most worker threads a run may ask for. Each is a real thread with its own scratch: 20,000 of
-// them ran for minutes on a few thousand trials and 100,000 aborted in pthread_create (issue 17).
+// them ran for minutes on a few thousand trials and 100,000 aborted in pthread_create.
 // 1024 is well above the cores of any one machine volley runs on; more cores are reached through
 // MPI ranks or shards.
 inline constexpr int MaxThreads = 1024;

@@ -23,7 +23,7 @@ int command_validate(const Args& args) {
     const auto doc = open_scenario(scenario.scenario, scenario.sets);
     const auto model = load_model(doc);
     // What run does before its first trial, validate does too, so that it accepts exactly what run
-    // accepts (issue 17): the job, its schema and a tally on it.
+    // accepts: the job, its schema and a tally on it.
     const auto job = model->make_job(1);
     const Tally tally(job->schema());
     std::cout << doc.name() << ": valid " << model->kind() << " scenario: " << model->title() << "\n";

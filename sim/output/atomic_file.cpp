@@ -36,7 +36,7 @@ std::string write_target(const std::string& path) {
 // The standard stream a path names (/dev/stdout, /dev/fd/1, /proc/self/fd/2, ...), or -1. Such an
 // output is written to the process's own descriptor, in place, whatever it points at: with
 // `--json /dev/stdout >> log` it is the log, opened for appending, which renaming a finished file
-// over /dev/stdout's target replaced whole (issue 17).
+// over /dev/stdout's target replaced whole.
 int standard_stream(const std::string& path) {
   for (int fd : {STDOUT_FILENO, STDERR_FILENO}) {
     const std::string n = std::to_string(fd);

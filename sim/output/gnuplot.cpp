@@ -54,7 +54,7 @@ std::string find_gnuplot() {
 
 // gnuplot is started directly (no shell between: the script is its only input) in a process group
 // of its own, so the terminal's Ctrl-C, which stops the trials, does not kill the drawing of the
-// results that the run then writes (issue 17). Its stderr goes to a temporary file for the message.
+// results that the run then writes. Its stderr goes to a temporary file for the message.
 void run_gnuplot(const std::string& text) {
   const std::string program = find_gnuplot();
   if (program.empty()) throw std::runtime_error("gnuplot: not found on PATH (install gnuplot-nox)");

@@ -34,8 +34,8 @@ void render_gnuplot(const std::vector<Datablock>& data, const std::string& scrip
 // The same script rendered to SVG text (for the HTML report).
 std::string render_gnuplot_svg(const std::vector<Datablock>& data, const std::string& script, int width = 900, int height = 600);
 
-// Text from a scenario or the command line reaches gnuplot only as a line of the datablock $texts
-// (issue 17): gnuplot runs a backtick inside a double-quoted string as a shell command, but a
+// Text from a scenario or the command line reaches gnuplot only as a line of the datablock $texts:
+// gnuplot runs a backtick inside a double-quoted string as a shell command, but a
 // datablock line is data, read by the script as a string. expression(text) gives the gnuplot string
 // expression that yields the text ($texts[3][2:]), for a title, a label or a tic; index(text) the
 // line number, for a column of data read with $texts[int($5)][2:]. Every line starts with '|', so no

@@ -1,7 +1,7 @@
 #pragma once
 // Text from a scenario file or the command line (titles; side, unit, terrain, zone, mission, battery
 // and weapon names; --set values; file names) is data. It reaches each output format only through
-// that format's one escaping function (issue 17), never pasted into a format's syntax:
+// that format's one escaping function, never pasted into a format's syntax:
 //   CSV       csv_field (analysis/text_format.hpp: RFC 4180 quoting; analysis writes CSV rows too)
 //   HTML      html_text
 //   JSON      json_document, and json_for_script inside an HTML <script>

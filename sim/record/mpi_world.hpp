@@ -1,5 +1,5 @@
 #pragma once
-// MPI (Open MPI) for runs that outgrow one machine (issue 7). Built only with -DVOLLEY_MPI=ON; without
+// MPI (Open MPI) for runs that outgrow one machine. Built only with -DVOLLEY_MPI=ON; without
 // it the world is one process and nothing here needs MPI.
 //
 // Under `mpirun -np N`, every command's plan gives rank r the blocks b with b % N == r (make_plan),

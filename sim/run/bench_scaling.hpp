@@ -1,5 +1,5 @@
 #pragma once
-// How the kernels' cost grows with force size (issue 6): generated scenarios of 8, 32, 128 and 512
+// How the kernels' cost grows with force size: generated scenarios of 8, 32, 128 and 512
 // units for each kernel, the same shape at every size (`volley bench --scaling`).
 #include <string>
 

@@ -41,7 +41,7 @@ bool shipped_exists(const std::string& name) {
 
 std::vector<BenchEntry> bench_suite() {
   std::vector<BenchEntry> suite;
-  // Dice pools: the same 10d20-at-6 pool through both paths (issue 2: binomial >= 3x per-die speed).
+  // Dice pools: the same 10d20-at-6 pool through both paths (binomial >= 3x per-die speed).
   // Each trial rolls the pool PoolsPerBenchTrial times, so the figure is the dice's, not the driver's.
   suite.push_back({"pool 10d20<=6 binomial", 500'000, pool<PoolPath::Binomial>(10, 6, 20, PoolsPerBenchTrial)});
   suite.push_back({"pool 10d20<=6 per-die", 100'000, pool<PoolPath::PerDie>(10, 6, 20, PoolsPerBenchTrial)});

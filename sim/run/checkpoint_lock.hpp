@@ -1,5 +1,5 @@
 #pragma once
-// A checkpoint belongs to one run (issue 17): two runs given the same --checkpoint file overwrote
+// A checkpoint belongs to one run: two runs given the same --checkpoint file overwrote
 // each other's progress, and --resume then continued the other run without a word. A run that saves
 // checkpoints holds an exclusive lock (flock) on FILE.lock beside the checkpoint for as long as it
 // runs; a second run on the same file is refused at once, before its first trial. The kernel drops

@@ -1,11 +1,11 @@
 #pragma once
 // SIGINT and SIGTERM during a run: the handler only raises a lock-free flag, which the driver reads at
 // every block boundary; the run then stops with whole blocks tallied and its outputs are written,
-// marked partial (issue 8). A second signal while stopping ends the process by the signal's default
+// marked partial. A second signal while stopping ends the process by the signal's default
 // action, so a stuck process can still be killed.
 //
 // This is the one mechanism of every command that plays trials (run, compare, sweep, tune,
-// sensitivity, dice --simulate; issue 17): each installs the handlers before its first trial, stops
+// sensitivity, dice --simulate): each installs the handlers before its first trial, stops
 // at the next block boundary, writes every requested output with what it completed, marks it
 // partial (the JSON says which blocks, points, values or parameters are done; the printed text and
 // the report say PARTIAL), and exits interrupted_exit_code(). A signal after the last block leaves the result

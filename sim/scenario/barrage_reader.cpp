@@ -536,7 +536,7 @@ class BarrageReader {
     return {0, CoordPerInch};
   }
 
-  // Per-unit metrics (issue 17): `<defender>.first_hit.<unit>` for the units `first_hit_units` names,
+  // Per-unit metrics: `<defender>.first_hit.<unit>` for the units `first_hit_units` names,
   // and for every unit of the defender with `first_hit_all = true`, the default up to
   // FirstHitAllUnits units. Beyond that a result file would grow with the scenario.
   void read_first_hit_units(TableReader& root) {

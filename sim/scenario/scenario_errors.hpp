@@ -1,7 +1,7 @@
 #pragma once
 // Errors found in a scenario: each names the file (or the --set that introduced the value), the line,
 // column and key, and says what was expected. Readers collect every error they can before giving up,
-// so a designer fixes a file in one pass (issue 8).
+// so a designer fixes a file in one pass.
 #include <stdexcept>
 #include <string>
 #include <vector>

@@ -91,7 +91,7 @@ bool same_error(const ScenarioError& a, const ScenarioError& b) {
 // assignments: a --set that renames a unit to another's name (the error is at the other's line), a
 // table narrowed under the file's zones. It is labelled with the assignment that makes it alone (or
 // all of them, when only together they do), and keeps the file's place at its end: the user reads
-// which --set to change, not only a line of a file that does not contain it (issue 17).
+// which --set to change, not only a line of a file that does not contain it.
 void name_the_assignments(const ScenarioDocument& doc, std::vector<ScenarioError>& errors) {
   if (doc.assignment_count() == 0) return;
   auto from_file = [](const ScenarioError& e) { return !from_command_line(e.file); };

@@ -1,5 +1,5 @@
 #pragma once
-// The bound on what a scenario's tally keeps, checked by both readers (issue 17, class 6). A tally keeps
+// The bound on what a scenario's tally keeps, checked by both readers. A tally keeps
 // a histogram bin for every value in each metric's range (analysis/tally.cpp), and a run keeps one
 // tally per worker thread. Each range is capped (MaxHistogramWidth), but per-turn metrics multiply the
 // metrics by the turns: at the figure limit, with many turns, a scenario that validate called valid

@@ -1,4 +1,4 @@
-// Interval calibration (issue 5): over 10,000 repeated experiments of 200 trials each, at fixed seeds,
+// Interval calibration: over 10,000 repeated experiments of 200 trials each, at fixed seeds,
 // the 95% intervals cover the true value between 93.5% and 96.5% of the time. The bounds are the
 // nominal 95% +- 1.5 points: 3.4 standard errors of a coverage estimated from 10,000 experiments
 // (sd = sqrt(0.95 * 0.05 / 10000) = 0.0022), wide enough for Wilson's small known departure from

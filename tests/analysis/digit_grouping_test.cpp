@@ -1,4 +1,4 @@
-// Numbers for people (issue 20): rates printed as 4.61e+04 trials/s are read wrongly at a glance.
+// Numbers for people: rates printed as 4.61e+04 trials/s are read wrongly at a glance.
 #include "analysis/digit_grouping.hpp"
 
 #include <catch2/catch.hpp>

@@ -12,7 +12,7 @@ TEST_CASE("A confidence level prints as the percent given, not rounded to a whol
   CHECK(volley::level_percent(0.5) == "50%");
 }
 
-TEST_CASE("A level just below 1 or just above 0.5 never prints as 100% or 50% (issue 17)", "[analysis][report]") {
+TEST_CASE("A level just below 1 or just above 0.5 never prints as 100% or 50%", "[analysis][report]") {
   CHECK(volley::level_percent(0.9999999) == "99.99999%");
   CHECK(volley::level_percent(0.99999999) == "99.999999%");
   CHECK(volley::level_percent(0.999999999999) == "99.9999999999%");

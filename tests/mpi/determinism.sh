@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# MPI and shard determinism (issue 7): for a firefight and a barrage scenario, `mpirun -np 2` and
+# MPI and shard determinism: for a firefight and a barrage scenario, `mpirun -np 2` and
 # `-np 3` and 4 shards merged give tallies bit-identical to the single-process run with the same seed
 # (the JSON results' signatures, a hash of every integer of the tally, must be equal), and merge
 # refuses shards that do not belong together.

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Load test of `volley serve` (issue 21), bounded in time and on loopback only.
+"""Load test of `volley serve`, bounded in time and on loopback only.
 
 20 clients start runs with random settings for about 30 s and cancel some of them at random: by
 closing the stream, by POST /api/stop, or by starting their next run (same client id). It checks that

@@ -1,4 +1,4 @@
-// The designer's commands against known answers (issue 5): tune returns the exact bracket of a
+// The designer's commands against known answers: tune returns the exact bracket of a
 // single volley; sweep reproduces the binomial; compare's paired interval is narrower than the
 // unpaired one on the default scenario and the report says by what factor.
 #include "cli_runner.hpp"
@@ -65,7 +65,7 @@ TEST_CASE("tune answers an integer parameter with whole numbers within its brack
 }
 
 TEST_CASE("tune says when the goal is not bracketed, and still writes every output it was asked for", "[sim][tune]") {
-  // Issue 17: the unbracketed tune exited 1 and wrote none of --json, --csv, --plot, --report.
+  // The unbracketed tune exited 1 and wrote none of --json, --csv, --plot, --report.
   const std::string dir = scratch_directory() + "/tune-unbracketed";
   std::filesystem::create_directories(dir);
   for (const char* file : {"t.json", "t.csv", "t.svg", "t.html"}) std::filesystem::remove(dir + "/" + file);

@@ -1,4 +1,4 @@
-// Issue 17, class 8: the error of a bad --set names the --set, on every command that takes one. A
+// The error of a bad --set names the --set, on every command that takes one. A
 // table of kinds of bad assignment (an unknown key, a value of the wrong type, out of range, NaN, a
 // value valid as TOML but refused by the rules, a key of a unit or entry that does not exist, a list
 // of the wrong length, a name that makes another entry's name appear twice, a table narrowed under

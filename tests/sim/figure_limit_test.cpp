@@ -1,4 +1,4 @@
-// Scenarios at the size limits (issue 17, class 6): whatever run can refuse, validate refuses first,
+// Scenarios at the size limits: whatever run can refuse, validate refuses first,
 // with file, line and key; what validate calls valid, run runs. The largest histograms come from a
 // firefight at the figure limit (100 units of 100,000 figures), whose per-turn metrics each reach the
 // widest histogram a metric keeps; the turns then multiply them.

@@ -1,5 +1,5 @@
 // `volley fire`: one volley's exact law from a scenario's ruleset and weapons, normal fire beside
-// schnellfeuer, read from the command line as a designer types it (issue 22).
+// schnellfeuer, read from the command line as a designer types it.
 #include "cli_runner.hpp"
 
 #include <catch2/catch.hpp>

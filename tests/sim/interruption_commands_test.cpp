@@ -1,4 +1,4 @@
-// Issue 17: every command that plays trials ends one way when a signal stops it: exit 128 + the
+// Every command that plays trials ends one way when a signal stops it: exit 128 + the
 // signal, every requested output written with what it completed, marked partial in the JSON (which
 // points, values or parameters are done), in the printed text and in the report (sim/run/interrupt.hpp).
 // Each command is tried with SIGINT and SIGTERM. A signal after the last block leaves a complete result;
@@ -107,7 +107,7 @@ TEST_CASE("volley best stopped by a signal exits 128+signal with the races so fa
 }
 
 TEST_CASE("A run at the thread limit still stops at a signal, with its outputs", "[sim][interrupt][signals][alone]") {
-  // Issue 17, class 3: 20,000 threads ignored SIGTERM for minutes. The limit (1024) is accepted, and
+  // 20,000 threads ignored SIGTERM for minutes. The limit (1024) is accepted, and
   // at it a signal still ends the run one way.
   // One signal: at 1024 threads on a small machine the run ends only once the blocks in flight are
   // done (tens of seconds on two cores).

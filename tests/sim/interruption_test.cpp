@@ -1,4 +1,4 @@
-// Interruption and checkpoints (issue 8), deterministically: the hidden test hook
+// Interruption and checkpoints, deterministically: the hidden test hook
 // --stop-after-blocks K behaves exactly as SIGINT arriving once K blocks are done. The partial result
 // holds whole blocks only and says so; a checkpoint resumed ends bit-identical to an uninterrupted run.
 #include "cli_runner.hpp"

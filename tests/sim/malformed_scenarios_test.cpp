@@ -1,4 +1,4 @@
-// Bad input (issue 8): every file of tests/sim/malformed/ is a small variation of a shipped scenario
+// Bad input: every file of tests/sim/malformed/ is a small variation of a shipped scenario
 // with something wrong. Its comment lines say what `volley validate` must print:
 //   # args: --set KEY=VALUE        extra arguments (the --set cases; the file itself is then valid)
 //   # expect: LINE:COLUMN: KEY: MESSAGE   one line per error, in the order printed (file order)
@@ -151,7 +151,7 @@ TEST_CASE("volley run on a malformed scenario exits 2, prints the errors and wri
 
 TEST_CASE("A name that --set and --target cannot address is refused the same way by every command that loads the scenario",
           "[sim][validation][cli]") {
-  // Issue 27: a unit named "N\"1" or "old=rifle" could be written, shown and played, never changed.
+  // A unit named "N\"1" or "old=rifle" could be written, shown and played, never changed.
   for (const char* file : {"ff-unaddressable-names.toml", "br-unaddressable-names.toml"}) {
     const MalformedCase c = read_case(MalformedDirectory + "/" + file);
     REQUIRE(c.expected.size() >= 5);

@@ -1,4 +1,4 @@
-// The map as SVG (issue 20): drawn from the scenario model to scale, every unit and decoy labelled
+// The map as SVG: drawn from the scenario model to scale, every unit and decoy labelled
 // with its own kind of mark, zones, terrain names and barrage missions drawn, a legend holding only
 // what is drawn, every text XML-escaped.
 #include "cli_runner.hpp"

@@ -1,4 +1,4 @@
-// No heap allocation inside the trial loop (issue 6, docs/architecture.md "The kernel"): a counting replacement
+// No heap allocation inside the trial loop (docs/architecture.md "The kernel"): a counting replacement
 // of the global operator new, switched on only around the loop, proves that playing trials of every
 // shipped scenario allocates nothing once the worker exists.
 #include "sim/scenario/embedded_scenarios.hpp"

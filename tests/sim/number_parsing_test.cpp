@@ -1,4 +1,4 @@
-// Issue 17: numbers from the command line are finite and their arithmetic cannot overflow; NaN,
+// Numbers from the command line are finite and their arithmetic cannot overflow; NaN,
 // infinities, trailing text and values whose arithmetic overflows are refused everywhere with the
 // option named (analysis/number_parsing.hpp, sim/cli/command_line.hpp, sim/run/parameter_axis.hpp), and the
 // thread count has a stated limit.

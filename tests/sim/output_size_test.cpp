@@ -1,4 +1,4 @@
-// Issue 17 (class 9): the result files stay bounded whatever the scenario's size. A barrage's
+// The result files stay bounded whatever the scenario's size. A barrage's
 // per-unit metrics (`<defender>.first_hit.<unit>`) are kept for the units first_hit_units names, or
 // for all with first_hit_all = true, which is the default up to FirstHitAllUnits defender units.
 #include "engine/barrage/barrage_metrics.hpp"

@@ -1,4 +1,4 @@
-// Issue 17: outputs, checkpoints, validate and merge as a hostile user tries them. A standard stream
+// Outputs, checkpoints, validate and merge as a hostile user tries them. A standard stream
 // is written in place whatever it points at; a link whose target does not exist yet is still one
 // file with its target; a checkpoint that cannot be saved does not lose the run; a checkpoint belongs
 // to one run (a lock, and the run it continues is named); checkpoints also follow a time interval;

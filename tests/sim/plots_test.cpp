@@ -1,4 +1,4 @@
-// The static plots (issue 20): names drawn as written (no enhanced text), legends outside the data,
+// The static plots: names drawn as written (no enhanced text), legends outside the data,
 // axes named by what they count, categories as categories, heat maps named with the 50% contour,
 // tune's fitted curve and root interval, the tornado's [assumed] rules marked.
 #include "cli_runner.hpp"

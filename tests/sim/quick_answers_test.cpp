@@ -1,4 +1,4 @@
-// Issue 22: the small questions a designer asks before writing a scenario (tune with several keys,
+// The small questions a designer asks before writing a scenario (tune with several keys,
 // sweep lists of any --set value, sensitivity ranked before it is limited, replay --where, volley new,
 // show --toml), and the empty questions, each refused or named as such before any work.
 #include "cli_runner.hpp"
@@ -209,7 +209,7 @@ TEST_CASE("show --toml prints every default and --set, and plays exactly as the 
 }
 
 TEST_CASE("show --toml writes a file that validates and reads back as the same scenario, whatever its names hold", "[sim][show][cli]") {
-  // Issue 27: the text went through the terminal filter, whose \xNN (of a C1 control, U+009B) is no
+  // The text went through the terminal filter, whose \xNN (of a C1 control, U+009B) is no
   // TOML escape: the file did not validate. A title and a unit name with a C0 and a C1 control,
   // a quote (the title only: a unit name cannot hold one), a backslash, a newline, a tab, DEL and
   // bidirectional and invisible format characters.

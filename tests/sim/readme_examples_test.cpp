@@ -1,4 +1,4 @@
-// Every `volley` command in the README's example block runs and succeeds (issue 5), as a user would
+// Every `volley` command in the README's example block runs and succeeds, as a user would
 // type it (the README's relative scenario paths resolved against the source tree).
 #include "cli_runner.hpp"
 

@@ -1,4 +1,4 @@
-// The report page (issue 20): the front end of sim/web/ with Chart.js inlined and the result JSON
+// The report page: the front end of sim/web/ with Chart.js inlined and the result JSON
 // frozen in, escaped so that no text from the scenario can end the script element. What the page
 // draws is checked in a real browser by tests/web/report_browser_test.py.
 #include "cli_runner.hpp"

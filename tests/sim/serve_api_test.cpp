@@ -180,7 +180,7 @@ TEST_CASE("serve: POST /api/tune streams each evaluated value and ends with voll
   CHECK(done["bracketed"] == true);
   CHECK(!done["answer"].empty());  // a whole number of figures: whole numbers answer
 
-  // A goal outside the range (issue 17): the two ends, `bracketed` false and no root, as volley tune writes it.
+  // A goal outside the range: the two ends, `bracketed` false and no root, as volley tune writes it.
   const json beyond = {{"scenario", "herero-ambush"},
                        {"param", "german.units.Z1.figures=4:6"},
                        {"target", "herero.win=0.99"},
@@ -408,7 +408,7 @@ TEST_CASE("serve: malformed requests get a 4xx with a message, never a crash", "
   CHECK(line_3);
   const auto bad_set = post("/api/run", R"({"sets": ["german.units.NOSUCH.figures=3"]})");
   CHECK(bad_set.first == 422);
-  // A request's sets are named as --set is, even where the error lies at another entry's line (issue 17).
+  // A request's sets are named as --set is, even where the error lies at another entry's line.
   const auto renamed = post("/api/run", R"({"scenario": "herero-ambush", "sets": ["herero.units.N1.name=N2"]})");
   CHECK(renamed.first == 422);
   const json renamed_errors = json::parse(renamed.second)["errors"];

@@ -1,4 +1,4 @@
-// Every shipped scenario through the command line as a user runs it (issues 3 and 4): `volley run` at
+// Every shipped scenario through the command line as a user runs it: `volley run` at
 // 1 and 2 threads gives the same tally signature, `volley replay --trace` narrates a trial, `volley
 // show` summarises it and `volley validate` accepts it.
 #include "cli_runner.hpp"

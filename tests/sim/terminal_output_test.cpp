@@ -1,4 +1,4 @@
-// What the terminal shows (issue 20): the progress bar is erased when the run ends or is
+// What the terminal shows: the progress bar is erased when the run ends or is
 // interrupted and never wraps; rates are grouped; --quiet prints only the headline estimates; the
 // per-turn table says which side scored.
 #include "cli_runner.hpp"
@@ -195,7 +195,7 @@ TEST_CASE("A --set that gives a key the file's own value is not listed as a chan
         std::string::npos);
 }
 
-// --quiet on every command that reports estimates: the headline figures, nothing else (issue 20).
+// --quiet on every command that reports estimates: the headline figures, nothing else.
 TEST_CASE("A quiet compare prints the headline metric's paired difference per variant, not the full table", "[sim][terminal][compare]") {
   const std::string common = "compare herero-ambush --vs herero.policy=never --vs german.units.Z1.figures=12 --trials 4096";
   const auto [full, quiet] = full_and_quiet(common);

@@ -1,4 +1,4 @@
-// Issue 17: each output format's one escaping function (sim/output/text_escaping.hpp, sim/output/gnuplot.hpp), each
+// Each output format's one escaping function (sim/output/text_escaping.hpp, sim/output/gnuplot.hpp), each
 // tried on many variants of hostile text. The end-to-end test of every command's outputs is
 // tests/sim/hostile/hostile_names_test.py (ctest: hostile_names).
 #include "sim/output/gnuplot.hpp"

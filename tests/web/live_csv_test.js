@@ -1,4 +1,4 @@
-// Issue 27: the CSV the live page downloads (sim/web/live.js, csvOf) neutralises a cell a spreadsheet
+// The CSV the live page downloads (sim/web/live.js, csvOf) neutralises a cell a spreadsheet
 // would run as a formula, as csv_field does for the command line's CSV. The page's own code is run:
 // the downloads section of live.js, from its heading to csvOf's end, is cut out and evaluated (the rest of
 // the file needs a browser). Usage: node live_csv_test.js SOURCE_DIR/sim/web/live.js

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The report page in a real browser (issue 20).
+"""The report page in a real browser.
 
 Headless Chromium (Debian `chromium`, `chromium-driver`, `python3-selenium`) opens the report of a
 run, a compare, a sweep, a tune, a sensitivity and a best-play search, and of a barrage run, and checks for each:
@@ -478,7 +478,7 @@ return Array.from(t.tBodies[0].rows).flatMap((r, j) => Array.from(r.cells).slice
     drawn = int(driver.execute_script("return document.getElementById('volley-report').dataset.charts"))
     check(drawn == len([r for r in partial["races"] if r["rounds"] > 0]), f"best-partial: a chart per race that played a round ({drawn})")
 
-    # Issue 27: names with a right-to-left override and a zero-width space.
+    # Names with a right-to-left override and a zero-width space.
     with open(os.path.join(source, "tests", "sim", "data", "single-volley.toml")) as f:
         bidi_text = f.read().replace('name = "H"', 'name = "H\\u202E1 9"').replace('name = "Z"', 'name = "Z\\u200B"')
     with open(os.path.join(work, "bidi.toml"), "w") as f:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 17: text from a scenario file is data in every output, never code.
+"""Text from a scenario file is data in every output, never code.
 
 Builds a firefight and a barrage scenario whose title and file name hold
     ` $( ) ; " ' , newline < > & EOD, an escape character and non-ASCII letters,
