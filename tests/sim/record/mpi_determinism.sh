@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# MPI and shard determinism: for a firefight and a barrage scenario, `mpirun -np 2` and
+# `-np 3` and 4 shards merged give tallies bit-identical to the single-process run with the same seed
+# (the JSON results' signatures, a hash of every integer of the tally, must be equal), and merge
+# refuses shards that do not belong together.
+# usage: tests/sim/record/mpi_determinism.sh build/release/volley build/mpi/volley
+set -euo pipefail
+single=$(realpath "$1")
+mpi=$(realpath "$2")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+# CI runs as root, in a container where shared memory transports may be unavailable.
+mpirun_flags=(--oversubscribe --mca btl self,tcp)
+[[ $(id -u) -eq 0 ]] && mpirun_flags+=(--allow-run-as-root)
+signature() { grep -o '"signature": *"0x[0-9a-f]*"' "$1" | head -1 | grep -o '0x[0-9a-f]*'; }
+passed=0
+failed=0
+check() {  # name expected actual
+  if [[ "$2" == "$3" ]]; then passed=$((passed + 1)); echo "ok: $1"; else failed=$((failed + 1)); echo "FAILED: $1 ($2 != $3)"; fi
+}
+refused() {  # name command...
+  local name=$1; shift
+  if "$@" >out.txt 2>err.txt; then failed=$((failed + 1)); echo "FAILED: $name (accepted)";
+  else passed=$((passed + 1)); echo "ok: $name: $(head -1 err.txt)"; fi
+}
+for scenario in osona designated-targets; do
+  args=(run "$scenario" --trials 30000 --seed 11 --quiet)
+  "$single" "${args[@]}" --json single.json >/dev/null
+  expected=$(signature single.json)
+  for np in 2 3; do
+    mpirun "${mpirun_flags[@]}" -np "$np" "$mpi" "${args[@]}" --json "mpi$np.json" >/dev/null
+    check "$scenario: mpirun -np $np equals one process" "$expected" "$(signature "mpi$np.json")"
+  done
+  for k in 1 2 3 4; do "$single" "${args[@]}" --shard "$k/4" --json "shard$k.json" >/dev/null; done
+  "$single" merge shard1.json shard2.json shard3.json shard4.json --json merged.json >/dev/null
+  check "$scenario: 4 shards merged equal one process" "$expected" "$(signature merged.json)"
+  # --precision across ranks stops at the same block count as one process.
+  "$single" run "$scenario" --precision 0.02 --seed 5 --quiet --json p1.json >/dev/null
+  mpirun "${mpirun_flags[@]}" -np 3 "$mpi" run "$scenario" --precision 0.02 --seed 5 --quiet --json p3.json >/dev/null
+  check "$scenario: --precision under mpirun -np 3 equals one process" "$(signature p1.json)" "$(signature p3.json)"
+done
+# Merge refuses what does not belong together: four good osona shards, each refusal changes one thing.
+for k in 1 2 3 4; do "$single" run osona --trials 30000 --seed 11 --quiet --shard "$k/4" --json "shard$k.json" >/dev/null; done
+"$single" merge shard1.json shard2.json shard3.json shard4.json >/dev/null && passed=$((passed + 1)) && echo "ok: the four osona shards merge"
+"$single" run osona --trials 30000 --seed 12 --quiet --shard 2/4 --json other-seed.json >/dev/null
+"$single" run designated-targets --trials 30000 --seed 11 --quiet --shard 2/4 --json other-scenario.json >/dev/null
+refused "merge refuses another seed" "$single" merge shard1.json other-seed.json shard3.json shard4.json
+refused "merge refuses another scenario" "$single" merge shard1.json other-scenario.json shard3.json shard4.json
+refused "merge refuses a missing shard" "$single" merge shard1.json shard2.json shard3.json
+refused "merge refuses an overlapping shard" "$single" merge shard1.json shard2.json shard2.json shard4.json
+sed 's/"volley_version": *"[^"]*"/"volley_version": "0.0.0"/' shard3.json > old-version.json
+refused "merge refuses another version" "$single" merge shard1.json shard2.json old-version.json shard4.json
+echo "mpi: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
