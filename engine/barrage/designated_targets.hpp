@@ -19,6 +19,7 @@ namespace volley::barrage {
 struct DesignatedTarget {
   Point at;
   int turns = 1;
+  std::string name;            // the scenario's name for it, for maps and narration; empty: called by its number
   std::optional<Sheaf> sheaf;  // PF-DT: the sheaf fired at this target; none: the mission's
 
   DesignatedTarget() = default;
@@ -68,8 +69,11 @@ struct DesignatedTargets {
       return;
     }
     m.position = targets[m.target].at;
-    if constexpr (Ctx::Narrator::enabled)
-      c.narr.say(name + " shifts to target " + std::to_string(m.target + 1) + " at " + point_text(m.position) + " (no deviation)");
+    if constexpr (Ctx::Narrator::enabled) {
+      const std::string& target_name = targets[m.target].name;
+      c.narr.say(name + " shifts to target " + std::to_string(m.target + 1) + (target_name.empty() ? "" : " (" + target_name + ")") +
+                 " at " + point_text(m.position) + " (no deviation)");
+    }
   }
 };
 

@@ -280,7 +280,10 @@ void call_pre_registered(Ctx& c, int side_index, int turn) {
                                         comms_actor(spec.batteries.front(), CommsFor::Call));
     if constexpr (Ctx::Narrator::enabled)
       c.narr.say([&] {
-        return spec.name + " called at point " + std::to_string(point + 1) + " " + point_text(m.position) + " (" +
+        const bool named =
+            static_cast<size_t>(point) < barrage.point_names.size() && !barrage.point_names[static_cast<size_t>(point)].empty();
+        return spec.name + " called at point " + std::to_string(point + 1) +
+               (named ? " (" + barrage.point_names[static_cast<size_t>(point)] + ")" : "") + " " + point_text(m.position) + " (" +
                std::to_string(sc.ruleset.call_cost) + " Staff Orders, " + std::to_string(side.stock) + " left); comms check " +
                std::to_string(check.dice) + "D: " + std::to_string(check.own) + " against " + std::to_string(check.opposition) +
                (check.success ? ": fires at once" : ": delayed to the next Friendly Logistics Phase");

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace volley::barrage {
@@ -28,7 +29,8 @@ struct PreRegisteredBarrage {
   static constexpr bool called = true;      // called in a Command Pulse (B-7), never started on a turn
   static constexpr bool adjustable = true;  // B-3 step 3
 
-  std::vector<Point> points;  // the registered points (at most ruleset max_registered_points a battery)
+  std::vector<Point> points;             // the registered points (at most ruleset max_registered_points a battery)
+  std::vector<std::string> point_names;  // each point's name in the scenario (for maps and narration); empty: its number
   FireMode mode = FireMode::Single;
   CallPolicy call_policy = CallPolicy::Trigger;
   Coord trigger_radius = 6 * CoordPerInch;  // CallPolicy::Trigger; the loader's default is ruleset trigger_radius

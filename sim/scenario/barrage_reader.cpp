@@ -470,8 +470,9 @@ class BarrageReader {
     DesignatedTargets designated_targets;
     std::set<std::string> target_names;
     for (auto& target : m.tables("targets")) {
-      if (const std::string name = target.string("name", ""); !name.empty()) unique_name(target, name, target_names, "target");
       DesignatedTarget d;
+      d.name = target.string("name", "");
+      if (!d.name.empty()) unique_name(target, d.name, target_names, "target");
       if (!target.has("at")) target.error("at", "missing: expected at = [x, y]");
       d.at = point_of(target, "at", {});
       d.turns = static_cast<int>(target.integer("turns", 1, 1, sc_.turns));
@@ -492,7 +493,9 @@ class BarrageReader {
     PreRegisteredBarrage pr;
     std::set<std::string> point_names;
     for (auto& point : m.tables("points")) {
-      if (const std::string name = point.string("name", ""); !name.empty()) unique_name(point, name, point_names, "point");
+      const std::string name = point.string("name", "");
+      if (!name.empty()) unique_name(point, name, point_names, "point");
+      pr.point_names.push_back(name);
       if (!point.has("at")) point.error("at", "missing: expected at = [x, y]");
       const Point p = point_of(point, "at", {});
       if (!contains(table_rect(sc_.table), p)) point.error("at", "off the table at the start: " + point_text(p));

@@ -209,7 +209,10 @@ class BarrageModel final : public ScenarioModel {
           for (size_t t = 0; t < targets.size(); ++t) {
             const Size target_size =
                 targets[t].sheaf.value_or(m.sheaf) == Sheaf::Regular ? sc.ruleset.regular_template : sc.ruleset.converged_template;
-            fire(MapFireKind::Target, m.name + " target " + std::to_string(t + 1) + " x" + std::to_string(targets[t].turns), targets[t].at);
+            const std::string called = targets[t].name.empty() ? "target " + std::to_string(t + 1) : targets[t].name;
+            fire(MapFireKind::Target,
+                 m.name + " " + called + ", " + std::to_string(targets[t].turns) + (targets[t].turns == 1 ? " turn" : " turns"),
+                 targets[t].at);
             map.fire.back().box = on_table(rect_around(targets[t].at, target_size));
             MapFire footprint = map.fire.back();
             footprint.kind = MapFireKind::Footprint;
@@ -221,7 +224,10 @@ class BarrageModel final : public ScenarioModel {
           for (size_t p = 0; p < barrage.points.size(); ++p) {
             const bool trigger = barrage.call_policy == CallPolicy::Trigger;
             fire(MapFireKind::Registered,
-                 m.name + " point " + std::to_string(p + 1) + (trigger ? ", trigger " + inches(barrage.trigger_radius) + "\"" : ""),
+                 m.name + " " +
+                     (p < barrage.point_names.size() && !barrage.point_names[p].empty() ? barrage.point_names[p]
+                                                                                        : "point " + std::to_string(p + 1)) +
+                     (trigger ? ", trigger " + inches(barrage.trigger_radius) + "\"" : ""),
                  barrage.points[p], trigger ? to_inches(barrage.trigger_radius) : 0.0);
             MapFire footprint = map.fire.back();
             footprint.kind = MapFireKind::Footprint;

@@ -3,6 +3,7 @@
 // what is drawn, every text XML-escaped.
 #include "tests/support/cli_runner.hpp"
 #include "sim/output/map_svg.hpp"
+#include "sim/scenario/embedded_scenarios.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
 #include <catch2/catch.hpp>
@@ -176,6 +177,23 @@ TEST_CASE(
   for (const auto& f : pre.fire)
     if (f.kind == MapFireKind::Registered && f.radius > 0)
       CHECK(registered.find("r=\"" + std::to_string(static_cast<int>(f.radius))) != std::string::npos);
+}
+
+TEST_CASE("A barrage's named targets keep their names on the map, with the turns fired at each (PF-DT)", "[sim][map][barrage][PF-DT]") {
+  // scenarios/designated-targets.toml names DT1's targets farm, crossroads and wood, two turns each.
+  const std::string designated = map_svg(load_model(open_scenario("designated-targets", {}))->map_data(1, 0, 0));
+  for (const char* label : {">DT1 farm, 2 turns<", ">DT1 crossroads, 2 turns<", ">DT1 wood, 2 turns<"})
+    CHECK(designated.find(label) != std::string::npos);
+  // An unnamed target is called by its number in the mission's order.
+  std::string text;
+  for (const auto& e : embedded_scenarios())
+    if (std::string(e.name) == "designated-targets") text = e.text;
+  const auto named = text.find("name = \"crossroads\", ");
+  REQUIRE(named != std::string::npos);
+  text.erase(named, std::string("name = \"crossroads\", ").size());
+  const std::string unnamed = map_svg(load_model(ScenarioDocument::from_string(text, "unnamed"))->map_data(1, 0, 0));
+  CHECK(unnamed.find(">DT1 target 2, 2 turns<") != std::string::npos);
+  CHECK(unnamed.find(">DT1 farm, 2 turns<") != std::string::npos);
 }
 
 TEST_CASE("show --plot FILE.svg writes volley's own map", "[sim][map][cli]") {
