@@ -1,0 +1,38 @@
+#pragma once
+// `volley dice`'s table on the terminal and as CSV, from the laws the dice study computed and, with
+// --simulate, the simulated P(= k) of each value beside the exact one (sim/study/dice_study.hpp).
+#include "analysis/estimate.hpp"
+#include "sim/output/law_table.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace volley {
+
+struct DiceTable {
+  std::string dice;            // the question as typed
+  std::string question;        // what is counted, in words
+  std::string value_name;      // "sum", "hits", "difference"
+  std::vector<NamedLaw> laws;  // the value's law; with kills, "hits" then "killed"
+  // --simulate: per law, per value from its lowest, the simulated P(= k) (Wilson interval) and its count.
+  bool simulated = false;
+  struct Value {
+    Interval interval;
+    uint64_t count = 0;
+    bool inside = true;  // the exact P(= k) lies in the interval
+  };
+  std::vector<std::vector<Value>> values;
+  std::vector<Interval> means;  // per law, the simulated mean
+  uint64_t trials = 0, trials_planned = 0, seed = 0;
+  double level = 0.95;
+  bool per_die = false, partial = false;
+  int outside = 0, compared = 0;  // values outside their interval, of those compared
+};
+
+// The table (`quiet`: the moments and the simulated means only).
+std::string dice_text(const DiceTable& table, bool quiet);
+// One row per law and value: law,value,exact,at_least,at_most (and simulated,low,high,level).
+std::string dice_csv(const DiceTable& table);
+
+}  // namespace volley
