@@ -1,6 +1,7 @@
 #pragma once
 // The fixed bench suite (`volley bench`): fixed scenarios, seed and trial counts, so that the combined
 // signature changes only when behaviour changes (a commit that changes it says `Bench: <signature>`).
+#include "sim/output/bench_report.hpp"
 #include "sim/scenario/trial_job.hpp"
 
 #include <cstdint>
@@ -22,21 +23,6 @@ struct BenchEntry {
 
 // The suite. `scale` divides every trial count (the signature test runs a reduced workload).
 std::vector<BenchEntry> bench_suite();
-
-struct BenchLine {
-  std::string name;
-  uint64_t trials = 0;
-  uint64_t signature = 0;
-  double seconds = 0;
-  double trials_per_second = 0;
-  double draws_per_trial = 0;  // 32-bit random words
-};
-
-struct BenchReport {
-  std::vector<BenchLine> lines;
-  uint64_t signature = 0;           // hash of the lines' signatures in suite order
-  double raw_draws_per_second = 0;  // the random-number floor: one thread, Philox words per second
-};
 
 // Runs the suite (trials divided by `divisor`) with `threads` workers, each entry `repeat` times:
 // its line has the fastest run's time, and every run must give the same signature (else throws).
