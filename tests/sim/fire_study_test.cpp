@@ -45,7 +45,8 @@ TEST_CASE("fire study: one volley's hits and killed are the binomials of F-4, no
   }
 }
 
-TEST_CASE("fire study: over schnellfeuer's two-turn cycle normal fire rolls twice, schnellfeuer once (SF-B, SF-E)", "[sim][fire][SF-B][SF-E]") {
+TEST_CASE("fire study: over schnellfeuer's two-turn cycle normal fire rolls twice, schnellfeuer once (SF-B, SF-E)",
+          "[sim][fire][SF-B][SF-E]") {
   const FireTable table = rifles(0);
   REQUIRE(table.spans.size() == 2);
   CHECK(table.turns == 2);
