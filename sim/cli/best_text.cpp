@@ -107,6 +107,14 @@ std::string format_rule_value(const RuleValue& v, bool quiet) {
   return out;
 }
 
+std::string format_responses(const ResponseResult& responses) {
+  std::string text;
+  for (size_t i = 0; i < responses.steps.size(); ++i)
+    text += "\nstep " + std::to_string(i + 1) + ": " + format_best(responses.steps[i], true);
+  text += "\nbest responses: " + responses.ending + " after " + std::to_string(responses.steps.size()) + " steps\n";
+  return text + format_cycle_matrix(responses);
+}
+
 std::string format_cycle_matrix(const ResponseResult& r) {
   if (r.matrix.empty()) return "";
   const BestResult& first = r.steps.front();

@@ -16,6 +16,9 @@ std::string format_best(const BestResult& result, bool quiet);
 // `--value`: each side's best in the two games and the rule's paired worth; `quiet`: the worth only.
 std::string format_rule_value(const RuleValue& value, bool quiet);
 
+// --respond: each step's search, how the responses ended, and their cycle's matrix.
+std::string format_responses(const ResponseResult& responses);
+
 // --respond's cycle: each of side S's policies against each of the other side's, S's target per cell
 // ("" when the responses did not cycle).
 std::string format_cycle_matrix(const ResponseResult& responses);

@@ -1,0 +1,39 @@
+#pragma once
+// `volley best`'s study: the policy of one side that maximises (minimises) a target, by the race of
+// sim/run/best_search.hpp (docs/methods.md, "Best play"); or (`respond`) the sides' alternating best
+// responses, to an equilibrium or a cycle; or (`value`) what a rule is worth under best play. Its
+// result document is volley-best, volley-best-responses or volley-rule-value (docs/json-format.md).
+#include "sim/run/best_search.hpp"
+#include "sim/run/run_settings.hpp"
+#include "sim/study/study_control.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace volley {
+
+struct BestStudySettings {
+  RunSettings run;     // scenario, --set, --trials (the most one candidate plays in one race), seed, level, threads, outputs
+  BestSettings best;   // side, delta, seconds, spaces and fixes, local search; its trials, seed, level and threads from `run`
+  std::string target;  // METRIC or NAME>=k as typed (empty: SIDE.win)
+  bool respond = false;
+  std::string value;  // KEY[=OFF]: the rule whose worth is asked (empty: none)
+};
+
+struct BestStudy {
+  std::string title;                        // the scenario's
+  std::optional<BestResult> search;         // a single search
+  std::optional<ResponseResult> responses;  // respond
+  std::optional<RuleValue> value;           // value
+  nlohmann::json document;
+  bool partial = false;  // interrupted: the races completed so far
+};
+
+// Every bad input (side, keys, values, target, a combination of options) is refused before any trial.
+// Progress: "start" (title, space: its description, local: searched by one-step deviations) before
+// the first race, then "race" (race, round, left, started, trials) after each round of each race.
+BestStudy best_study(BestStudySettings settings, const ScenarioOpener& open, const StudyControl& control);
+
+}  // namespace volley
