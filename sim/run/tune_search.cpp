@@ -13,13 +13,6 @@
 
 namespace volley {
 
-TuneValue run_tune_value(const RunSettings& settings, const ParameterAxis& axis, const TargetSpec& target, uint64_t seed, double x) {
-  const VariantOpener open = [&](const std::vector<std::string>& extra) {
-    return open_scenario(settings.scenario, settings.sets, extra, "--param");
-  };
-  return run_tune_value(open, settings, axis, target, seed, x, nullptr);
-}
-
 TuneValue run_tune_value(const VariantOpener& open, const RunSettings& settings, const ParameterAxis& axis, const TargetSpec& target,
                          uint64_t seed, double x, const std::atomic<bool>* stop) {
   const std::string value = format_value(x, axis.integer);

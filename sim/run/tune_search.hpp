@@ -30,16 +30,13 @@ struct TuneValue {
   bool probability = true;  // the target is a probability (a logistic fit) rather than a mean
 };
 
-// Runs the scenario with the parameter at x, on random numbers of its own (value_seed(seed, "KEY=x"):
-// independent of every other value's, as the fit assumes), and evaluates the target.
-// Throws Interrupted (sim/run/interrupt.hpp) when the run is interrupted: a partial value would bias the fit.
-TuneValue run_tune_value(const RunSettings& settings, const ParameterAxis& axis, const TargetSpec& target, uint64_t seed, double x);
-
 // The scenario with the command's assignments and then `extra` (a value's): the CLI opens files and
 // shipped names; `volley serve` only its allowed sources.
 using VariantOpener = std::function<ScenarioDocument(const std::vector<std::string>& extra)>;
-// As above, with the scenario opened by `open`; `stop` (null: a signal) ends the value's run, which
-// then throws Interrupted.
+// Runs the scenario opened by `open` with the parameter at x, on random numbers of its own
+// (value_seed(seed, "KEY=x"): independent of every other value's, as the fit assumes), and evaluates
+// the target. `stop` (null: a signal) ends the value's run, which then throws Interrupted
+// (sim/run/interrupt.hpp): a partial value would bias the fit.
 TuneValue run_tune_value(const VariantOpener& open, const RunSettings& settings, const ParameterAxis& axis, const TargetSpec& target,
                          uint64_t seed, double x, const std::atomic<bool>* stop);
 

@@ -5,11 +5,6 @@
 
 namespace volley {
 
-VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, const std::string& option, uint64_t seed,
-                       const std::string& label) {
-  return run_variant(open_scenario(settings.scenario, settings.sets, extra_sets, option), settings, seed, label, nullptr);
-}
-
 VariantRun run_variant(const ScenarioDocument& doc, const RunSettings& settings, uint64_t seed, const std::string& label,
                        const std::atomic<bool>* stop) {
   VariantRun run;
@@ -24,19 +19,19 @@ VariantRun run_variant(const ScenarioDocument& doc, const RunSettings& settings,
   return run;
 }
 
-PairedRun run_paired(const RunSettings& settings, const std::vector<std::vector<std::string>>& extra_sets, const std::string& option,
-                     uint64_t seed, const std::string& label, const std::vector<Exceedance>& exceedances) {
+PairedRun run_paired(const std::vector<ScenarioDocument>& variants, const RunSettings& settings, uint64_t seed, const std::string& label,
+                     const std::vector<Exceedance>& exceedances, const std::atomic<bool>* stop) {
   PairedRun run;
   std::vector<std::unique_ptr<TrialJob>> jobs;
-  for (const auto& extra : extra_sets) {
-    run.models.push_back(load_model(open_scenario(settings.scenario, settings.sets, extra, option)));
+  for (const auto& doc : variants) {
+    run.models.push_back(load_model(doc));
     jobs.push_back(run.models.back()->make_job(seed));
   }
   run.job = std::make_unique<CompareJob>(std::move(jobs), exceedances);
   RunSettings plain = settings;
   plain.precision.clear();
   RunPlan plan = make_plan(plain, *run.job->schema(), "");
-  plan.stop = install_interrupt_handlers();
+  plan.stop = stop != nullptr ? stop : install_interrupt_handlers();
   RunResult result = run_with_progress(*run.job, plan, settings.quiet, label);
   run.tally = std::move(result.tally);
   run.interrupted = result.interrupted;

@@ -20,24 +20,22 @@ struct VariantRun {
   bool interrupted = false;
 };
 
-// Loads the variant (throws ScenarioErrors if the assignments make it invalid; errors on the extra
-// assignments name `option`, the command-line option that gave them) and runs it.
-VariantRun run_variant(const RunSettings& settings, const std::vector<std::string>& extra_sets, const std::string& option, uint64_t seed,
-                       const std::string& label);
-// Runs a variant already opened, with every assignment applied (`volley serve` opens its documents
-// only from its allowed sources). `stop` ends the run at a block boundary; null: a signal does.
+// Runs a variant opened by the caller (a study's ScenarioOpener: the command line opens files and
+// shipped names, `volley serve` only its allowed sources), every assignment applied. `stop` ends the
+// run at a block boundary; null: a signal does.
 VariantRun run_variant(const ScenarioDocument& doc, const RunSettings& settings, uint64_t seed, const std::string& label,
                        const std::atomic<bool>* stop);
 
-// Several variants in one paired run (CompareJob): variant 0 is the base; `exceedances` are tallied
-// per trial as indicators and paired differences (compare_job.hpp).
+// Several variants in one paired run (CompareJob), each opened by the caller: variant 0 is the base;
+// `exceedances` are tallied per trial as indicators and paired differences (compare_job.hpp). `stop`
+// as for run_variant.
 struct PairedRun {
   std::vector<std::unique_ptr<ScenarioModel>> models;
   std::unique_ptr<CompareJob> job;
   Tally tally;
   bool interrupted = false;
 };
-PairedRun run_paired(const RunSettings& settings, const std::vector<std::vector<std::string>>& extra_sets, const std::string& option,
-                     uint64_t seed, const std::string& label, const std::vector<Exceedance>& exceedances = {});
+PairedRun run_paired(const std::vector<ScenarioDocument>& variants, const RunSettings& settings, uint64_t seed, const std::string& label,
+                     const std::vector<Exceedance>& exceedances, const std::atomic<bool>* stop);
 
 }  // namespace volley

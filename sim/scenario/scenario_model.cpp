@@ -159,17 +159,6 @@ ScenarioDocument complete_scenario(const ScenarioDocument& doc) {
 
 std::string complete_scenario_text(const ScenarioDocument& doc) { return complete_scenario(doc).file_text(); }
 
-bool scenario_accepts(const std::string& argument, const std::vector<std::string>& sets, const std::string& assignment) {
-  try {
-    (void)load_model(open_scenario(argument, sets, {assignment}, "--param"));
-    return true;
-  } catch (const ScenarioErrors&) {
-    return false;
-  } catch (const std::invalid_argument&) {
-    return false;
-  }
-}
-
 ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets, const std::vector<std::string>& extra,
                                const std::string& option) {
   ScenarioDocument doc = [&] {

@@ -73,15 +73,12 @@ ScenarioDocument complete_scenario(const ScenarioDocument& doc);
 // The document for a command line's SCENARIO argument: a path, the name of a shipped scenario
 // ("osona"), or empty for the embedded default; then every --set applied in order, then the `extra`
 // assignments of a variant (compare's --vs, sweep's and tune's --param), whose errors name `option`.
-// Whether the scenario, with `sets`, takes one more --set assignment (parse_axis's comma keys).
-bool scenario_accepts(const std::string& argument, const std::vector<std::string>& sets, const std::string& assignment);
+ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets,
+                               const std::vector<std::string>& extra = {}, const std::string& option = "--set");
 
 // The most bytes a scenario file may hold (docs/scenario-format.md): the shipped scenarios hold a few
 // KiB, a generated one with a thousand units well under 1 MiB; a longer file is a mistake (a device, a
 // log, an endless pipe), refused at once rather than read until memory runs out.
 inline constexpr uintmax_t MaxScenarioBytes = uintmax_t{16} << 20;
-
-ScenarioDocument open_scenario(const std::string& argument, const std::vector<std::string>& sets,
-                               const std::vector<std::string>& extra = {}, const std::string& option = "--set");
 
 }  // namespace volley

@@ -89,19 +89,17 @@ SensitivityStudy sensitivity_study(SensitivitySettings settings, const ScenarioO
     }
     SensitivityEffect effect{p.key, p.value, format_value(p.value, p.integer), p.assumed, "", "", std::nullopt, std::nullopt, "", 0};
     const double step = p.integer ? 1.0 : (p.value != 0 ? std::abs(p.value) * 0.1 : 0.1);
-    std::vector<std::vector<std::string>> variants{{}};
+    std::vector<ScenarioDocument> variants{open(run.sets, {}, "--set")};
     std::vector<int> side;  // -1 down, +1 up, per variant after the base
     for (int direction : {-1, +1}) {
       const std::string value = format_value(p.value + direction * step, p.integer);
-      const std::string assignment = p.key + "=" + value;
       try {
-        auto with = run.sets;
-        with.push_back(assignment);
-        load_model(open(with, {}, "--set"));  // a value the rules refuse is skipped, not run
+        ScenarioDocument changed = open(run.sets, {p.key + "=" + value}, "--set");
+        load_model(changed);  // a value the rules refuse is skipped, not run
+        variants.push_back(std::move(changed));
       } catch (const ScenarioErrors&) {
         continue;
       }
-      variants.push_back({assignment});
       side.push_back(direction);
       (direction < 0 ? effect.down_value : effect.up_value) = value;
     }
@@ -111,7 +109,7 @@ SensitivityStudy sensitivity_study(SensitivitySettings settings, const ScenarioO
       continue;
     }
     // Each step was loaded above: no error can come from it here.
-    const PairedRun paired = run_paired(run, variants, "--set", seed, p.key, exceedances);
+    const PairedRun paired = run_paired(variants, run, seed, p.key, exceedances, stop);
     // An interrupted parameter's change rests on fewer trials than the others': it is left out, so
     // that the ranking compares like with like, and the output says which parameters it covers.
     if (paired.interrupted) {

@@ -22,7 +22,7 @@ using ScenarioOpener =
 // The command line's: SCENARIO as a path, a shipped scenario's name, or empty for the default (open_scenario).
 ScenarioOpener scenario_argument(const std::string& argument);
 
-// Whether the scenario, with `sets`, takes one more assignment (scenario_accepts, through an opener).
+// Whether the scenario, with `sets`, takes one more assignment (parse_axis's comma keys): it loads.
 bool scenario_takes(const ScenarioOpener& open, const std::vector<std::string>& sets, const std::string& assignment);
 
 struct StudyControl {
