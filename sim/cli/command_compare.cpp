@@ -3,6 +3,7 @@
 // paired interval beside the unpaired one, and the variance reduction measured in the same run.
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/terminal_progress.hpp"
 #include "sim/cli/run_options.hpp"
 #include "sim/output/compare_report.hpp"
 #include "sim/output/output_batch.hpp"
@@ -40,10 +41,9 @@ int command_compare(const Args& args) {
   run.seed_given = !vm["seed"].defaulted();
   for (const auto& v : versus) settings.variants.push_back({v, split_assignments(v)});
 
-  StudyControl control;
-  control.progress = [](const std::string&, const nlohmann::json& note) {
+  const StudyControl control = terminal_control(run.quiet, [](const std::string&, const nlohmann::json& note) {
     std::fprintf(stderr, "volley compare: %s\n", note.get<std::string>().c_str());
-  };
+  });
   const CompareStudy study = compare_study(settings, scenario_argument(run.scenario), control);
   const RunRecord& r = study.record;
   std::fputs(compare_text(r, *study.job, *study.base_schema, study.headline, study.labels, study.plays, study.file_has,

@@ -1,6 +1,7 @@
 // `volley run [SCENARIO]`: play a scenario many times; estimates with intervals.
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/terminal_progress.hpp"
 #include "sim/cli/run_options.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/output/output_batch.hpp"
@@ -33,7 +34,7 @@ int command_run(const Args& args) {
   if (!parse_command_line(args, options, "scenario", po::value<std::string>(&settings.scenario), 1, vm)) return ExitOk;
   settings.seed_given = !vm["seed"].defaulted();
 
-  RunStudy study = run_study(settings, scenario_argument(settings.scenario), StudyControl{});
+  RunStudy study = run_study(settings, scenario_argument(settings.scenario), terminal_control(settings.quiet));
   std::fputs(run_text(study.record, study.settings_changed, study.decisions, settings.quiet, all_metrics).c_str(), stdout);
   const RunRecord& r = study.record;
   if (const long h = r.tally.schema().find(study.model->headline_metric()); !settings.quiet && h >= 0)

@@ -7,6 +7,7 @@
 #include "sim/output/atomic_file.hpp"
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/terminal_progress.hpp"
 #include "sim/cli/run_options.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/output/report_page.hpp"
@@ -43,12 +44,11 @@ int command_sensitivity(const Args& args) {
                           "(--trials is per parameter, paired; default 10000)"))
     return ExitOk;
 
-  StudyControl control;
-  control.progress = [](const std::string&, const nlohmann::json& p) {
+  const StudyControl control = terminal_control(run.quiet, [](const std::string&, const nlohmann::json& p) {
     std::printf("%s: sensitivity of %s, %llu paired trials per parameter, seed %llu\n", p["title"].get<std::string>().c_str(),
                 p["target"].get<std::string>().c_str(), static_cast<unsigned long long>(p["trials"].get<uint64_t>()),
                 static_cast<unsigned long long>(p["seed"].get<uint64_t>()));
-  };
+  });
   const SensitivityStudy study = sensitivity_study(settings, scenario_argument(run.scenario), control);
   std::fputs(sensitivity_text(study.table, run.quiet).c_str(), stdout);
   OutputBatch outputs;

@@ -6,6 +6,7 @@
 #include "sim/output/atomic_file.hpp"
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/terminal_progress.hpp"
 #include "sim/cli/run_options.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/output/report_page.hpp"
@@ -46,8 +47,7 @@ int command_tune(const Args& args) {
   settings.target = parse_target(target_text, true);
 
   // Each value is printed as it is evaluated: a long tune shows its progress (--quiet: the root and the bracket only).
-  StudyControl control;
-  control.progress = [&](const std::string& step, const nlohmann::json& p) {
+  const StudyControl control = terminal_control(run.quiet, [&](const std::string& step, const nlohmann::json& p) {
     if (step == "start")
       std::printf("tune %s over [%s, %s] for %s = %g, %s trials per value, seed %llu\n", p["parameter"].get<std::string>().c_str(),
                   p["lo"].get<std::string>().c_str(), p["hi"].get<std::string>().c_str(), settings.target.name().c_str(),
@@ -57,7 +57,7 @@ int command_tune(const Args& args) {
       std::printf("  %s = %-10s %s %.4f [%.4f, %.4f]\n", p["parameter"].get<std::string>().c_str(), p["x"].get<std::string>().c_str(),
                   settings.target.text.c_str(), p["estimate"].get<double>(), p["low"].get<double>(), p["high"].get<double>());
     std::fflush(stdout);
-  };
+  });
   const TuneStudy study = tune_study(settings, scenario_argument(run.scenario), control);
   std::fputs(tune_text(study.answer, run.quiet).c_str(), stdout);
   OutputBatch outputs;

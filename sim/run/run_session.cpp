@@ -6,7 +6,6 @@
 #include "sim/output/gnuplot.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/record/mpi_world.hpp"
-#include "sim/run/progress_bar.hpp"
 #include "sim/output/text_escaping.hpp"
 
 #include <algorithm>
@@ -75,7 +74,7 @@ void take_plan_from_checkpoint(RunSettings& s) {
 }
 
 SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord record, const std::string& headline,
-                           const std::atomic<bool>* stop) {
+                           const std::atomic<bool>* stop, const TrialsSink& progress) {
   RunPlan plan = make_plan(s, *job.schema(), headline);
   if (!s.precision.empty() && !s.shard.empty())
     throw std::invalid_argument("--precision and --shard together: a shard cannot see the other shards' estimate");
@@ -173,7 +172,7 @@ SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord 
   }
 
   const auto start = std::chrono::steady_clock::now();
-  RunResult result = run_with_progress(job, plan, s.quiet, record.scenario_title.empty() ? "volley" : record.scenario_title);
+  RunResult result = run_with_progress(job, plan, progress, record.scenario_title.empty() ? "volley" : record.scenario_title);
   record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() + resumed.seconds;
   record.tally = std::move(result.tally);
   record.done_blocks = mpi_union(result.done_blocks);

@@ -4,6 +4,7 @@
 // result files written atomically (marked partial when the run was interrupted).
 #include "sim/record/run_record.hpp"
 #include "sim/run/run_settings.hpp"
+#include "sim/run/trials_progress.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
 #include <atomic>
@@ -43,9 +44,9 @@ const std::string& checkpoint_path(const RunSettings& settings);
 
 // Run `job` as the settings say, filling the record's plan and tally; writes checkpoints as it goes.
 // The record's scenario fields must be filled by the caller. `stop` ends the run at a block boundary;
-// null: SIGINT or SIGTERM does (sim/run/interrupt.hpp).
+// null: SIGINT or SIGTERM does (sim/run/interrupt.hpp). `progress` is told as the run goes (may be empty).
 SessionOutcome run_session(const TrialJob& job, const RunSettings& settings, RunRecord record, const std::string& headline,
-                           const std::atomic<bool>* stop = nullptr);
+                           const std::atomic<bool>* stop = nullptr, const TrialsSink& progress = {});
 
 // "k/N" (1 <= k <= N) -> slice {k-1, N}; throws std::invalid_argument.
 BlockSlice parse_shard(const std::string& text);

@@ -14,13 +14,13 @@
 namespace volley {
 
 TuneValue run_tune_value(const VariantOpener& open, const RunSettings& settings, const ParameterAxis& axis, const TargetSpec& target,
-                         uint64_t seed, double x, const std::atomic<bool>* stop) {
+                         uint64_t seed, double x, const std::atomic<bool>* stop, const TrialsSink& progress) {
   const std::string value = format_value(x, axis.integer);
   const std::string assignment = axis.assignment_of(value);  // every key named: the label, and the value's seed
   // Each value plays its own random numbers. On common random numbers (one seed for every value)
   // the values' errors are positively correlated, while the fit weighs its points as independent:
   // its interval on the root then covered the exact root about 75% of the time at nominal 95%.
-  VariantRun run = run_variant(open(axis.assignments_of(value)), settings, value_seed(seed, assignment), assignment, stop);
+  VariantRun run = run_variant(open(axis.assignments_of(value)), settings, value_seed(seed, assignment), assignment, stop, progress);
   if (run.interrupted) throw Interrupted();
   const Interval e = evaluate_target(run.tally, target, settings.level);
   const double z = normal_quantile_two_sided(settings.level);

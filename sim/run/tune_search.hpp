@@ -8,6 +8,7 @@
 #include "analysis/target.hpp"
 #include "sim/run/parameter_axis.hpp"
 #include "sim/run/run_settings.hpp"
+#include "sim/run/trials_progress.hpp"
 #include "sim/scenario/scenario_document.hpp"
 
 #include <nlohmann/json.hpp>
@@ -36,9 +37,9 @@ using VariantOpener = std::function<ScenarioDocument(const std::vector<std::stri
 // Runs the scenario opened by `open` with the parameter at x, on random numbers of its own
 // (value_seed(seed, "KEY=x"): independent of every other value's, as the fit assumes), and evaluates
 // the target. `stop` (null: a signal) ends the value's run, which then throws Interrupted
-// (sim/run/interrupt.hpp): a partial value would bias the fit.
+// (sim/run/interrupt.hpp): a partial value would bias the fit. `progress` is told as the run goes.
 TuneValue run_tune_value(const VariantOpener& open, const RunSettings& settings, const ParameterAxis& axis, const TargetSpec& target,
-                         uint64_t seed, double x, const std::atomic<bool>* stop);
+                         uint64_t seed, double x, const std::atomic<bool>* stop, const TrialsSink& progress = {});
 
 struct TuneResult {
   bool bracketed = false;            // the goal lies between the values at lo and hi

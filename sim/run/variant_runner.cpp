@@ -1,18 +1,17 @@
 #include "sim/run/variant_runner.hpp"
 
 #include "sim/run/interrupt.hpp"
-#include "sim/run/progress_bar.hpp"
 
 namespace volley {
 
 VariantRun run_variant(const ScenarioDocument& doc, const RunSettings& settings, uint64_t seed, const std::string& label,
-                       const std::atomic<bool>* stop) {
+                       const std::atomic<bool>* stop, const TrialsSink& progress) {
   VariantRun run;
   run.model = load_model(doc);
   const auto job = run.model->make_job(seed);
   RunPlan plan = make_plan(settings, *job->schema(), run.model->headline_metric());
   plan.stop = stop != nullptr ? stop : install_interrupt_handlers();
-  RunResult result = run_with_progress(*job, plan, settings.quiet, label);
+  RunResult result = run_with_progress(*job, plan, progress, label);
   run.tally = std::move(result.tally);
   run.precision_reached = result.precision_reached;
   run.interrupted = result.interrupted;
@@ -20,7 +19,7 @@ VariantRun run_variant(const ScenarioDocument& doc, const RunSettings& settings,
 }
 
 PairedRun run_paired(const std::vector<ScenarioDocument>& variants, const RunSettings& settings, uint64_t seed, const std::string& label,
-                     const std::vector<Exceedance>& exceedances, const std::atomic<bool>* stop) {
+                     const std::vector<Exceedance>& exceedances, const std::atomic<bool>* stop, const TrialsSink& progress) {
   PairedRun run;
   std::vector<std::unique_ptr<TrialJob>> jobs;
   for (const auto& doc : variants) {
@@ -32,7 +31,7 @@ PairedRun run_paired(const std::vector<ScenarioDocument>& variants, const RunSet
   plain.precision.clear();
   RunPlan plan = make_plan(plain, *run.job->schema(), "");
   plan.stop = stop != nullptr ? stop : install_interrupt_handlers();
-  RunResult result = run_with_progress(*run.job, plan, settings.quiet, label);
+  RunResult result = run_with_progress(*run.job, plan, progress, label);
   run.tally = std::move(result.tally);
   run.interrupted = result.interrupted;
   return run;

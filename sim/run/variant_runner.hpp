@@ -4,6 +4,7 @@
 // the same seed and trial indices, so they share common random numbers.
 #include "sim/scenario/compare_job.hpp"
 #include "sim/run/run_settings.hpp"
+#include "sim/run/trials_progress.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
 #include <atomic>
@@ -22,13 +23,13 @@ struct VariantRun {
 
 // Runs a variant opened by the caller (a study's ScenarioOpener: the command line opens files and
 // shipped names, `volley serve` only its allowed sources), every assignment applied. `stop` ends the
-// run at a block boundary; null: a signal does.
+// run at a block boundary; null: a signal does. `progress` is told as the run goes (may be empty).
 VariantRun run_variant(const ScenarioDocument& doc, const RunSettings& settings, uint64_t seed, const std::string& label,
-                       const std::atomic<bool>* stop);
+                       const std::atomic<bool>* stop, const TrialsSink& progress = {});
 
 // Several variants in one paired run (CompareJob), each opened by the caller: variant 0 is the base;
 // `exceedances` are tallied per trial as indicators and paired differences (compare_job.hpp). `stop`
-// as for run_variant.
+// and `progress` as for run_variant.
 struct PairedRun {
   std::vector<std::unique_ptr<ScenarioModel>> models;
   std::unique_ptr<CompareJob> job;
@@ -36,6 +37,6 @@ struct PairedRun {
   bool interrupted = false;
 };
 PairedRun run_paired(const std::vector<ScenarioDocument>& variants, const RunSettings& settings, uint64_t seed, const std::string& label,
-                     const std::vector<Exceedance>& exceedances, const std::atomic<bool>* stop);
+                     const std::vector<Exceedance>& exceedances, const std::atomic<bool>* stop, const TrialsSink& progress = {});
 
 }  // namespace volley

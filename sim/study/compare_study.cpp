@@ -80,7 +80,8 @@ CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open,
   record.command = "compare";
   record.variants = study.labels;
   run.seed = std::to_string(seed);
-  SessionOutcome outcome = run_session(*study.job, run, std::move(record), difference_prefix(1) + study.headline, control.stop);
+  SessionOutcome outcome =
+      run_session(*study.job, run, std::move(record), difference_prefix(1) + study.headline, control.stop, control.trials());
   study.record = std::move(outcome.record);
   study.interrupted = outcome.interrupted;
   study.checkpoint_failure = std::move(outcome.checkpoint_failure);

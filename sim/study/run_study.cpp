@@ -15,7 +15,7 @@ RunStudy run_study(RunSettings settings, const ScenarioOpener& open, const Study
   const auto job = study.model->make_job(settings.seed_value());
   RunRecord record;
   describe_scenario(record, doc, *study.model, settings.sets);
-  SessionOutcome outcome = run_session(*job, settings, std::move(record), study.model->headline_metric(), control.stop);
+  SessionOutcome outcome = run_session(*job, settings, std::move(record), study.model->headline_metric(), control.stop, control.trials());
   study.record = std::move(outcome.record);
   study.interrupted = outcome.interrupted;
   study.checkpoint_failure = std::move(outcome.checkpoint_failure);

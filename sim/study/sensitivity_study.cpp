@@ -109,7 +109,7 @@ SensitivityStudy sensitivity_study(SensitivitySettings settings, const ScenarioO
       continue;
     }
     // Each step was loaded above: no error can come from it here.
-    const PairedRun paired = run_paired(variants, run, seed, p.key, exceedances, stop);
+    const PairedRun paired = run_paired(variants, run, seed, p.key, exceedances, stop, control.trials());
     // An interrupted parameter's change rests on fewer trials than the others': it is left out, so
     // that the ranking compares like with like, and the output says which parameters it covers.
     if (paired.interrupted) {

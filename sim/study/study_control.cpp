@@ -13,6 +13,13 @@ ScenarioOpener scenario_argument(const std::string& argument) {
   };
 }
 
+TrialsSink StudyControl::trials() const {
+  if (!tell_trials || !progress) return {};
+  return [this](const TrialsProgress& p) {
+    report("trials", {{"label", p.label}, {"done", p.done}, {"planned", p.planned}, {"seconds", p.seconds}, {"ended", p.ended}});
+  };
+}
+
 bool scenario_takes(const ScenarioOpener& open, const std::vector<std::string>& sets, const std::string& assignment) {
   try {
     (void)load_model(open(sets, {assignment}, "--param"));

@@ -3,6 +3,7 @@
 // is stopped, and where its progress goes. The command line and `volley serve` each give their own:
 // the command line opens files and shipped names and stops on SIGINT/SIGTERM; the server opens only
 // its allowed sources and stops when the client goes away.
+#include "sim/run/trials_progress.hpp"
 #include "sim/scenario/scenario_document.hpp"
 
 #include <nlohmann/json.hpp>
@@ -31,10 +32,16 @@ struct StudyControl {
   // Told of each step as the study goes, with its piece of the result: "note" (a text for people),
   // "start" (what is about to be played), "value" (tune: one evaluated value). May be empty.
   std::function<void(const std::string& step, const nlohmann::json& piece)> progress;
+  // Also tell "trials" (label, done, planned, seconds; ended: the run is over) every 200 ms of each
+  // run the study plays, for a progress bar (sim/run/trials_progress.hpp).
+  bool tell_trials = false;
 
   void report(const std::string& step, const nlohmann::json& piece) const {
     if (progress) progress(step, piece);
   }
+  // The sink a study hands the driver's runs: empty unless tell_trials (the run then plays on the
+  // calling thread, as without a progress bar). Valid while this control lives.
+  TrialsSink trials() const;
 };
 
 }  // namespace volley

@@ -50,7 +50,7 @@ SweepStudy sweep_study(SweepSettings settings, const ScenarioOpener& open, const
   const std::atomic<bool>* stop = control.stop != nullptr ? control.stop : install_interrupt_handlers();
   for (size_t i = 0; i < assignments.size(); ++i) {
     if (!runs.empty() && stop->load()) break;
-    runs.push_back(run_variant(open(run.sets, assignments[i], "--param"), run, seed, labels[i], control.stop));
+    runs.push_back(run_variant(open(run.sets, assignments[i], "--param"), run, seed, labels[i], control.stop, control.trials()));
     if (runs.back().interrupted) break;
   }
   // Interrupted: the points before the last run are complete; the last one holds whole blocks only.

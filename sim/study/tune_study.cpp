@@ -31,7 +31,7 @@ TuneStudy tune_study(TuneSettings settings, const ScenarioOpener& open, const St
   std::map<double, TuneValue> completed;
   auto evaluate = [&](double x) {
     if (stop->load()) throw Interrupted();
-    const TuneValue v = run_tune_value(open_value, run, axis, target, seed, x, control.stop);
+    const TuneValue v = run_tune_value(open_value, run, axis, target, seed, x, control.stop, control.trials());
     completed[x] = v;
     control.report("value", {{"parameter", axis.key},
                              {"x", format_value(x, axis.integer)},

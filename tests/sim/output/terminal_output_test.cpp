@@ -3,7 +3,7 @@
 // per-turn table says which side scored.
 #include "tests/support/cli_runner.hpp"
 #include "tests/support/single_volley.hpp"
-#include "sim/run/progress_bar.hpp"
+#include "sim/output/progress_line.hpp"
 
 #include <catch2/catch.hpp>
 
