@@ -22,6 +22,19 @@ std::string choice_text(const BestResult& r, const PolicyChoice& c) {
 
 }  // namespace
 
+std::string best_start_text(const nlohmann::json& start) {
+  return terminal_text(start["title"].get<std::string>()) + "\n" + terminal_text(start["space"].get<std::string>()) + "search: " +
+         (start["local"].get<bool>() ? "local: one-step deviations from the file's policy (the space is too large to race whole)"
+                                     : "every policy of the space in one race") +
+         "\n";
+}
+
+std::string best_round_text(const nlohmann::json& round) {
+  return format_text("\r  race %d, round %d: %zu of %zu candidates left, %llu trials each   ", round["race"].get<int>(),
+                     round["round"].get<int>(), round["left"].get<size_t>(), round["started"].get<size_t>(),
+                     static_cast<unsigned long long>(round["trials"].get<uint64_t>()));
+}
+
 std::string format_best(const BestResult& r, bool quiet) {
   std::string out;
   const std::string level = level_percent(r.level);

@@ -6,9 +6,16 @@
 // escaped for the terminal and for CSV.
 #include "sim/run/best_search.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 
 namespace volley {
+
+// best_study's progress: its "start" (the title, the space, how it is searched) and each "race" round
+// (the bar's line, drawn over itself).
+std::string best_start_text(const nlohmann::json& start);
+std::string best_round_text(const nlohmann::json& round);
 
 // The report; `quiet`: the best policy and the headline lines only.
 std::string format_best(const BestResult& result, bool quiet);

@@ -58,16 +58,10 @@ int command_best(const Args& args) {
   StudyControl control;
   control.progress = [&](const std::string& step, const nlohmann::json& p) {
     if (step == "start" && !settings.quiet) {
-      std::printf("%s\n%s", terminal_text(p["title"].get<std::string>()).c_str(), terminal_text(p["space"].get<std::string>()).c_str());
-      std::printf("search: %s\n", p["local"].get<bool>()
-                                      ? "local: one-step deviations from the file's policy (the space is too large to race whole)"
-                                      : "every policy of the space in one race");
+      std::fputs(best_start_text(p).c_str(), stdout);
       std::fflush(stdout);
     }
-    if (step == "race" && bar)
-      std::fprintf(stderr, "\r  race %d, round %d: %zu of %zu candidates left, %llu trials each   ", p["race"].get<int>(),
-                   p["round"].get<int>(), p["left"].get<size_t>(), p["started"].get<size_t>(),
-                   static_cast<unsigned long long>(p["trials"].get<uint64_t>()));
+    if (step == "race" && bar) std::fputs(best_round_text(p).c_str(), stderr);
   };
   const BestStudy study = best_study(study_settings, scenario_argument(settings.scenario), control);
   if (bar) std::fprintf(stderr, "\r%80s\r", "");
