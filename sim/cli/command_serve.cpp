@@ -21,6 +21,41 @@ namespace {
 
 bool is_loopback(const std::string& host) { return host == "127.0.0.1" || host == "localhost" || host == "::1"; }
 
+// The address to open, and a warning when the server listens beyond loopback.
+void announce(const std::string& host, int port, const std::string& token) {
+  if (!is_loopback(host))
+    std::fprintf(stderr, "volley serve: warning: listening on %s: anyone who can reach this address can run trials on this machine\n",
+                 host.c_str());
+  // A wildcard (0.0.0.0, ::) is where the server listens, not an address a browser can open: this
+  // machine is then reached at loopback, other machines at its own address.
+  const bool wildcard = host == "0.0.0.0" || host == "::" || host == "[::]" || host.empty();
+  const std::string shown = wildcard                              ? (host.find(':') != std::string::npos ? "[::1]" : "127.0.0.1")
+                            : host.find(':') != std::string::npos ? "[" + host + "]"
+                                                                  : host;
+  // The token in the address, as Jupyter prints it: the page that opens it keeps the token, and no
+  // other page can use the server (docs/api.md, "Access").
+  std::printf("volley serve: open http://%s:%d/?token=%s (Ctrl-C stops)\n", shown.c_str(), port, token.c_str());
+  if (wildcard)
+    std::printf(
+        "volley serve: listening on every address of this machine: from another machine, open http://ADDRESS:%d/?token=%s "
+        "with this machine's name or address\n",
+        port, token.c_str());
+  std::fflush(stdout);
+}
+
+// Listens until the flag is raised (sim/run/interrupt.hpp: Ctrl-C) or the server stops by itself.
+void serve_until_stopped(WebServer& server, const std::atomic<bool>* stop_flag) {
+  std::atomic<bool> listening_ended{false};
+  std::thread watcher([&] {
+    while (!stop_flag->load(std::memory_order_relaxed) && !listening_ended.load())
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    server.stop();
+  });
+  server.listen();
+  listening_ended.store(true);
+  watcher.join();
+}
+
 }  // namespace
 
 int command_serve(const Args& args) {
@@ -50,34 +85,8 @@ int command_serve(const Args& args) {
   const auto* stop_flag = install_interrupt_handlers();
   WebServer server(options);
   const int port = server.bind();
-  if (!is_loopback(options.host))
-    std::fprintf(stderr, "volley serve: warning: listening on %s: anyone who can reach this address can run trials on this machine\n",
-                 options.host.c_str());
-  // The address to open. A wildcard (0.0.0.0, ::) is where the server listens, not an address a
-  // browser can open: this machine is then reached at loopback, other machines at its own address.
-  const bool wildcard = options.host == "0.0.0.0" || options.host == "::" || options.host == "[::]" || options.host.empty();
-  const std::string shown = wildcard ? (options.host.find(':') != std::string::npos ? "[::1]" : "127.0.0.1")
-                            : options.host.find(':') != std::string::npos ? "[" + options.host + "]"
-                                                                          : options.host;
-  // The token in the address, as Jupyter prints it: the page that opens it keeps the token, and no
-  // other page can use the server (docs/api.md, "Access").
-  std::printf("volley serve: open http://%s:%d/?token=%s (Ctrl-C stops)\n", shown.c_str(), port, server.token().c_str());
-  if (wildcard)
-    std::printf(
-        "volley serve: listening on every address of this machine: from another machine, open http://ADDRESS:%d/?token=%s "
-        "with this machine's name or address\n",
-        port, server.token().c_str());
-  std::fflush(stdout);
-  // Ctrl-C raises the flag (sim/run/interrupt.hpp); this thread stops the server, which stops the runs.
-  std::atomic<bool> listening_ended{false};
-  std::thread watcher([&] {
-    while (!stop_flag->load(std::memory_order_relaxed) && !listening_ended.load())
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    server.stop();
-  });
-  server.listen();
-  listening_ended.store(true);
-  watcher.join();
+  announce(options.host, port, server.token());
+  serve_until_stopped(server, stop_flag);
   std::fprintf(stderr, "volley serve: stopped\n");
   // Ended by a signal, as every command: 128 + the signal (130, 143).
   return interrupt_signal() != 0 ? interrupted_exit_code() : ExitOk;
