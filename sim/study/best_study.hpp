@@ -2,7 +2,7 @@
 // `volley best`'s study: the policy of one side that maximises (minimises) a target, by the race of
 // sim/run/best_search.hpp (docs/methods.md, "Best play"); or (`respond`) the sides' alternating best
 // responses, to an equilibrium or a cycle; or (`value`) what a rule is worth under best play. Its
-// result document is volley-best, volley-best-responses or volley-rule-value (docs/json-format.md).
+// result document is volley-best, volley-best-respond or volley-best-value (docs/json-format.md).
 #include "sim/run/best_search.hpp"
 #include "sim/run/run_settings.hpp"
 #include "sim/study/study_control.hpp"
