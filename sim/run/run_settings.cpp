@@ -1,10 +1,9 @@
 #include "sim/run/run_settings.hpp"
 
 #include "analysis/did_you_mean.hpp"
-#include "analysis/number_parsing.hpp"
+#include "analysis/setting_values.hpp"
 #include "sim/record/mpi_world.hpp"
 
-#include <charconv>
 #include <random>
 #include <stdexcept>
 
@@ -15,14 +14,11 @@ uint64_t RunSettings::seed_value() const {
     std::random_device device;  // only on explicit request (docs/architecture.md, Randomness)
     return (uint64_t{device()} << 32) | device();
   }
-  const bool hex = seed.rfind("0x", 0) == 0;
-  const char* begin = seed.data() + (hex ? 2 : 0);
-  const char* last = seed.data() + seed.size();
-  uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(begin, last, value, hex ? 16 : 10);
-  if (begin == last || ec != std::errc{} || end != last)
+  try {
+    return parse_seed("--seed", seed);
+  } catch (const std::invalid_argument&) {
     throw std::invalid_argument("--seed: expected a number (decimal or 0x hex) or 'random', got '" + seed + "'");
-  return value;
+  }
 }
 
 uint64_t RunSettings::planned_trials() const {
@@ -47,21 +43,15 @@ RunPlan make_plan(const RunSettings& s, const Schema& schema, const std::string&
   if (s.threads < 0) throw std::invalid_argument("--threads: expected 0 (all cores) or a positive number");
   if (s.level <= 0.5 || s.level >= 1.0) throw std::invalid_argument("--level: expected a confidence level in (0.5, 1)");
   if (!s.precision.empty()) {
-    std::string name = headline, value = s.precision;
-    if (const auto eq = s.precision.find('='); eq != std::string::npos) {
-      name = s.precision.substr(0, eq);
-      value = s.precision.substr(eq + 1);
-    }
+    const PrecisionGoal goal = parse_precision("--precision", s.precision);
+    const std::string name = goal.metric.empty() ? headline : goal.metric;
     const long metric = schema.find(name);
     if (metric < 0) {
       std::vector<std::string> names;
       for (const auto& m : schema.metrics) names.push_back(m.name);
       throw std::invalid_argument("--precision: no estimate named '" + name + "'; " + did_you_mean(name, names, "estimates"));
     }
-    double e = 0;
-    if (!read_finite_number(value, e) || !(e > 0))
-      throw std::invalid_argument("--precision: expected [NAME=]E with E a finite positive number, got '" + s.precision + "'");
-    plan.precision = PrecisionTarget{static_cast<size_t>(metric), e, s.level};
+    plan.precision = PrecisionTarget{static_cast<size_t>(metric), goal.half_width, s.level};
   }
   // Under mpirun every rank runs its share of the blocks and sees the combined tally (mpi_world.hpp).
   if (mpi_world().size > 1) {
