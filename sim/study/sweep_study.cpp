@@ -1,6 +1,5 @@
 #include "sim/study/sweep_study.hpp"
 
-#include "analysis/target.hpp"
 #include "sim/record/run_record.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/run/run_session.hpp"
@@ -10,55 +9,118 @@
 
 namespace volley {
 
-SweepStudy sweep_study(SweepSettings settings, const ScenarioOpener& open, const StudyControl& control) {
+namespace {
+
+// The volley-sweep document's fields but its points and how many completed (docs/json-format.md).
+nlohmann::json sweep_header(const SweepGrid& grid) {
+  nlohmann::json axes_json = nlohmann::json::array();
+  for (const auto& a : grid.settings.axes) axes_json.push_back({{"key", a.key}, {"values", a.values}, {"numbers", a.numbers}});
+  return {{"format", "volley-sweep"},
+          {"format_version", ResultFormatVersion},
+          {"volley_version", VOLLEY_VERSION},
+          {"title", grid.title},
+          {"parameters", grid.settings.parameters},
+          {"axes", axes_json},
+          {"target", grid.target.text},
+          {"target_is_probability", grid.target_is_probability},
+          {"level", grid.settings.run.level},
+          {"seed", grid.seed},
+          {"points_planned", grid.points.size()}};
+}
+
+}  // namespace
+
+SweepGrid sweep_grid(SweepSettings settings, const ScenarioOpener& open) {
+  SweepGrid grid;
   const RunSettings& run = settings.run;
   std::vector<ParameterAxis>& axes = settings.axes;
   if (axes.empty() || axes.size() > 2) throw std::invalid_argument("--param: give one or two parameters to sweep");
   for (auto& axis : axes) keep_whole_key_where_accepted(axis, [&](const std::string& a) { return scenario_takes(open, run.sets, a); });
   check_outputs(run);
-  const uint64_t seed = run.seed_value();
+  grid.seed = run.seed_value();
 
   // Grid points, first axis fastest.
-  std::vector<std::vector<size_t>> points;
   const size_t n1 = axes.size() > 1 ? axes[1].values.size() : 1;
   for (size_t j = 0; j < n1; ++j)
     for (size_t i = 0; i < axes[0].values.size(); ++i)
-      points.push_back(axes.size() > 1 ? std::vector<size_t>{i, j} : std::vector<size_t>{i});
+      grid.points.push_back(axes.size() > 1 ? std::vector<size_t>{i, j} : std::vector<size_t>{i});
 
-  std::vector<std::vector<std::string>> assignments;
-  std::vector<std::string> labels;
-  for (const auto& p : points) {
+  for (const auto& p : grid.points) {
     std::vector<std::string> sets;
     std::string label;
     for (size_t a = 0; a < axes.size(); ++a) {
       for (const auto& set : axes[a].assignments(p[a])) sets.push_back(set);
       label += (label.empty() ? "" : " ") + axes[a].assignment(p[a]);
     }
-    assignments.push_back(sets);
-    labels.push_back(label);
+    grid.assignments.push_back(sets);
+    grid.labels.push_back(label);
   }
   // Every grid point is checked before any is run: a value the rules refuse at the end of the grid
   // stops the sweep at once, not after the points before it have been played.
-  for (const auto& sets : assignments) (void)load_model(open(run.sets, sets, "--param"));
+  for (const auto& sets : grid.assignments) (void)load_model(open(run.sets, sets, "--param"));
   {
-    // An unknown --target is refused with the valid names before any point is played.
-    const auto model = load_model(open(run.sets, assignments.front(), "--param"));
-    check_target(parse_target(settings.target.empty() ? model->headline_metric() : settings.target, false), *model->make_job(0)->schema(),
-                 "--target");
+    // An unknown --target or --precision metric is refused with the valid names before any point is played.
+    const auto model = load_model(open(run.sets, grid.assignments.front(), "--param"));
+    grid.target = parse_target(settings.target.empty() ? model->headline_metric() : settings.target, false);
+    const auto schema = model->make_job(0)->schema();
+    check_target(grid.target, *schema, "--target");
+    (void)make_plan(run, *schema, model->headline_metric());
+    grid.title = model->title();
+    grid.target_is_probability = grid.target.is_probability(*schema);
   }
+  grid.settings = std::move(settings);
+  return grid;
+}
+
+SweepStudy sweep_study(SweepSettings settings, const ScenarioOpener& open, const StudyControl& control) {
+  return sweep_study(sweep_grid(std::move(settings), open), open, control);
+}
+
+SweepStudy sweep_study(const SweepGrid& grid, const ScenarioOpener& open, const StudyControl& control) {
+  const RunSettings& run = grid.settings.run;
+  const std::vector<ParameterAxis>& axes = grid.settings.axes;
+  const TargetSpec& target = grid.target;
+  const uint64_t seed = grid.seed;
+  nlohmann::json header = sweep_header(grid);
+  control.report("sweep", [&] {
+    nlohmann::json empty = header;
+    empty["partial"] = true;
+    empty["points_complete"] = 0;
+    empty["points"] = nlohmann::json::array();
+    return empty;
+  }());
+
+  // Each point's entry of the document: its assignments, the target's interval and its result.
+  const auto point_json = [&](size_t k, const VariantRun& v) {
+    const Interval target_value = evaluate_target(v.tally, target, run.level);
+    RunRecord record;
+    record.command = "sweep";
+    record.seed = seed;
+    record.trials = v.tally.trials();
+    record.level = run.level;
+    record.sets = grid.assignments[k];
+    record.scenario_title = v.model->title();
+    record.scenario_kind = v.model->kind();
+    record.partial = v.interrupted;
+    record.tally = v.tally;
+    return nlohmann::json{{"assignments", grid.assignments[k]},
+                          {"target", {{"estimate", target_value.estimate}, {"low", target_value.low}, {"high", target_value.high}}},
+                          {"result", record_to_json(record)}};
+  };
   std::vector<VariantRun> runs;
+  nlohmann::json json_points = nlohmann::json::array();
   const std::atomic<bool>* stop = control.stop != nullptr ? control.stop : install_interrupt_handlers();
-  for (size_t i = 0; i < assignments.size(); ++i) {
+  for (size_t i = 0; i < grid.assignments.size(); ++i) {
     if (!runs.empty() && stop->load()) break;
-    runs.push_back(run_variant(open(run.sets, assignments[i], "--param"), run, seed, labels[i], control.stop, control.trials()));
+    runs.push_back(run_variant(open(run.sets, grid.assignments[i], "--param"), run, seed, grid.labels[i], control.stop, control.trials()));
+    json_points.push_back(point_json(i, runs.back()));
     if (runs.back().interrupted) break;
+    control.report("point", json_points.back());
   }
   // Interrupted: the points before the last run are complete; the last one holds whole blocks only.
   SweepStudy study;
-  study.partial = runs.size() < points.size() || runs.back().interrupted;
+  study.partial = runs.size() < grid.points.size() || runs.back().interrupted;
   const size_t complete_points = runs.size() - (runs.back().interrupted ? 1 : 0);
-  const auto& first = *runs.front().model;
-  const TargetSpec target = parse_target(settings.target.empty() ? first.headline_metric() : settings.target, false);
   const Schema& schema = runs.front().tally.schema();
   SweepTable& table = study.table;
   table.columns = {target.text};
@@ -66,54 +128,26 @@ SweepStudy sweep_study(SweepSettings settings, const ScenarioOpener& open, const
     if (m.headline && m.kind == MetricKind::Probability && m.name != target.text) table.columns.push_back(m.name);
   // With --precision each point stops on its own: the header gives the cap (--json has each point's trials).
   table.trials = run.precision.empty() ? std::to_string(runs.front().tally.trials()) : run.trials_text();
-  table.title = first.title();
+  table.title = grid.title;
   table.seed = seed;
   table.level = run.level;
   for (const auto& a : axes) table.keys.push_back(a.key);
-
-  nlohmann::json json_points = nlohmann::json::array();
   for (size_t k = 0; k < runs.size(); ++k) {
     SweepTable::Row row;
-    for (size_t a = 0; a < axes.size(); ++a) row.values.push_back(axes[a].values[points[k][a]]);
+    for (size_t a = 0; a < axes.size(); ++a) row.values.push_back(axes[a].values[grid.points[k][a]]);
     for (size_t c = 0; c < table.columns.size(); ++c)
       row.columns.push_back(evaluate_target(runs[k].tally, c == 0 ? target : parse_target(table.columns[c], false), run.level));
-    const Interval target_value = row.columns.front();
     table.rows.push_back(std::move(row));
-    RunRecord record;
-    record.command = "sweep";
-    record.seed = seed;
-    record.trials = runs[k].tally.trials();
-    record.level = run.level;
-    record.sets = assignments[k];
-    record.scenario_title = runs[k].model->title();
-    record.scenario_kind = runs[k].model->kind();
-    record.partial = runs[k].interrupted;
-    record.tally = runs[k].tally;
-    json_points.push_back({{"assignments", assignments[k]},
-                           {"target", {{"estimate", target_value.estimate}, {"low", target_value.low}, {"high", target_value.high}}},
-                           {"result", record_to_json(record)}});
   }
   if (study.partial)
-    table.partial_text = "PARTIAL: interrupted, " + std::to_string(complete_points) + " of " + std::to_string(points.size()) +
+    table.partial_text = "PARTIAL: interrupted, " + std::to_string(complete_points) + " of " + std::to_string(grid.points.size()) +
                          " points complete" + (runs.back().interrupted ? " (the last shown has completed blocks only)" : "");
 
   // The result: what --json writes and the report page draws (docs/json-format.md).
-  nlohmann::json axes_json = nlohmann::json::array();
-  for (const auto& a : axes) axes_json.push_back({{"key", a.key}, {"values", a.values}, {"numbers", a.numbers}});
-  study.document = {{"format", "volley-sweep"},
-                    {"format_version", ResultFormatVersion},
-                    {"volley_version", VOLLEY_VERSION},
-                    {"title", first.title()},
-                    {"parameters", settings.parameters},
-                    {"axes", axes_json},
-                    {"target", target.text},
-                    {"target_is_probability", target.is_probability(schema)},
-                    {"level", run.level},
-                    {"seed", seed},
-                    {"partial", study.partial},
-                    {"points_planned", points.size()},
-                    {"points_complete", complete_points},
-                    {"points", json_points}};
+  study.document = std::move(header);
+  study.document["partial"] = study.partial;
+  study.document["points_complete"] = complete_points;
+  study.document["points"] = std::move(json_points);
   return study;
 }
 

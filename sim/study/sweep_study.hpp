@@ -2,6 +2,7 @@
 // `volley sweep`'s study: a grid over one or two parameters on common random numbers (every point
 // plays the same trial indices with the same seed). Its result document is volley-sweep
 // (docs/json-format.md); the table and CSV come from the same points (sim/output/sweep_report.hpp).
+#include "analysis/target.hpp"
 #include "sim/output/sweep_report.hpp"
 #include "sim/run/parameter_axis.hpp"
 #include "sim/run/run_settings.hpp"
@@ -21,13 +22,32 @@ struct SweepSettings {
   std::string target;                   // the estimate to plot; empty: the scenario's headline
 };
 
+// A sweep checked and laid out, nothing played yet: every grid point loaded, the target checked.
+struct SweepGrid {
+  SweepSettings settings;  // the axes' keys as the scenario takes them
+  uint64_t seed = 0;
+  std::vector<std::vector<size_t>> points;            // each point's value index on each axis, first axis fastest
+  std::vector<std::vector<std::string>> assignments;  // each point's --set of every key moved
+  std::vector<std::string> labels;                    // each point as "K1=v1 K2=v2"
+  TargetSpec target;
+  std::string title;
+  bool target_is_probability = true;
+};
+
+// Throws std::invalid_argument (a bad --param, --target or output) or ScenarioErrors (a point the
+// scenario refuses) before anything is played.
+SweepGrid sweep_grid(SweepSettings settings, const ScenarioOpener& open);
+
 struct SweepStudy {
   nlohmann::json document;  // volley-sweep
   SweepTable table;
   bool partial = false;  // interrupted: the points before the last are complete
 };
 
-// Every grid point is loaded, and the target checked, before any is played.
+// Plays a grid point after point. Progress: "sweep" (the volley-sweep document with no points yet)
+// before the first point, then "point" (one entry of the document's points) as each completes.
+SweepStudy sweep_study(const SweepGrid& grid, const ScenarioOpener& open, const StudyControl& control);
+// sweep_grid, then sweep_study: every grid point is loaded, and the target checked, before any is played.
 SweepStudy sweep_study(SweepSettings settings, const ScenarioOpener& open, const StudyControl& control);
 
 }  // namespace volley
