@@ -14,19 +14,8 @@ constexpr auto RoundInterval = std::chrono::milliseconds(200);
 
 }  // namespace
 
-LiveBest::LiveBest(const LiveBestRequest& request, const ScenarioSources& sources)
-    : doc_(sources.open(request.scenario, request.has_text ? &request.text : nullptr, request.sets, {}, "--set")) {
-  // As command_best: the same settings from the same options.
-  const RunSettings run = request_settings(request);
-  settings_.side = request.side;
-  settings_.minimise = request.minimise;
-  settings_.delta = request.delta;
-  settings_.spaces = request.spaces;
-  settings_.fixes = request.fixes;
-  if (!request.target.empty()) settings_.target = parse_target(request.target, false);
-  settings_.level = run.level;
-  settings_.trials = request.trials;
-  settings_.seed = request_seed(run);
+LiveBest::LiveBest(const BestRequest& request, const ScenarioSources& sources)
+    : doc_(sources.open(request.scenario, request.sets, {}, "--set")), settings_(request.settings) {
   const auto model = load_model(doc_);
   title_ = model->title();
   space_ = best_space(settings_, doc_);  // a bad side, key, value or target: std::invalid_argument, nothing played

@@ -2,20 +2,21 @@
 
 #include "sim/scenario/embedded_scenarios.hpp"
 #include "sim/scenario/scenario_model.hpp"
+#include "analysis/setting_values.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 namespace volley {
 
-ScenarioDocument ScenarioSources::open(const std::string& scenario, const std::string* text) const {
-  if (text != nullptr) {
-    if (text->size() > limits.max_scenario_bytes)
-      throw RequestError(
-          413, "text: scenario text of " + std::to_string(text->size()) + " bytes; at most " + std::to_string(limits.max_scenario_bytes));
-    return ScenarioDocument::from_string(*text, "scenario text");
+ScenarioDocument ScenarioSources::open(const RequestScenario& scenario) const {
+  if (scenario.has_text) {
+    if (scenario.text.size() > limits.max_scenario_bytes)
+      throw RequestError(413, "text: scenario text of " + std::to_string(scenario.text.size()) + " bytes; at most " +
+                                  std::to_string(limits.max_scenario_bytes));
+    return ScenarioDocument::from_string(scenario.text, "scenario text");
   }
-  const std::string name = scenario.empty() ? DefaultScenarioName : scenario;
+  const std::string name = scenario.name.empty() ? DefaultScenarioName : scenario.name;
   // Shipped scenarios by name, from the binary (never a file of that name in the working directory),
   // named as `volley run NAME` names them so that results agree field for field.
   for (const auto& shipped : embedded_scenarios())
@@ -25,9 +26,9 @@ ScenarioDocument ScenarioSources::open(const std::string& scenario, const std::s
   throw RequestError(403, "scenario: '" + name + "' is neither a shipped scenario nor a file named on the server's command line");
 }
 
-ScenarioDocument ScenarioSources::open(const std::string& scenario, const std::string* text, const std::vector<std::string>& sets,
+ScenarioDocument ScenarioSources::open(const RequestScenario& scenario, const std::vector<std::string>& sets,
                                        const std::vector<std::string>& extra, const std::string& extra_option) const {
-  ScenarioDocument doc = open(scenario, text);
+  ScenarioDocument doc = open(scenario);
   try {
     for (const auto& set : sets) doc.apply_set(set);
     for (const auto& set : extra) doc.apply_set(set, extra_option);
@@ -39,12 +40,10 @@ ScenarioDocument ScenarioSources::open(const std::string& scenario, const std::s
   return doc;
 }
 
-uint64_t request_seed(const RunSettings& settings) {
-  try {
-    return settings.seed_value();
-  } catch (const std::invalid_argument& e) {
-    throw RequestError(400, e.what());
-  }
+ScenarioOpener ScenarioSources::opener(const RequestScenario& scenario) const {
+  return [this, scenario](const std::vector<std::string>& sets, const std::vector<std::string>& extra, const std::string& option) {
+    return open(scenario, sets, extra, option);
+  };
 }
 
 std::vector<std::string> ScenarioSources::names() const {
@@ -92,6 +91,17 @@ nlohmann::json parse_request_object(const std::string& body, const std::vector<s
 
 namespace {
 
+// A value read by a grammar the command line shares (parse_seed, parse_axis, parse_target, ...): its
+// std::invalid_argument becomes a 400 naming the key.
+template <class Read>
+auto read_value(Read read) {
+  try {
+    return read();
+  } catch (const std::invalid_argument& e) {
+    throw RequestError(400, as_request_message(e.what()));
+  }
+}
+
 std::string text_field(const nlohmann::json& json, const char* key, size_t max_bytes) {
   const auto& v = json.at(key);
   if (!v.is_string()) throw RequestError(400, std::string(key) + ": expected a string");
@@ -132,21 +142,32 @@ std::vector<std::string> texts_field(const nlohmann::json& json, const char* key
 
 namespace {
 
-// The keys a run, a tune and a best-play search share: where the scenario comes from, its assignments, seed, trials,
-// level and client. `Request` is LiveRequest, LiveTuneRequest or LiveBestRequest.
-template <class Request>
-void read_common_fields(const nlohmann::json& json, const ServeLimits& limits, Request& r) {
-  if (json.contains("scenario")) r.scenario = text_field(json, "scenario", 4096);
+void read_scenario(const nlohmann::json& json, const ServeLimits& limits, RequestScenario& scenario) {
+  if (json.contains("scenario")) scenario.name = text_field(json, "scenario", 4096);
   if (json.contains("text")) {
     if (json.contains("scenario")) throw RequestError(400, "give either scenario (a name) or text (TOML), not both");
-    r.has_text = true;
-    r.text = text_field(json, "text", limits.max_scenario_bytes);
+    scenario.has_text = true;
+    scenario.text = text_field(json, "text", limits.max_scenario_bytes);
   }
-  if (json.contains("sets")) r.sets = assignments_field(json, "sets", limits);
+}
+
+// The keys every study shares: where the scenario comes from, its assignments, seed, trials, level
+// and client, into the settings the command line's run options give (sim/cli/run_options.cpp), with
+// `trials` the study's default when the request gives none.
+void read_run_settings(const nlohmann::json& json, const ServeLimits& limits, uint64_t trials, StudyRequest& request,
+                       RunSettings& settings) {
+  read_scenario(json, limits, request.scenario);
+  settings.scenario = request.scenario.name;
+  settings.quiet = true;
+  if (json.contains("sets")) settings.sets = assignments_field(json, "sets", limits);
+  settings.trials = trials;
+  settings.trials_option = trials;
+  settings.seed_given = true;
   if (json.contains("seed")) {
+    // A page's study must be repeatable: a number, never "random".
     const auto& s = json.at("seed");
-    if (s.is_number_unsigned()) r.seed = std::to_string(s.get<uint64_t>());
-    else if (s.is_string() && s.get_ref<const std::string&>() != "random") r.seed = s.get<std::string>();
+    if (s.is_number_unsigned()) settings.seed = std::to_string(s.get<uint64_t>());
+    else if (s.is_string()) settings.seed = std::to_string(read_value([&] { return parse_seed("seed", s.get<std::string>()); }));
     else throw RequestError(400, "seed: expected a non-negative integer or a string of one (decimal or 0x hex)");
   }
   if (json.contains("trials")) {
@@ -154,75 +175,129 @@ void read_common_fields(const nlohmann::json& json, const ServeLimits& limits, R
     if (!t.is_number_unsigned() || t.get<uint64_t>() == 0 || t.get<uint64_t>() > limits.max_trials)
       throw RequestError(t.is_number_unsigned() && t.get<uint64_t>() > limits.max_trials ? 413 : 400,
                          "trials: expected an integer in [1, " + std::to_string(limits.max_trials) + "]");
-    r.trials = t.get<uint64_t>();
+    settings.trials_option = t.get<uint64_t>();
   }
   if (json.contains("level")) {
     const auto& l = json.at("level");
     if (!l.is_number() || !(l.get<double>() > 0.5 && l.get<double>() < 1.0))
       throw RequestError(400, "level: expected a number in (0.5, 1)");
-    r.level = l.get<double>();
+    settings.level = l.get<double>();
   }
-  if (json.contains("client")) r.client = text_field(json, "client", 128);
+  if (json.contains("client")) request.client = text_field(json, "client", 128);
 }
 
-void check_body_size(const std::string& body, const ServeLimits& limits) {
+void read_precision(const nlohmann::json& json, RunSettings& settings) {
+  if (!json.contains("precision")) return;
+  settings.precision = text_field(json, "precision", 256);
+  // Its metric is checked against the scenario's once that is open.
+  (void)read_value([&] { return parse_precision("precision", settings.precision); });
+}
+
+// A study's body: a JSON object of the keys every study shares (read_run_settings) and `own` keys.
+nlohmann::json study_body(const std::string& body, const ServeLimits& limits, std::vector<std::string> own) {
   if (body.size() > limits.max_body_bytes)
     throw RequestError(413, "request body larger than " + std::to_string(limits.max_body_bytes) + " bytes");
+  own.insert(own.begin(), {"scenario", "text", "sets", "seed", "trials", "level", "client"});
+  return parse_request_object(body, own);
 }
 
 }  // namespace
 
-LiveRequest parse_live_request(const std::string& body, const ServeLimits& limits) {
-  check_body_size(body, limits);
-  const auto json = parse_request_object(body, {"scenario", "text", "sets", "vs", "seed", "trials", "precision", "level", "client"});
-  LiveRequest r;
-  read_common_fields(json, limits, r);
-  if (json.contains("vs")) {
-    r.versus = assignments_field(json, "vs", limits);
-    if (r.versus.empty()) throw RequestError(400, "vs: give at least one KEY=VALUE for variant B, or leave vs out");
-  }
-  if (json.contains("precision")) r.precision = text_field(json, "precision", 256);
+std::string as_request_message(const std::string& message) { return message.starts_with("--") ? message.substr(2) : message; }
+
+ScenarioRequest read_scenario_request(const nlohmann::json& body, const ServeLimits& limits) {
+  ScenarioRequest r;
+  read_scenario(body, limits, r.scenario);
+  if (body.contains("sets")) r.sets = assignments_field(body, "sets", limits);
   return r;
 }
 
-LiveTuneRequest parse_tune_request(const std::string& body, const ServeLimits& limits) {
-  check_body_size(body, limits);
-  const auto json =
-      parse_request_object(body, {"scenario", "text", "sets", "param", "target", "steps", "seed", "trials", "level", "client"});
-  LiveTuneRequest r;
-  read_common_fields(json, limits, r);
+RunRequest parse_run_request(const std::string& body, const ServeLimits& limits) {
+  const auto json = study_body(body, limits, {"vs", "precision"});
+  RunRequest r;
+  read_run_settings(json, limits, RunSettings{}.trials, r, r.settings.run);
+  read_precision(json, r.settings.run);
+  if (json.contains("vs")) {
+    CompareVariant b;
+    b.assignments = assignments_field(json, "vs", limits);
+    if (b.assignments.empty()) throw RequestError(400, "vs: give at least one KEY=VALUE for variant B, or leave vs out");
+    for (const auto& a : b.assignments) b.label += (b.label.empty() ? "" : ";") + a;
+    r.settings.variants.push_back(std::move(b));
+  }
+  return r;
+}
+
+SweepRequest parse_sweep_request(const std::string& body, const ServeLimits& limits) {
+  const auto json = study_body(body, limits, {"param", "target", "precision"});
+  SweepRequest r;
+  SweepSettings& s = r.settings;
+  read_run_settings(json, limits, TrialsPerStudyValue, r, s.run);
+  read_precision(json, s.run);
+  if (!json.contains("param")) throw RequestError(400, "param: give one or two parameters to sweep (KEY=lo:hi:step or KEY=a,b,c)");
+  s.parameters =
+      json.at("param").is_string() ? std::vector<std::string>{text_field(json, "param", 4096)} : texts_field(json, "param", limits);
+  if (s.parameters.empty() || s.parameters.size() > 2) throw RequestError(400, "param: give one or two parameters to sweep");
+  size_t points = 1;
+  for (const auto& p : s.parameters) {
+    s.axes.push_back(read_value([&] { return parse_axis(p, "param"); }));
+    points *= s.axes.back().values.size();
+  }
+  if (points > limits.max_sweep_points)
+    throw RequestError(413, "param: " + std::to_string(points) + " grid points; at most " + std::to_string(limits.max_sweep_points));
+  if (json.contains("target")) {
+    s.target = text_field(json, "target", 256);
+    (void)read_value([&] { return parse_target(s.target, false); });  // its metric is checked once the scenario is open
+  }
+  return r;
+}
+
+TuneRequest parse_tune_request(const std::string& body, const ServeLimits& limits) {
+  const auto json = study_body(body, limits, {"param", "target", "steps"});
+  TuneRequest r;
+  TuneSettings& s = r.settings;
+  read_run_settings(json, limits, TrialsPerStudyValue, r, s.run);
   if (!json.contains("param") || !json.contains("target")) throw RequestError(400, "give param (KEY=lo:hi) and target (NAME=GOAL)");
-  r.param = text_field(json, "param", 4096);
-  r.target = text_field(json, "target", 256);
+  const std::string param = text_field(json, "param", 4096);
+  s.axis = read_value([&] { return parse_axis(param, "param", true); });
+  const std::string target = text_field(json, "target", 256);
+  s.target = read_value([&] { return parse_target(target, true); });
   if (json.contains("steps")) {
     const auto& st = json.at("steps");
     if (!st.is_number_unsigned() || st.get<uint64_t>() > 30) throw RequestError(400, "steps: expected an integer in [0, 30]");
-    r.steps = static_cast<int>(st.get<uint64_t>());
+    s.steps = static_cast<int>(st.get<uint64_t>());
   }
   return r;
 }
 
-LiveBestRequest parse_best_request(const std::string& body, const ServeLimits& limits) {
-  check_body_size(body, limits);
-  const auto json = parse_request_object(
-      body, {"scenario", "text", "sets", "side", "target", "minimise", "delta", "space", "fix", "seed", "trials", "level", "client"});
-  LiveBestRequest r;
-  read_common_fields(json, limits, r);
+BestRequest parse_best_request(const std::string& body, const ServeLimits& limits) {
+  const auto json = study_body(body, limits, {"side", "target", "minimise", "delta", "space", "fix"});
+  BestRequest r;
+  BestSettings& s = r.settings;
+  // As command_best: the run options' seed, level and trials (the most one candidate plays in one race).
+  RunSettings run;
+  read_run_settings(json, limits, s.trials, r, run);
+  r.sets = run.sets;
+  s.seed = parse_seed("seed", run.seed);
+  s.level = run.level;
+  s.trials = run.trials_option;
   if (!json.contains("side")) throw RequestError(400, "side: name the side whose policy is searched");
-  r.side = text_field(json, "side", 256);
-  if (json.contains("target")) r.target = text_field(json, "target", 256);
+  s.side = text_field(json, "side", 256);
+  if (json.contains("target")) {
+    const std::string target = text_field(json, "target", 256);
+    s.target = read_value([&] { return parse_target(target, false); });
+  }
   if (json.contains("minimise")) {
     if (!json.at("minimise").is_boolean()) throw RequestError(400, "minimise: expected true or false");
-    r.minimise = json.at("minimise").get<bool>();
+    s.minimise = json.at("minimise").get<bool>();
   }
   if (json.contains("delta")) {
     const auto& d = json.at("delta");
     if (!d.is_number() || !(d.get<double>() > 0) || !std::isfinite(d.get<double>()))
       throw RequestError(400, "delta: expected a positive indifference zone");
-    r.delta = d.get<double>();
+    s.delta = d.get<double>();
   }
-  if (json.contains("space")) r.spaces = texts_field(json, "space", limits);
-  if (json.contains("fix")) r.fixes = texts_field(json, "fix", limits);
+  if (json.contains("space")) s.spaces = texts_field(json, "space", limits);
+  if (json.contains("fix")) s.fixes = texts_field(json, "fix", limits);
   return r;
 }
 

@@ -1,9 +1,13 @@
 #pragma once
-// A run asked for over HTTP (`volley serve`, docs/api.md): the JSON body of POST /api/run, checked
-// key by key, and the scenario it names, opened only from the allowed sources. Nothing here knows
+// A study asked for over HTTP (`volley serve`, docs/api.md): the JSON body of a POST, read key by key
+// into the study's typed settings, and the scenario it names, opened only from the allowed sources. Nothing here knows
 // about HTTP: a refusal is a RequestError carrying the status the server answers with.
-#include "sim/run/run_settings.hpp"
+#include "sim/run/best_search.hpp"
 #include "sim/scenario/scenario_document.hpp"
+#include "sim/study/compare_study.hpp"
+#include "sim/study/study_control.hpp"
+#include "sim/study/sweep_study.hpp"
+#include "sim/study/tune_study.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -32,98 +36,91 @@ struct ServeLimits {
   size_t max_body_bytes = 1 << 20;                 // a request body
   size_t max_scenario_bytes = 256 << 10;           // scenario text in a request (the shipped ones are < 10 KiB)
   size_t max_sets = 256;                           // --set assignments per variant
+  size_t max_sweep_points = 1000;                  // grid points of a sweep (each a run of `trials`)
   uint64_t max_trials = 100'000'000;               // per run: about 3 minutes of the default scenario on 2 cores
   size_t max_runs = 64;                            // runs in flight at once (a thread each); more are answered 503
   size_t max_connections = 256;                    // connections served at once (runs included); more are answered 503
   std::chrono::milliseconds request_time{10'000};  // for a request's head and body to arrive (slow clients)
 };
 
+// Where a request's scenario comes from: a name (a shipped scenario, or a file named on the server's
+// command line; empty: the default), or TOML text in its place (validated like a file).
+struct RequestScenario {
+  std::string name;
+  bool has_text = false;
+  std::string text;
+};
+
 struct ScenarioSources {
   std::vector<std::string> files;  // named on the command line, readable as given
   ServeLimits limits;
-  // The document a request's "scenario" (a shipped name or one of `files`; empty: the default) or
-  // "text" names, before any assignment. Throws RequestError(403) for anything else; ScenarioErrors
-  // for a text or file that is not TOML.
-  ScenarioDocument open(const std::string& scenario, const std::string* text) const;
+  // The document a request's scenario names, before any assignment. Throws RequestError(403) for a
+  // name that is neither shipped nor on the command line; ScenarioErrors for a text or file that is
+  // not TOML.
+  ScenarioDocument open(const RequestScenario& scenario) const;
   // The same with `sets` (as --set) and then `extra` applied, errors on those naming `extra_option`
   // (--vs, --param); each error located at its line.
-  ScenarioDocument open(const std::string& scenario, const std::string* text, const std::vector<std::string>& sets,
-                        const std::vector<std::string>& extra, const std::string& extra_option) const;
+  ScenarioDocument open(const RequestScenario& scenario, const std::vector<std::string>& sets, const std::vector<std::string>& extra,
+                        const std::string& extra_option) const;
+  // The same as the studies take it (sim/study/study_control.hpp). The opener holds `scenario` and
+  // refers to these sources, which must outlive it.
+  ScenarioOpener opener(const RequestScenario& scenario) const;
   // Shipped names, then the command line's files.
   std::vector<std::string> names() const;
 };
 
-struct LiveRequest {
-  std::string scenario;  // a name from ScenarioSources::names(); empty: the default
-  bool has_text = false;
-  std::string text;                 // scenario TOML in place of a file (validated like a file)
-  std::vector<std::string> sets;    // as --set
-  std::vector<std::string> versus;  // non-empty: a paired comparison, variant B = base + these (as --vs)
-  std::string seed = "1";           // as --seed, "random" excepted
-  uint64_t trials = 100000;         // as --trials (the cap, with a precision target)
-  std::string precision;            // as --precision
-  double level = 0.95;              // as --level
-  std::string client;               // the page asking: its new run cancels its previous one
-};
-
-// A tune asked over HTTP (POST /api/tune): the scenario and settings as a run's, plus tune's own.
-struct LiveTuneRequest {
-  std::string scenario;
-  bool has_text = false;
-  std::string text;
-  std::vector<std::string> sets;
-  std::string param;   // as tune's --param: KEY[,KEY...]=lo:hi
-  std::string target;  // as --target: NAME=GOAL
-  int steps = 8;       // as --steps
-  std::string seed = "1";
-  uint64_t trials = 20000;  // per evaluated value, as tune's --trials
-  double level = 0.95;
+// What every study a request asks for carries beside its typed settings: its scenario, and the page
+// asking (a client's new study cancels its previous one).
+struct StudyRequest {
+  RequestScenario scenario;
   std::string client;
 };
 
-// A best-play search asked over HTTP (POST /api/best): the scenario and settings as a run's, plus
-// best's own (as its options --side, --target, --minimise, --delta, --space, --fix).
-struct LiveBestRequest {
-  std::string scenario;
-  bool has_text = false;
-  std::string text;
-  std::vector<std::string> sets;
-  std::string side;
-  std::string target;  // empty: SIDE.win
-  bool minimise = false;
-  double delta = 0.01;
-  std::vector<std::string> spaces, fixes;
-  std::string seed = "1";
-  uint64_t trials = 100000;  // the most trials one candidate plays in one race, as best's --trials
-  double level = 0.95;
-  std::string client;
+// Each request's settings are the typed settings the command line's options give the same study
+// (sim/study/), read key by key from the JSON body: a value the option would refuse is refused here,
+// with a 400 naming the key, before anything is opened or played. The server prints nothing (quiet),
+// writes no files and, where a request gives no trials, plays the study's default as a cap.
+
+// POST /api/run: `volley run`'s settings; with `vs`, `volley compare`'s, variant B the base with those
+// assignments.
+struct RunRequest : StudyRequest {
+  CompareSettings settings;  // no variant: a run
 };
 
-// The settings a run or tune request stands for, as the CLI's options would give them (quiet: the
-// server prints nothing), and its seed (RequestError 400 for one that does not parse).
-template <class Request>
-RunSettings request_settings(const Request& r) {
-  RunSettings s;
-  s.scenario = r.scenario;
-  s.sets = r.sets;
-  s.trials = r.trials;
-  s.trials_option = r.trials;
-  s.seed = r.seed;
-  s.level = r.level;
-  s.quiet = true;
-  return s;
-}
-uint64_t request_seed(const RunSettings& settings);
+// POST /api/sweep: `volley sweep`'s settings.
+struct SweepRequest : StudyRequest {
+  SweepSettings settings;
+};
 
-// Reads the body of POST /api/tune; refuses as parse_live_request does.
-LiveTuneRequest parse_tune_request(const std::string& body, const ServeLimits& limits);
+// POST /api/tune: `volley tune`'s settings.
+struct TuneRequest : StudyRequest {
+  TuneSettings settings;
+};
 
-// Reads the body of POST /api/best; refuses as parse_live_request does.
-LiveBestRequest parse_best_request(const std::string& body, const ServeLimits& limits);
+// POST /api/best: `volley best`'s settings, and the assignments (--set) of the scenario it searches.
+struct BestRequest : StudyRequest {
+  std::vector<std::string> sets;
+  BestSettings settings;
+};
 
-// Reads the body of POST /api/run. Throws RequestError(400) for bad JSON, an unknown key or a value of
-// the wrong type or range, RequestError(413) beyond the limits.
-LiveRequest parse_live_request(const std::string& body, const ServeLimits& limits);
+// The scenario and assignments a request names (POST /api/validate, /api/report), read from a body
+// already checked for unknown keys.
+struct ScenarioRequest {
+  RequestScenario scenario;
+  std::vector<std::string> sets;
+};
+ScenarioRequest read_scenario_request(const nlohmann::json& body, const ServeLimits& limits);
+
+// Read the body of each POST. Throw RequestError(400) for bad JSON, an unknown key or a value of the
+// wrong type or range (naming the key), RequestError(413) beyond the limits.
+RunRequest parse_run_request(const std::string& body, const ServeLimits& limits);
+SweepRequest parse_sweep_request(const std::string& body, const ServeLimits& limits);
+TuneRequest parse_tune_request(const std::string& body, const ServeLimits& limits);
+BestRequest parse_best_request(const std::string& body, const ServeLimits& limits);
+
+// The studies name a value they refuse by its command-line option ("--param 'x': ..."); a request
+// names it by its key ("param 'x': ..."). The message of such a refusal, as the request names it.
+std::string as_request_message(const std::string& message);
 
 // Parses a request body as JSON. RequestError 400 for anything but JSON, and for JSON nested deeper
 // than MaxJsonDepth, found before anything recurses into it (a body of a hundred thousand '[' would

@@ -1,5 +1,6 @@
 #include "sim/web/live_run.hpp"
 
+#include "analysis/setting_values.hpp"
 #include "sim/output/map_svg.hpp"
 #include "sim/output/result_presentation.hpp"
 #include "sim/run/run_session.hpp"
@@ -8,22 +9,21 @@
 
 namespace volley {
 
-LiveRun::LiveRun(const LiveRequest& request, const ScenarioSources& sources) {
-  settings_ = request_settings(request);
-  settings_.precision = request.precision;
-  const uint64_t seed = request_seed(settings_);
+LiveRun::LiveRun(const RunRequest& request, const ScenarioSources& sources) {
+  settings_ = request.settings.run;
+  const uint64_t seed = settings_.seed_value();
 
-  // Variant 0 is the base; with `vs`, variant 1 is the base with those assignments (as compare's --vs).
+  // Variant 0 is the base; with a variant, variant 1 is the base with its assignments (as compare's --vs).
   std::vector<std::vector<std::string>> extras{{}};
-  if (!request.versus.empty()) extras.push_back(request.versus);
+  for (const auto& variant : request.settings.variants) extras.push_back(variant.assignments);
   std::vector<ScenarioDocument> docs;
   for (const auto& extra : extras) {
-    ScenarioDocument doc = sources.open(request.scenario, request.has_text ? &request.text : nullptr, request.sets, extra, "--vs");
+    ScenarioDocument doc = sources.open(request.scenario, settings_.sets, extra, "--vs");
     models_.push_back(load_model(doc));
     docs.push_back(std::move(doc));
   }
   headline_ = models_[0]->headline_metric();
-  if (request.versus.empty()) {
+  if (models_.size() == 1) {
     job_ = models_[0]->make_job(seed);
   } else {
     std::vector<std::unique_ptr<TrialJob>> jobs;
@@ -31,10 +31,9 @@ LiveRun::LiveRun(const LiveRequest& request, const ScenarioSources& sources) {
     auto compare = std::make_unique<CompareJob>(std::move(jobs));
     // As `volley compare`: a precision target names the paired difference unless it names a metric.
     if (!settings_.precision.empty()) {
-      const auto eq = settings_.precision.find('=');
-      const std::string name = eq == std::string::npos ? headline_ : settings_.precision.substr(0, eq);
-      const std::string value = eq == std::string::npos ? settings_.precision : settings_.precision.substr(eq + 1);
-      if (compare->schema()->find(name) < 0) settings_.precision = difference_prefix(1) + name + "=" + value;
+      const PrecisionGoal goal = parse_precision("precision", settings_.precision);
+      const std::string name = goal.metric.empty() ? headline_ : goal.metric;
+      if (compare->schema()->find(name) < 0) settings_.precision = difference_prefix(1) + name + "=" + goal.half_width_text;
     }
     headline_ = difference_prefix(1) + headline_;
     compare_ = compare.get();
@@ -44,17 +43,15 @@ LiveRun::LiveRun(const LiveRequest& request, const ScenarioSources& sources) {
   try {
     plan = make_plan(settings_, *job_->schema(), headline_);  // refuses a bad precision now, not mid-stream
   } catch (const std::invalid_argument& e) {
-    throw RequestError(400, e.what());
+    throw RequestError(400, as_request_message(e.what()));
   }
 
   describe_scenario(record_, docs[0], *models_[0], settings_.sets);
-  if (!request.versus.empty()) {
+  if (compare_ != nullptr) {
     record_.command = "compare";
     std::string base;
     for (const auto& s : settings_.sets) base += (base.empty() ? "" : "; ") + s;
-    std::string versus;
-    for (const auto& s : request.versus) versus += (versus.empty() ? "" : ";") + s;
-    record_.variants = {base.empty() ? std::string("base") : base, versus};
+    record_.variants = {base.empty() ? std::string("base") : base, request.settings.variants.front().label};
   }
   record_.seed = seed;
   record_.trials = plan.trials;

@@ -1,6 +1,6 @@
 #pragma once
-// One run of `volley serve`: a LiveRequest turned into the same documents, model, job and plan as
-// `volley run` (or `volley compare` when the request has `vs`) would make of the same settings, then
+// One run of `volley serve`: a RunRequest's settings (those of `volley run`, or of `volley compare`
+// when the request has `vs`) turned into the same documents, model, job and plan as the CLI makes, then
 // played through the same driver with the request's own stop flag. Its result is therefore the CLI's,
 // bit for bit; only how it is reported differs: a record after every round (1, 2, 4, ... blocks, and
 // every 16 blocks after that) for the page to draw while the intervals narrow. Every record carries
@@ -28,7 +28,7 @@ class LiveRun {
   // Opens and checks everything before a byte is answered: throws RequestError (a bad seed or
   // precision: 400; a file not allowed: 403) or ScenarioErrors (the scenario text, file or a
   // --set is wrong: every error with its line).
-  LiveRun(const LiveRequest& request, const ScenarioSources& sources);
+  LiveRun(const RunRequest& request, const ScenarioSources& sources);
 
   // Plays the run. on_round gets the record of every completed block so far (marked partial) after
   // each round but the last; the returned record is the final one (partial when `stop` was raised).

@@ -7,13 +7,17 @@
 namespace volley {
 
 ScenarioDocument LiveTune::open(const std::vector<std::string>& extra) const {
-  return sources_.open(request_.scenario, request_.has_text ? &request_.text : nullptr, request_.sets, extra, "--param");
+  return sources_.open(scenario_, settings_.sets, extra, "--param");
 }
 
-LiveTune::LiveTune(const LiveTuneRequest& request, const ScenarioSources& sources) : request_(request), sources_(sources) {
-  settings_ = request_settings(request);
-  seed_ = request_seed(settings_);
-  axis_ = parse_axis(request.param, "param", true);
+LiveTune::LiveTune(const TuneRequest& request, const ScenarioSources& sources)
+    : scenario_(request.scenario),
+      sources_(sources),
+      settings_(request.settings.run),
+      axis_(request.settings.axis),
+      target_(request.settings.target),
+      steps_(request.settings.steps) {
+  seed_ = settings_.seed_value();
   keep_whole_key_where_accepted(axis_, [&](const std::string& a) {
     try {
       (void)load_model(open({a}));
@@ -22,7 +26,6 @@ LiveTune::LiveTune(const LiveTuneRequest& request, const ScenarioSources& source
       return false;
     }
   });
-  target_ = parse_target(request.target, true);
   // As volley tune: both ends of the bracket load, and the target is a metric the scenario has.
   for (const double end : {axis_.lo, axis_.hi}) {
     const auto model = load_model(open(axis_.assignments_of(format_value(end, axis_.integer))));
@@ -41,7 +44,7 @@ nlohmann::json LiveTune::play(const std::atomic<bool>& stop, const std::function
     return v;
   };
   try {
-    const TuneResult result = tune_search(axis_, *target_.goal, request_.steps, settings_.level, evaluate);
+    const TuneResult result = tune_search(axis_, *target_.goal, steps_, settings_.level, evaluate);
     return tune_result_json(result, axis_, target_, title_, seed_, settings_.level, false);
   } catch (const Interrupted&) {
     return tune_result_json(progress, axis_, target_, title_, seed_, settings_.level, true);

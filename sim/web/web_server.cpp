@@ -12,6 +12,7 @@
 #include "sim/web/live_run.hpp"
 #include "sim/web/live_tune.hpp"
 #include "sim/web/run_registry.hpp"
+#include "sim/study/sweep_study.hpp"
 
 #include <httplib.h>
 
@@ -152,6 +153,7 @@ struct WebServer::State {
 
   void routes();
   void run(const httplib::Request& req, httplib::Response& res);
+  void sweep(const httplib::Request& req, httplib::Response& res);
   void tune(const httplib::Request& req, httplib::Response& res);
   void best(const httplib::Request& req, httplib::Response& res);
   // Registers a run for `client` and answers with its event stream: `play` plays it on this
@@ -167,7 +169,7 @@ std::string WebServer::State::scenario_text(const std::string& name) const {
   const std::string n = name.empty() ? DefaultScenarioName : name;
   for (const auto& shipped : embedded_scenarios())
     if (n == shipped.name) return shipped.text;
-  (void)options.sources.open(n, nullptr);  // 403 for a file not named on the command line
+  (void)options.sources.open(RequestScenario{n, false, {}});  // 403 for a file not named on the command line
   std::ifstream in(n, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
@@ -252,7 +254,7 @@ void WebServer::State::routes() {
       } catch (const ScenarioErrors& e) {
         answer(res, 422, {{"error", "the scenario is not valid"}, {"errors", errors_json(e)}});
       } catch (const std::invalid_argument& e) {
-        refuse(res, 400, e.what());
+        refuse(res, 400, as_request_message(e.what()));
       }
     };
   };
@@ -264,17 +266,18 @@ void WebServer::State::routes() {
   server.Get("/api/scenario", guarded([this](const httplib::Request& req, httplib::Response& res) {
                const std::string name = req.get_param_value("name");
                const std::string text = scenario_text(name);
-               json out = validation_json(options.sources.open(name, nullptr));
+               json out = validation_json(options.sources.open(RequestScenario{name, false, {}}));
                out["name"] = name.empty() ? DefaultScenarioName : name;
                out["text"] = text;
                answer(res, 200, out);
              }));
   server.Post("/api/validate", guarded([this](const httplib::Request& req, httplib::Response& res) {
-                (void)parse_request_object(req.body, {"scenario", "text", "sets"});
-                const LiveRequest r = parse_live_request(req.body, options.sources.limits);
+                if (req.body.size() > options.sources.limits.max_body_bytes) throw RequestError(413, "request body too large");
+                const ScenarioRequest r =
+                    read_scenario_request(parse_request_object(req.body, {"scenario", "text", "sets"}), options.sources.limits);
                 std::optional<ScenarioDocument> doc;
                 try {
-                  doc = options.sources.open(r.scenario, r.has_text ? &r.text : nullptr);
+                  doc = options.sources.open(r.scenario);
                   for (const auto& set : r.sets) doc->apply_set(set);
                 } catch (const ScenarioErrors& e) {  // not TOML, or a --set that does not apply: still a 200, invalid
                   answer(res, 200, {{"valid", false}, {"errors", errors_json(e)}, {"keys", json::array()}});
@@ -306,6 +309,7 @@ void WebServer::State::routes() {
              }));
   server.Post("/api/report", guarded([this](const httplib::Request& req, httplib::Response& res) { report(req, res); }));
   server.Post("/api/run", guarded([this](const httplib::Request& req, httplib::Response& res) { run(req, res); }));
+  server.Post("/api/sweep", guarded([this](const httplib::Request& req, httplib::Response& res) { sweep(req, res); }));
   server.Post("/api/tune", guarded([this](const httplib::Request& req, httplib::Response& res) { tune(req, res); }));
   server.Post("/api/best", guarded([this](const httplib::Request& req, httplib::Response& res) { best(req, res); }));
 }
@@ -316,10 +320,10 @@ void WebServer::State::routes() {
 // the map is drawn here from the scenario, never taken from the request.
 void WebServer::State::report(const httplib::Request& req, httplib::Response& res) {
   json body = parse_request_object(req.body, {"result", "scenario", "text", "sets"});
-  if (!body.contains("result")) throw RequestError(400, "give result: a result of /api/run or /api/tune, or a sweep");
+  if (!body.contains("result")) throw RequestError(400, "give result: a result of /api/run, /api/sweep, /api/tune or /api/best");
   json result = std::move(body["result"]);
-  // A run's or compare's result (/api/run), a tune's (/api/tune), a best-play search's (/api/best) or
-  // a sweep the page put together from runs: the formats the report page draws.
+  // A run's or compare's result (/api/run), a sweep's (/api/sweep), a tune's (/api/tune) or a best-play
+  // search's (/api/best): the formats the report page draws.
   const std::string format =
       result.is_object() && result.contains("format") && result["format"].is_string() ? result["format"].get<std::string>() : "";
   const bool drawable =
@@ -328,15 +332,12 @@ void WebServer::State::report(const httplib::Request& req, httplib::Response& re
       (format == "volley-best" && result.contains("races") && result["races"].is_array());
   if (!drawable)
     throw RequestError(400,
-                       "expected a result of /api/run, /api/tune or /api/best, or a sweep (format \"volley-result\", \"volley-tune\", "
+                       "expected a result of /api/run, /api/sweep, /api/tune or /api/best (format \"volley-result\", \"volley-tune\", "
                        "\"volley-best\" or \"volley-sweep\")");
   result.erase("map_svg");
   if (body.contains("scenario") || body.contains("text")) {
-    json source = {{"sets", body.value("sets", json::array())}};
-    if (body.contains("scenario")) source["scenario"] = body["scenario"];
-    if (body.contains("text")) source["text"] = body["text"];
-    const LiveRequest r = parse_live_request(json_text(source), options.sources.limits);
-    const ScenarioDocument doc = options.sources.open(r.scenario, r.has_text ? &r.text : nullptr, r.sets, {}, "--set");
+    const ScenarioRequest r = read_scenario_request(body, options.sources.limits);
+    const ScenarioDocument doc = options.sources.open(r.scenario, r.sets, {}, "--set");
     const uint64_t seed = result.contains("seed") && result["seed"].is_number_unsigned() ? result["seed"].get<uint64_t>() : 1;
     result["map_svg"] = map_svg(load_model(doc)->map_data(seed, 0, 0));
   }
@@ -392,7 +393,7 @@ void WebServer::State::stream(httplib::Response& res, const std::string& client,
 
 void WebServer::State::run(const httplib::Request& req, httplib::Response& res) {
   // Everything is checked before the stream starts, so a refusal has its own status.
-  const LiveRequest request = parse_live_request(req.body, options.sources.limits);
+  const RunRequest request = parse_run_request(req.body, options.sources.limits);
   auto live = std::make_shared<const LiveRun>(request, options.sources);
   stream(res, request.client, live->record_template().trials, [live](const std::atomic<bool>& stop, const Send& send) {
     const RunRecord final = live->play(stop, [&](const RunRecord& partial) { send("round", record_to_json(partial)); });
@@ -402,10 +403,28 @@ void WebServer::State::run(const httplib::Request& req, httplib::Response& res) 
   });
 }
 
+void WebServer::State::sweep(const httplib::Request& req, httplib::Response& res) {
+  const SweepRequest request = parse_sweep_request(req.body, options.sources.limits);
+  // As `volley sweep` before its first point: every point loads and the target is checked, so that a
+  // refusal has its own status; then sweep_study plays the grid as the CLI's does.
+  auto open = std::make_shared<const ScenarioOpener>(options.sources.opener(request.scenario));
+  auto grid = std::make_shared<const SweepGrid>(sweep_grid(request.settings, *open));
+  stream(res, request.client, grid->settings.run.planned_trials(), [grid, open](const std::atomic<bool>& stop, const Send& send) {
+    StudyControl control;
+    control.stop = &stop;
+    control.progress = [&](const std::string& step, const json& piece) {
+      if (step == "sweep" || step == "point") send(step.c_str(), piece);
+    };
+    json done = sweep_study(*grid, *open, control).document;
+    done["stopped"] = done["partial"];
+    send("done", done);
+  });
+}
+
 void WebServer::State::tune(const httplib::Request& req, httplib::Response& res) {
-  const LiveTuneRequest request = parse_tune_request(req.body, options.sources.limits);
+  const TuneRequest request = parse_tune_request(req.body, options.sources.limits);
   auto live = std::make_shared<const LiveTune>(request, options.sources);
-  stream(res, request.client, request.trials, [live](const std::atomic<bool>& stop, const Send& send) {
+  stream(res, request.client, request.settings.run.planned_trials(), [live](const std::atomic<bool>& stop, const Send& send) {
     json done = live->play(stop, [&](const json& partial) { send("value", partial); });
     done["stopped"] = done["partial"];
     send("done", done);
@@ -413,9 +432,9 @@ void WebServer::State::tune(const httplib::Request& req, httplib::Response& res)
 }
 
 void WebServer::State::best(const httplib::Request& req, httplib::Response& res) {
-  const LiveBestRequest request = parse_best_request(req.body, options.sources.limits);
+  const BestRequest request = parse_best_request(req.body, options.sources.limits);
   auto live = std::make_shared<const LiveBest>(request, options.sources);
-  stream(res, request.client, request.trials, [live](const std::atomic<bool>& stop, const Send& send) {
+  stream(res, request.client, request.settings.trials, [live](const std::atomic<bool>& stop, const Send& send) {
     json done = live->play(stop, [&](const json& so_far) { send("round", so_far); });
     done["stopped"] = done["partial"];
     send("done", done);

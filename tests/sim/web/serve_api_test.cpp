@@ -461,3 +461,179 @@ TEST_CASE("serve: the scenario's keys come with type, default, range or choices 
   REQUIRE(not_toml);
   CHECK(json::parse(not_toml->body)["errors"][0]["line"] == 1);
 }
+
+TEST_CASE("serve: POST /api/sweep streams each point as it completes and ends with volley sweep's document, bit for bit",
+          "[sim][serve][sweep]") {
+  TestServer s;
+  const json request = {{"scenario", "herero-ambush"},
+                        {"sets", {"herero.policy=never"}},
+                        {"param", "german.units.Z1.figures=6:10:2"},
+                        {"seed", "0x2a"},
+                        {"trials", 8192}};
+  const Stream stream = run_stream(s, request, {}, "/api/sweep");
+  REQUIRE(stream.status == 200);
+  // start, the sweep's plan (no points yet), a point per grid value, done.
+  REQUIRE(stream.events.size() == 6);
+  CHECK(stream.events[0].name == "start");
+  CHECK(stream.events[1].name == "sweep");
+  CHECK(stream.events[1].data["points"].empty());
+  CHECK(stream.events[1].data["points_planned"] == 3);
+  REQUIRE(stream.events.back().name == "done");
+  const json& done = stream.events.back().data;
+  CHECK(done["stopped"] == false);
+  REQUIRE(done["points"].size() == 3);
+  for (size_t i = 0; i < 3; ++i) {
+    INFO(i);
+    CHECK(stream.events[2 + i].name == "point");
+    CHECK(stream.events[2 + i].data == done["points"][i]);
+  }
+  // The CLI's sweep of the same scenario, sets, parameter, seed (0x2a is 42) and trials: the same
+  // document, every point's tally included; only the server's `stopped` is its own.
+  const json cli = cli_json("sweep herero-ambush --set herero.policy=never --param german.units.Z1.figures=6:10:2 --seed 42 --trials 8192",
+                            "serve-sweep.json");
+  json served = done;
+  served.erase("stopped");
+  CHECK(served["points"] == cli["points"]);
+  CHECK(served == cli);
+  // The plan announced before the first point is the document's head.
+  for (const char* key : {"format", "title", "axes", "target", "target_is_probability", "level", "seed", "parameters", "points_planned"}) {
+    INFO(key);
+    CHECK(stream.events[1].data[key] == cli[key]);
+  }
+
+  auto client = s.client();
+  const auto report = client.Post("/api/report", json{{"result", done}}.dump(), "application/json");
+  REQUIRE(report);
+  CHECK(report->status == 200);
+  CHECK(report->body.find("volley-sweep") != std::string::npos);
+}
+
+TEST_CASE("serve: a sweep's bad key value is a 400 naming the key, a file not allowed a 403, and neither starts a run",
+          "[sim][serve][sweep]") {
+  TestServer s;
+  auto client = s.client();
+  const auto started = [&] { return json::parse(client.Get("/api/status")->body)["runs_started"].get<uint64_t>(); };
+  const uint64_t before = started();
+  const std::string param = "german.units.Z1.figures=6:10:2";
+  auto post = [&](const char* path, const json& body) {
+    const auto r = client.Post(path, body.dump(), "application/json");
+    REQUIRE(r);
+    const json answer = json::parse(r->body);
+    return std::make_pair(r->status, answer.value("error", std::string()));
+  };
+  // Each refusal names the key whose value it refuses.
+  const std::vector<std::pair<json, std::string>> bad = {
+      {{{"param", param}, {"seed", "12abc"}}, "seed"},
+      {{{"param", param}, {"seed", "0x"}}, "seed"},
+      {{{"param", param}, {"seed", -3}}, "seed"},
+      {{{"param", param}, {"trials", 0}}, "trials"},
+      {{{"param", param}, {"level", 1.5}}, "level"},
+      {{{"param", param}, {"precision", "0"}}, "precision"},
+      {{{"param", param}, {"precision", "=0.01"}}, "precision"},
+      {{{"param", param}, {"precision", "nosuch.metric=0.01"}}, "precision"},
+      {{{"param", "german.units.Z1.figures=6:10:0"}}, "param"},
+      {{{"param", "german.units.Z1.figures"}}, "param"},
+      {{{"param", json::array()}}, "param"},
+      {{{"param", {param, param, param}}}, "param"},
+      {{{"param", param}, {"target", "nosuch.win"}}, "target"},
+      {{{"param", param}, {"target", "herero.win>=x"}}, "target"},
+      {{{"seed", 1}}, "param"},
+  };
+  for (const auto& [body, key] : bad) {
+    INFO(body.dump());
+    const auto [status, message] = post("/api/sweep", body);
+    CHECK(status == 400);
+    CHECK(message.rfind(key, 0) == 0);  // the message begins with the key's name
+  }
+  // The same grammar on every endpoint: a run's and a tune's seed and precision, as the CLI reads them.
+  CHECK(post("/api/run", {{"seed", "12abc"}}).first == 400);
+  CHECK(run_stream(s, {{"seed", "0x10"}, {"trials", 4096}}).status == 200);
+  CHECK(post("/api/run", {{"precision", "herero.win=-1"}}).second.rfind("precision", 0) == 0);
+  CHECK(
+      post("/api/tune", {{"param", "german.units.Z1.figures=4:20"}, {"target", "herero.win=0.5"}, {"seed", "x"}}).second.rfind("seed", 0) ==
+      0);
+  // Limits: more grid points than the server allows; trials beyond its cap.
+  CHECK(post("/api/sweep", {{"param", {"german.units.Z1.figures=1:40:1", "german.units.Z2.figures=1:40:1"}}}).first == 413);
+  CHECK(post("/api/sweep", {{"param", param}, {"trials", 1000000000000}}).first == 413);
+  // A point the scenario refuses: its errors with their lines, before any point is played.
+  CHECK(post("/api/sweep", {{"param", "german.units.NOSUCH.figures=6:10:2"}}).first == 422);
+  // Files the server may not read.
+  for (const char* path : {"/etc/passwd", "../../../etc/passwd", "scenarios/osona.toml"}) {
+    INFO(path);
+    CHECK(post("/api/sweep", {{"scenario", path}, {"param", param}}).first == 403);
+  }
+  const uint64_t runs_before = started();
+  CHECK(runs_before == before + 1);  // the one good run above; no sweep started
+  // Without the token, or from another origin: 403, nothing started.
+  auto bare = s.bare_client();
+  const auto anonymous = bare.Post("/api/sweep", json{{"param", param}}.dump(), "application/json");
+  REQUIRE(anonymous);
+  CHECK(anonymous->status == 403);
+  auto foreign = s.client();
+  foreign.set_default_headers({{"Authorization", "token " + TestToken}, {"Origin", "http://evil.example"}});
+  const auto cross = foreign.Post("/api/sweep", json{{"param", param}}.dump(), "application/json");
+  REQUIRE(cross);
+  CHECK(cross->status == 403);
+  CHECK(started() == runs_before);
+}
+
+TEST_CASE("serve: a sweep ends its runs when its client goes away, and a client's new study cancels its sweep", "[sim][serve][sweep]") {
+  TestServer s;
+  auto client = s.client();
+  const auto status = [&] { return json::parse(client.Get("/api/status")->body); };
+  // Three points of 100,000,000 trials each: minutes of play unless cancelled.
+  const json long_sweep = {{"client", "tab-s"}, {"param", "german.units.Z1.figures=6:10:2"}, {"trials", 100000000}};
+
+  // The page goes away as the first point plays: the run registry empties within seconds.
+  {
+    auto gone = s.client();
+    httplib::Request req;
+    req.method = "POST";
+    req.path = "/api/sweep";
+    req.body = long_sweep.dump();
+    req.set_header("Content-Type", "application/json");
+    std::string seen;
+    req.content_receiver = [&](const char* data, size_t n, uint64_t, uint64_t) {
+      seen.append(data, n);
+      return seen.find("event: sweep") == std::string::npos;  // hang up once the sweep has begun
+    };
+    (void)gone.send(req);
+    CHECK(seen.find("event: sweep") != std::string::npos);
+  }
+  // The registry forgets a run once its stream has ended: within a few seconds (the sweep alone would take minutes).
+  const auto runs_end = [&] {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (status()["runs_active"] != 0 && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    return status()["runs_active"] == 0;
+  };
+  CHECK(runs_end());
+
+  // The same client's new run cancels its sweep: the sweep ends stopped, partial, with no point complete.
+  auto first_point = std::make_shared<std::promise<void>>();
+  auto begun = first_point->get_future();
+  auto sweeping = std::async(std::launch::async, [&s, long_sweep, first_point] {
+    bool signalled = false;
+    return run_stream(
+        s, long_sweep,
+        [&](const Event& e) {
+          if (e.name == "sweep" && !signalled) {
+            signalled = true;
+            first_point->set_value();
+          }
+        },
+        "/api/sweep");
+  });
+  REQUIRE(begun.wait_for(std::chrono::seconds(60)) == std::future_status::ready);
+  const Stream replacement = run_stream(s, {{"client", "tab-s"}, {"trials", 4096}});
+  CHECK(replacement.events.back().data["stopped"] == false);
+  const Stream stopped = sweeping.get();
+  REQUIRE(stopped.events.back().name == "done");
+  const json& done = stopped.events.back().data;
+  CHECK(done["stopped"] == true);
+  CHECK(done["partial"] == true);
+  CHECK(done["points_complete"] == 0);
+  CHECK(done["points"].size() == 1);  // the point in play, its completed blocks only
+  CHECK(done["points"][0]["result"]["tally"]["trials"].get<uint64_t>() < 100000000);
+  CHECK(runs_end());
+}
