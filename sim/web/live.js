@@ -1,6 +1,7 @@
 // The live page of `volley serve`: a scenario's keys as a form, its TOML validated as you type, and
 // the answer streamed as rounds of blocks complete (docs/api.md). Every change starts a run that
-// replaces the previous one. Every result (a run's, a compare's, a sweep's, a tune's, a best-play search's) is drawn by the
+// replaces the previous one. Every study (run, compare, sweep, tune, best play) is the server's, the
+// command line's own study code; the page computes none, it sends settings and draws what comes back. Every result (a run's, a compare's, a sweep's, a tune's, a best-play search's) is drawn by the
 // report's own front end, volley.render(result, root) (report.js): the report is this page's
 // drawing with the data frozen in. Text from the scenario or the server reaches the page only
 // through textContent and attribute values, never as HTML (the map is volley's escaped SVG).
@@ -19,6 +20,7 @@ const state = {
   pinned: null,          // Map key -> value of A, in compare mode
   controller: null,      // the run in flight (its fetch's AbortController)
   studyController: null, // the sweep or tune in flight
+  studyKind: null,       // 'sweep' or 'tune': the last started
   bestController: null,  // the best-play search in flight
   best: null,            // the last best-play search drawn
   changeAt: null,        // performance.now() of the change that started the run in flight
@@ -327,41 +329,37 @@ function showStudy(result, running) {
   if (running) root.dataset.drawnRunning = String(Number(root.dataset.drawnRunning || 0) + 1);
 }
 
-// A sweep: one run per value, every one with the same seed and trials (common random numbers, as
-// `volley sweep`), so that each point is the run `volley run --set KEY=VALUE` plays. The page puts
-// the points together as a sweep result (docs/json-format.md, "volley-sweep") and draws it as each
-// point completes.
+// A sweep: the server plays it (POST /api/sweep, as `volley sweep`: every point on the same seed and
+// trials, common random numbers) and sends the sweep's document before its first point, then each
+// point as it completes; the page draws the points so far, then the server's document.
 async function runSweep(controller) {
   const key = state.studyKey;
-  const from = Number($('study-from').value), to = Number($('study-to').value), step = Number($('study-step').value);
-  if (!(step > 0) || !(to >= from) || (to - from) / step > 200) { $('study-status').textContent = 'give from <= to and a step > 0 (at most 200 points)'; return; }
-  const numbers = [];
-  for (let i = 0; from + i * step <= to + 1e-9 * Math.abs(step); ++i) numbers.push(Number((from + i * step).toPrecision(12)));
-  const base = runRequest();
-  delete base.vs;
-  delete base.client;  // the sweep's runs must not cancel the page's run, nor it them
-  const values = numbers.map(String);
-  const sweep = {format: 'volley-sweep', title: '', target: state.headline, target_is_probability: true, seed: base.seed,
-                 level: 0.95, axes: [{key: key.key, values, numbers}], points: [], partial: false};
-  for (let i = 0; i < values.length; ++i) {
-    $('study-status').textContent = 'sweep: point ' + (i + 1) + ' of ' + values.length + '…';
-    const request = Object.assign({}, base, {sets: base.sets.filter((a) => !a.startsWith(key.key + '=')).concat([key.key + '=' + values[i]])});
-    let done = null;
-    const ended = await streamEvents('/api/run', request, controller.signal, (name, data) => { if (name === 'done') done = data; });
-    if (ended === null || done === null || done.stopped) { sweep.partial = true; break; }
-    const e = done.estimates.find((x) => x.name === sweep.target);
-    const info = done.metrics.find((m) => m.name === sweep.target);
-    sweep.title = done.scenario.title;
-    sweep.level = done.level;
-    sweep.target_is_probability = info.kind === 'probability';
-    sweep.points.push({assignments: [key.key + '=' + values[i]], target: {estimate: e.estimate, low: e.low, high: e.high},
-                       result: {tally: {trials: done.tally.trials}}});
+  const request = runRequest();
+  delete request.vs;
+  request.client = clientId + '-sweep';
+  request.sets = request.sets.filter((a) => !a.startsWith(key.key + '='));
+  request.param = key.key + '=' + $('study-from').value + ':' + $('study-to').value + ':' + $('study-step').value;
+  $('study-status').textContent = 'sweep: starting…';
+  let sweep = null;
+  const ended = await streamEvents('/api/sweep', request, controller.signal, (name, data) => {
     if (controller !== state.studyController) return;
-    showStudy(sweep, i + 1 < values.length);
-  }
-  showStudy(sweep, false);
-  $('study-status').textContent = sweep.partial ? 'sweep stopped after ' + sweep.points.length + ' points'
-    : values.length + ' points, ' + base.trials.toLocaleString('en') + ' trials each, seed ' + base.seed;
+    if (name === 'sweep') {
+      sweep = data;
+      $('study-status').textContent = 'sweep: point 1 of ' + sweep.points_planned + '…';
+    } else if (name === 'point') {
+      sweep.points.push(data);
+      const next = sweep.points.length + 1;
+      if (next <= sweep.points_planned) $('study-status').textContent = 'sweep: point ' + next + ' of ' + sweep.points_planned + '…';
+      showStudy(sweep, true);
+    } else if (name === 'done') {
+      showStudy(data, false);
+      $('study-status').textContent = data.stopped ? 'sweep stopped after ' + data.points_complete + ' points'
+        : data.points.length + ' points, ' + request.trials.toLocaleString('en') + ' trials each, seed ' + data.seed;
+    } else if (name === 'error') {
+      $('study-status').textContent = 'sweep failed: ' + data.error;
+    }
+  });
+  if (ended === null) $('study-status').textContent = 'sweep refused: ' + $('status').textContent;
 }
 
 // A tune: the server searches (POST /api/tune, as `volley tune`) and sends the result after each
@@ -454,6 +452,7 @@ async function runStudy() {
   if (state.studyController) state.studyController.abort();
   const controller = new AbortController();
   state.studyController = controller;
+  state.studyKind = studyKind();
   try {
     await (studyKind() === 'tune' ? runTune(controller) : runSweep(controller));
   } catch (e) {
@@ -597,7 +596,9 @@ async function main() {
   for (const id of ['trials', 'precision', 'seed']) $(id).addEventListener('change', () => { state.changeAt = performance.now(); startRun(); });
   $('stop').addEventListener('click', () => {
     api('/api/stop', {client: clientId});
-    if (state.studyController) state.studyController.abort();
+    // A sweep is stopped by the server, which then sends the points played so far; a tune is let go.
+    if (state.studyController && state.studyKind === 'sweep') api('/api/stop', {client: clientId + '-sweep'});
+    else if (state.studyController) state.studyController.abort();
     if (state.bestController) state.bestController.abort();
   });
   for (const radio of document.querySelectorAll('input[name=study-kind]'))

@@ -3,8 +3,9 @@
 
 Opens the page, changes the Herero policy, waits for the answer, reads the numbers on the page and
 compares them with `volley run --json` at the same settings, bit for bit; pins A, changes B and reads
-the paired difference against `volley compare --json`; sweeps and tunes a key from the page against
-`volley run` and `volley tune --json`; searches a side's best play from the page against `volley best --json`; downloads the JSON, CSV and report of each kind of result. Measures the time from a change to the first
+the paired difference against `volley compare --json`; sweeps and tunes a key from the page (the
+server's POST /api/sweep and /api/tune) against `volley sweep --json` and `volley tune --json`, and
+stops a sweep after its first point (the partial sweep drawn, the server's runs ended); searches a side's best play from the page against `volley best --json`; downloads the JSON, CSV and report of each kind of result. Measures the time from a change to the first
 result drawn (the page records it in window.volleyTiming, after the frame that shows it; reported,
 not asserted) and keeps a screenshot.
 
@@ -52,6 +53,11 @@ def download_all(driver, downloads, container, stem):
 
 
 TOKEN = "browser-test-token-" + os.urandom(8).hex()
+
+
+def d_status(driver):
+    """The study's status line."""
+    return driver.find_element(By.ID, "study-status").text
 
 
 def api_status(port):
@@ -318,22 +324,54 @@ def main():
             expected = {x["name"]: x for x in edited["estimates"]}["herero.win"]["estimate"]
             check(first == expected, f"the edited scenario's herero.win {first} is volley run --set visibility=10.0's ({expected})")
 
-            # A sweep from the page: each point is the run volley run (and volley sweep) plays at that value,
-            # drawn by the report's sweep chart as the points complete.
+            # A sweep from the page: the server's (POST /api/sweep) is volley sweep's, bit for bit, drawn by
+            # the report's sweep chart as the points arrive.
             study = "document.getElementById('study-report')"
             driver.find_element(By.CSS_SELECTOR, "#form .field[data-key='german.units.Z1.figures'] button").click()
             for id_, value in (("study-from", "8"), ("study-to", "12"), ("study-step", "2")):
                 driver.execute_script("document.getElementById(arguments[0]).value = arguments[1]", id_, value)
+            drawn_before = int(driver.execute_script(f"return {study}.dataset.drawnRunning || 0"))
             driver.find_element(By.ID, "study-run").click()
             wait.until(lambda d: d.find_element(By.ID, "study-status").text.startswith("3 points"))
+            check(d_status(driver) == "3 points, 100,000 trials each, seed 1", f"the sweep's status line: {d_status(driver)}")
+            drawn = int(driver.execute_script(f"return {study}.dataset.drawnRunning || 0")) - drawn_before
+            check(drawn == 3, f"the sweep was drawn as each of its 3 points arrived ({drawn})")
             points = driver.execute_script(f"return Chart.getChart({study}.querySelector('canvas')).data.datasets.filter(d => !d.helper)[0].estimates")
-            expected = [{x["name"]: x for x in cli_json(args.volley, ["run", "--set", "visibility=10.0", "--set", f"german.units.Z1.figures={v}",
-                                                                      "--trials", "100000", "--seed", "1"], tmp)["estimates"]}["herero.win"]["estimate"]
-                        for v in (8, 10, 12)]
-            check(points == expected, f"the sweep's points {points} are volley run's at each value {expected}")
+            sweep = cli_json(args.volley, ["sweep", "--set", "visibility=10.0", "--set", "herero.policy=always", "--param", "german.units.Z1.figures=8:12:2",
+                                           "--trials", "100000", "--seed", "1"], tmp)
+            expected = [p["target"]["estimate"] for p in sweep["points"]]
+            check(points == expected, f"the sweep's points {points} are volley sweep's {expected}")
+            page_sweep = driver.execute_script("return state.study")
+            check(page_sweep["points"] == sweep["points"] and page_sweep["axes"] == sweep["axes"],
+                  "the page's sweep document is volley sweep --json's, every point's tally included")
             download_all(driver, downloads, "study-downloads", "volley-sweep")
             with open(os.path.join(downloads, "volley-sweep.csv")) as f:
                 check(len(f.read().splitlines()) == 4, "the sweep's CSV has a line per point")
+            with open(os.path.join(downloads, "volley-sweep.json")) as f:
+                check(json.load(f)["points"] == sweep["points"], "the downloaded sweep JSON holds volley sweep's points")
+            if args.screenshot:
+                driver.execute_script("document.getElementById('study').scrollIntoView()")
+                driver.save_screenshot(args.screenshot.replace(".png", "-sweep.png"))
+                print("browser test: screenshot", args.screenshot.replace(".png", "-sweep.png"))
+            # Stopped after its first point: the server ends the sweep's run and the page draws the partial
+            # sweep. 2,000,000 trials a point: a few seconds each, so that Stop lands within the second.
+            for id_, value in (("study-from", "6"), ("study-to", "14"), ("study-step", "1"), ("trials", "2000000")):
+                driver.execute_script("document.getElementById(arguments[0]).value = arguments[1]", id_, value)
+            driver.find_element(By.ID, "study-run").click()
+            WebDriverWait(driver, 120).until(lambda d: d_status(d).startswith("sweep: point 2 of 9"))
+            driver.find_element(By.ID, "stop").click()
+            wait.until(lambda d: d_status(d).startswith("sweep stopped after"))
+            check(d_status(driver) == "sweep stopped after 1 points", f"the stopped sweep's status line: {d_status(driver)}")
+            stopped = driver.execute_script("return state.study")
+            check(stopped["partial"] and stopped["points_complete"] == 1, "the stopped sweep is partial, its first point complete")
+            shown = driver.execute_script(f"return {study}.dataset.partial")
+            check(shown == "true", f"the page shows the sweep as partial ({shown})")
+            WebDriverWait(driver, 20).until(lambda d: api_status(port)["runs_active"] == 0)
+            if args.screenshot:
+                driver.execute_script("document.getElementById('study').scrollIntoView()")
+                driver.save_screenshot(args.screenshot.replace(".png", "-sweep-stopped.png"))
+                print("browser test: screenshot", args.screenshot.replace(".png", "-sweep-stopped.png"))
+            driver.execute_script("document.getElementById('trials').value = '100000'")
 
             # A tune from the page: the server's search (POST /api/tune) is volley tune's, bit for bit.
             driver.find_element(By.CSS_SELECTOR, "input[name=study-kind][value=tune]").click()
