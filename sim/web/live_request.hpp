@@ -1,7 +1,8 @@
 #pragma once
 // A study asked for over HTTP (`volley serve`, docs/api.md): the JSON body of a POST, read key by key
-// into the study's typed settings, and the scenario it names, opened only from the allowed sources. Nothing here knows
-// about HTTP: a refusal is a RequestError carrying the status the server answers with.
+// into the study's typed settings, and the scenario it names, opened only from the allowed sources.
+// Nothing here knows about HTTP: a refusal is a RequestError carrying the status the server answers
+// with.
 #include "sim/run/best_search.hpp"
 #include "sim/scenario/scenario_document.hpp"
 #include "sim/study/compare_study.hpp"
