@@ -3,10 +3,11 @@
 #include "analysis/digit_grouping.hpp"
 #include "analysis/estimate.hpp"
 #include "analysis/paired_difference.hpp"
+#include "analysis/setting_values.hpp"
 #include "analysis/text_format.hpp"
 
 #include <cmath>
-#include <cstdlib>
+#include <stdexcept>
 
 namespace volley {
 
@@ -31,9 +32,11 @@ std::string format_time_to_answer(const Tally& tally, size_t metric, const std::
 
 double precision_goal(const std::string& precision, double otherwise) {
   if (precision.empty()) return otherwise;
-  const auto eq = precision.find('=');
-  const double e = std::strtod(precision.c_str() + (eq == std::string::npos ? 0 : eq + 1), nullptr);
-  return e > 0 ? e : otherwise;
+  try {
+    return parse_precision("--precision", precision).half_width;
+  } catch (const std::invalid_argument&) {
+    return otherwise;
+  }
 }
 
 }  // namespace volley

@@ -1,5 +1,6 @@
 #include "sim/study/compare_study.hpp"
 
+#include "analysis/setting_values.hpp"
 #include "sim/output/result_presentation.hpp"
 #include "sim/run/run_session.hpp"
 #include "sim/scenario/setting_changes.hpp"
@@ -8,6 +9,13 @@
 #include <stdexcept>
 
 namespace volley {
+
+std::string paired_precision(const std::string& precision, const std::string& headline, const Schema& paired) {
+  if (precision.empty()) return precision;
+  const PrecisionGoal goal = parse_precision("--precision", precision);
+  const std::string name = goal.metric.empty() ? headline : goal.metric;
+  return paired.find(name) < 0 ? difference_prefix(1) + name + "=" + goal.half_width_text : precision;
+}
 
 CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open, const StudyControl& control) {
   RunSettings& run = settings.run;
@@ -69,12 +77,7 @@ CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open,
 
   // --precision NAME=E on compare means the paired difference of the first variant by default.
   study.headline = study.models[0]->headline_metric();
-  if (!run.precision.empty()) {
-    const auto eq = run.precision.find('=');
-    const std::string name = eq == std::string::npos ? study.headline : run.precision.substr(0, eq);
-    const std::string value = eq == std::string::npos ? run.precision : run.precision.substr(eq + 1);
-    if (study.job->schema()->find(name) < 0) run.precision = difference_prefix(1) + name + "=" + value;
-  }
+  run.precision = paired_precision(run.precision, study.headline, *study.job->schema());
   RunRecord record;
   describe_scenario(record, docs[0], *study.models[0], run.sets);
   record.command = "compare";

@@ -41,6 +41,11 @@ struct CompareStudy {
   std::string checkpoint_failure;
 };
 
+// --precision on a paired run, [NAME=]E: NAME (default the base's headline) means the paired
+// difference of the first variant unless the paired job has a metric of that name. The precision
+// text the plan of `paired` takes; std::invalid_argument for one that does not parse.
+std::string paired_precision(const std::string& precision, const std::string& headline, const Schema& paired);
+
 // No variant: the scenario's default question (ScenarioModel::default_question, reported as a
 // "note"), or std::invalid_argument saying what to type.
 // A variant equal to the base (every key equal, defaults written out) is left out with a "note";

@@ -1,6 +1,5 @@
 #include "sim/web/live_run.hpp"
 
-#include "analysis/setting_values.hpp"
 #include "sim/output/map_svg.hpp"
 #include "sim/output/result_presentation.hpp"
 #include "sim/run/run_session.hpp"
@@ -29,12 +28,7 @@ LiveRun::LiveRun(const RunRequest& request, const ScenarioSources& sources) {
     std::vector<std::unique_ptr<TrialJob>> jobs;
     for (const auto& m : models_) jobs.push_back(m->make_job(seed));
     auto compare = std::make_unique<CompareJob>(std::move(jobs));
-    // As `volley compare`: a precision target names the paired difference unless it names a metric.
-    if (!settings_.precision.empty()) {
-      const PrecisionGoal goal = parse_precision("precision", settings_.precision);
-      const std::string name = goal.metric.empty() ? headline_ : goal.metric;
-      if (compare->schema()->find(name) < 0) settings_.precision = difference_prefix(1) + name + "=" + goal.half_width_text;
-    }
+    settings_.precision = paired_precision(settings_.precision, headline_, *compare->schema());  // as `volley compare`
     headline_ = difference_prefix(1) + headline_;
     compare_ = compare.get();
     job_ = std::move(compare);
