@@ -1,10 +1,11 @@
 #!/usr/bin/python3
 """Load test of `volley serve`, bounded in time and on loopback only.
 
-20 clients start runs with random settings for about 30 s and cancel some of them at random: by
-closing the stream, by POST /api/stop, or by starting their next run (same client id). It checks that
-the server neither crashes nor answers an error, that its resident memory stays flat, and that every
-completed result's tally is bit-identical to `volley run --json` with the same settings. The figures
+20 clients start runs and sweeps (POST /api/run, /api/sweep) with random settings for about 30 s and
+cancel some of them at random: by closing the stream, by POST /api/stop, or by starting their next
+study (same client id). It checks that the server neither crashes nor answers an error, that its
+resident memory stays flat, and that every completed result's tallies are bit-identical to
+`volley run --json` (or `volley sweep --json`, every point) with the same settings. The figures
 (runs, cancellations, peak memory) are printed for docs/performance.md.
 
 usage: tests/sim/web/load_test.py BUILD/volley [--seconds 30] [--clients 20]
@@ -21,9 +22,16 @@ import tempfile
 import threading
 import time
 
+KINDS = ["run", "run", "run", "sweep"]
 POLICIES = ["never", "always"]
-TRIALS = [4096, 20000, 60000]
+TRIALS = {"run": [4096, 20000, 60000], "sweep": [4096, 8192]}  # a sweep's per grid point
 SEEDS = [1, 2]
+SWEEP_PARAM = "german.units.Z1.figures=8:12:2"
+
+
+def tallies_of(kind, document):
+    """The tallies a result holds, as one text: a run's, or every point's of a sweep."""
+    return json.dumps(document["tally"] if kind == "run" else [p["result"]["tally"] for p in document["points"]])
 
 
 def free_port():
@@ -60,14 +68,18 @@ AUTH = {"Authorization": "token " + TOKEN}
 
 def client_loop(port, name, deadline, totals, rng):
     while time.monotonic() < deadline:
-        settings = (rng.choice(POLICIES), rng.choice(TRIALS), rng.choice(SEEDS))
-        body = json.dumps({"client": name, "sets": [f"herero.policy={settings[0]}"], "trials": settings[1], "seed": settings[2]})
+        kind = rng.choice(KINDS)
+        settings = (kind, rng.choice(POLICIES), rng.choice(TRIALS[kind]), rng.choice(SEEDS))
+        request = {"client": name, "sets": [f"herero.policy={settings[1]}"], "trials": settings[2], "seed": settings[3]}
+        if kind == "sweep":
+            request["param"] = SWEEP_PARAM
+        body = json.dumps(request)
         # How this run ends: played to the end, stream closed, /api/stop, or replaced by the next run.
         fate = rng.choice(["complete", "complete", "close", "stop", "replace"])
         cancel_after = rng.randint(1, 3)  # events before cancelling
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         try:
-            conn.request("POST", "/api/run", body, {"Content-Type": "application/json", **AUTH})
+            conn.request("POST", "/api/" + kind, body, {"Content-Type": "application/json", **AUTH})
             resp = conn.getresponse()
             totals.add(started=1)
             if resp.status != 200:
@@ -95,7 +107,7 @@ def client_loop(port, name, deadline, totals, rng):
                         else:
                             totals.add(completed=1)
                             with totals.lock:
-                                totals.results.setdefault(settings, set()).add(json.dumps(data["tally"]))
+                                totals.results.setdefault(settings, set()).add(tallies_of(kind, data))
                         break
                     if fate != "complete" and events > cancel_after:
                         if fate == "close":
@@ -149,11 +161,19 @@ def main():
         t.join()
     alive = server.poll() is None
     status = {}
-    if alive:
+    # Every study ended: played out, or stopped (a closed stream is noticed within 50 ms and stops at
+    # the next block boundary), so the server's registry empties within seconds.
+    settle = time.monotonic() + 10
+    while alive:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         conn.request("GET", "/api/status", headers=AUTH)
         status = json.loads(conn.getresponse().read())
         conn.close()
+        if status["runs_active"] == 0 or time.monotonic() > settle:
+            break
+        time.sleep(0.05)
+    if status.get("runs_active", 0) != 0:
+        totals.errors.append(f"{status['runs_active']} runs still active 10 s after the last client finished")
     server.terminate()
     server.wait(timeout=30)
 
@@ -162,10 +182,12 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for settings, tallies in sorted(totals.results.items()):
             out = os.path.join(tmp, "cli.json")
-            subprocess.run([args.volley, "run", "--set", f"herero.policy={settings[0]}", "--trials", str(settings[1]), "--seed",
-                            str(settings[2]), "--json", out, "--quiet"], check=True, stdout=subprocess.DEVNULL)
+            kind = settings[0]
+            subprocess.run([args.volley, kind, "--set", f"herero.policy={settings[1]}", "--trials", str(settings[2]), "--seed",
+                            str(settings[3]), "--json", out, "--quiet"] + (["--param", SWEEP_PARAM] if kind == "sweep" else []),
+                           check=True, stdout=subprocess.DEVNULL)
             with open(out) as f:
-                cli = json.dumps(json.load(f)["tally"])
+                cli = tallies_of(kind, json.load(f))
             if tallies != {cli}:
                 mismatches += 1
                 totals.errors.append(f"settings {settings}: {len(tallies)} distinct tallies, CLI's among them: {cli in tallies}")
@@ -177,8 +199,10 @@ def main():
     middle = max([r for t, r in rss if third <= t < 2 * third] or [0])
     last = max([r for t, r in rss if t >= 2 * third] or [0])
     stable = last <= max(middle * 1.25, middle + 16 * 1024)
-    print(f"load test: {args.clients} clients, {elapsed:.1f} s: {totals.started} runs started, {totals.completed} completed "
-          f"({len(totals.results)} distinct settings, each bit-identical to volley run: {mismatches == 0}), {totals.cancelled} cancelled; "
+    sweeps = sum(1 for k in totals.results if k[0] == "sweep")
+    print(f"load test: {args.clients} clients, {elapsed:.1f} s: {totals.started} runs and sweeps started, {totals.completed} completed "
+          f"({len(totals.results)} distinct settings, {sweeps} of them sweeps, each bit-identical to volley run or sweep: {mismatches == 0}), "
+          f"{totals.cancelled} cancelled; "
           f"server resident memory peak {peak / 1024:.1f} MiB (middle third {middle / 1024:.1f} MiB, last third {last / 1024:.1f} MiB); "
           f"errors {len(totals.errors)}; the server counted {status.get('runs_started')} runs started, {status.get('runs_cancelled')} "
           f"stopped by /api/stop or by their client's next run, {status.get('runs_active')} still active")
