@@ -42,6 +42,7 @@ std::string request(const std::string& method, const std::string& target, const 
 }
 
 const std::string RunBody = R"({"trials": 4096})";
+const std::string SweepBody = R"({"param": "german.units.Z1.figures=6:10:2", "trials": 4096})";
 
 }  // namespace
 
@@ -55,6 +56,7 @@ TEST_CASE("serve access: without the token, with a foreign Host or a foreign Ori
   // No token: the API refuses, whatever asks (a script, a no-cors POST of text/plain, an <img>'s GET).
   CHECK(status_of(raw_exchange(s.port, request("GET", "/api/scenarios", own, {}))) == 403);
   CHECK(status_of(raw_exchange(s.port, request("POST", "/api/run", own, {"Content-Type: text/plain"}, RunBody))) == 403);
+  CHECK(status_of(raw_exchange(s.port, request("POST", "/api/sweep", own, {}, SweepBody))) == 403);
   CHECK(status_of(raw_exchange(s.port, request("POST", "/api/stop", own, {}, R"({"client": "x"})"))) == 403);
   CHECK(status_of(raw_exchange(s.port, request("GET", "/api/status", own, {"Authorization: token wrong-token-0123456789"}))) == 403);
   // A foreign Host (DNS rebinding: another name that resolves to 127.0.0.1), with the token, on any path.
@@ -64,12 +66,14 @@ TEST_CASE("serve access: without the token, with a foreign Host or a foreign Ori
     CHECK(status_of(raw_exchange(s.port, request("GET", "/", host, {token}))) == 403);
     CHECK(status_of(raw_exchange(s.port, request("GET", "/api/scenario?name=herero-ambush", host, {token}))) == 403);
     CHECK(status_of(raw_exchange(s.port, request("POST", "/api/run", host, {token}, RunBody))) == 403);
+    CHECK(status_of(raw_exchange(s.port, request("POST", "/api/sweep", host, {token}, SweepBody))) == 403);
   }
   CHECK(status_of(raw_exchange(s.port, "GET / HTTP/1.0\r\n\r\n")) == 403);  // no Host at all
   // A foreign Origin, even with the token (the cookie goes with a request from another port of this host).
   for (const std::string& origin : std::vector<std::string>{"http://evil.example", "http://127.0.0.1:1", "null", "https://" + own}) {
     INFO(origin);
     CHECK(status_of(raw_exchange(s.port, request("POST", "/api/run", own, {token, "Origin: " + origin}, RunBody))) == 403);
+    CHECK(status_of(raw_exchange(s.port, request("POST", "/api/sweep", own, {token, "Origin: " + origin}, SweepBody))) == 403);
     CHECK(status_of(raw_exchange(s.port, request("GET", "/", own, {"Origin: " + origin}))) == 403);
   }
   // A browser's request from another page of this host's ports: its Sec-Fetch-Site says so.
@@ -169,8 +173,8 @@ TEST_CASE("serve robustness: thousands of random and malformed requests get no 5
     }
     return out;
   };
-  const char* paths[] = {"/",           "/api/run",      "/api/tune",      "/api/best",   "/api/validate", "/api/stop",
-                         "/api/report", "/api/scenario", "/api/scenarios", "/api/status", "/live.js",      "/nosuch"};
+  const char* paths[] = {"/",           "/api/run",      "/api/sweep",     "/api/tune",   "/api/best", "/api/validate", "/api/stop",
+                         "/api/report", "/api/scenario", "/api/scenarios", "/api/status", "/live.js",  "/nosuch"};
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
   const std::string bodies[] = {
       deep,
@@ -188,6 +192,9 @@ TEST_CASE("serve robustness: thousands of random and malformed requests get no 5
       "{\"scenario\": \"\xc0\x80\"}",
       R"({"text": "\ud800"})",
       R"({"param": "german.units.Z1.figures=1e999:1e999", "target": "herero.win=1e999"})",
+      R"({"param": ["german.units.Z1.figures=1:1e308:1e-308"]})",
+      R"({"param": [[]], "seed": "0x"})",
+      R"({"param": ["visibility=1:1000:1", "german.units.Z1.figures=1:1000:1"]})",
       R"({"result": {"format": "volley-result", "estimates": [1e999]}})",
       R"({"result": {"format": "volley-tune", "points": [[[[]]]]}})",
       R"({"precision": "herero.win=1e-999"})",
