@@ -6,13 +6,13 @@
 #include "sim/scenario/embedded_scenarios.hpp"
 #include "sim/scenario/scenario_model.hpp"
 #include "sim/output/map_svg.hpp"
+#include "sim/study/sweep_study.hpp"
 #include "sim/web/access_policy.hpp"
 #include "sim/web/http_server.hpp"
 #include "sim/web/live_best.hpp"
 #include "sim/web/live_run.hpp"
 #include "sim/web/live_tune.hpp"
 #include "sim/web/run_registry.hpp"
-#include "sim/study/sweep_study.hpp"
 
 #include <httplib.h>
 
