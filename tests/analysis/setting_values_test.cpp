@@ -3,7 +3,7 @@
 // accept and refuse the same texts. The CLI's side is checked through `volley run`, the server's in
 // serve_api_test.cpp.
 #include "analysis/setting_values.hpp"
-#include "cli_runner.hpp"
+#include "tests/support/cli_runner.hpp"
 
 #include <catch2/catch.hpp>
 
