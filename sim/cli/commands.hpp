@@ -11,6 +11,7 @@ using Args = std::vector<std::string>;
 
 int command_run(const Args& args);
 int command_best(const Args& args);
+int command_balance(const Args& args);
 int command_compare(const Args& args);
 int command_sweep(const Args& args);
 int command_tune(const Args& args);

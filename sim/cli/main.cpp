@@ -27,6 +27,7 @@ commands:
   sweep SCENARIO      grid over one or two parameters (--param key=lo:hi:step or key=a,b,c)
   tune SCENARIO       the parameter value that brings a target to a goal (--target 'herero.win=0.5')
   best [SCENARIO]     the best policy of a side (--side herero), raced on common random numbers
+  balance [SCENARIO]  the settings of several keys that meet several goals (--free KEY=lo:hi --goal herero.win=0.5)
   sensitivity SCEN.   which parameters move the answer, ranked
   replay SCENARIO     one trial, narrated (--trial N --trace)
   show SCENARIO       the setup, summarised (and drawn with --plot)
@@ -72,6 +73,7 @@ int main(int argc, char** argv) {
       {"fire", command_fire},
       {"serve", command_serve},
       {"best", command_best},
+      {"balance", command_balance},
       {"new", command_new},
   };
   const auto it = commands.find(argv[1]);

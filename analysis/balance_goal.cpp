@@ -1,0 +1,79 @@
+#include "analysis/balance_goal.hpp"
+
+#include "analysis/number_parsing.hpp"
+#include "analysis/text_format.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace volley {
+
+std::string BalanceGoal::relation() const {
+  if (lo == hi) return format_text("= %g", lo);
+  if (std::isinf(hi)) return format_text(">= %g", lo);
+  if (std::isinf(lo)) return format_text("<= %g", hi);
+  return format_text("in [%g, %g]", lo, hi);
+}
+
+double BalanceGoal::distance(double value) const {
+  if (value < lo) return lo - value;
+  if (value > hi) return value - hi;
+  return 0;
+}
+
+BalanceGoal parse_balance_goal(const std::string& text) {
+  const std::string expected = "--goal '" + text + "': expected METRIC=VALUE, METRIC=LO..HI, METRIC>=VALUE or METRIC<=VALUE";
+  const size_t eq = text.rfind('=');
+  if (eq == std::string::npos || eq == 0) throw std::invalid_argument(expected);
+  const char before = text[eq - 1];
+  const bool side = before == '>' || before == '<';
+  const size_t name_end = side ? eq - 1 : eq;
+  const std::string name = text.substr(0, name_end);
+  const std::string value = text.substr(eq + 1);
+  if (name.empty() || value.empty()) throw std::invalid_argument(expected);
+  BalanceGoal goal;
+  goal.text = text;
+  goal.target = parse_target(name, false);
+  goal.target.text = text;
+  const auto number = [&](const std::string& part) {
+    double v = 0;
+    if (!read_finite_number(part, v)) throw std::invalid_argument(expected + ", with finite numbers; got '" + part + "'");
+    return v;
+  };
+  if (side) {
+    (before == '>' ? goal.lo : goal.hi) = number(value);
+  } else if (const size_t dots = value.find(".."); dots != std::string::npos) {
+    goal.lo = number(value.substr(0, dots));
+    goal.hi = number(value.substr(dots + 2));
+    if (goal.hi < goal.lo) throw std::invalid_argument("--goal '" + text + "': the band is empty (its high end is below its low end)");
+  } else {
+    goal.lo = goal.hi = number(value);
+  }
+  return goal;
+}
+
+void check_balance_goals(std::vector<BalanceGoal>& goals, const Schema& schema, double tolerance) {
+  for (auto& goal : goals) {
+    check_target(goal.target, schema, "--goal");
+    goal.probability = goal.target.is_probability(schema);
+    const auto& spec = schema.metrics[static_cast<size_t>(schema.find(goal.target.metric))];
+    const double least = goal.probability ? 0 : static_cast<double>(spec.min_value);
+    const double most = goal.probability ? 1 : static_cast<double>(spec.max_value);
+    if (goal.hi < least || goal.lo > most)
+      throw std::invalid_argument("--goal '" + goal.text +
+                                  "': " + (goal.probability ? "a probability" : "the mean of " + goal.target.metric) +
+                                  format_text(" lies between %g and %g", least, most) + "; no setting can make it " + goal.relation());
+    double scale = 1;
+    for (const double end : {goal.lo, goal.hi})
+      if (std::isfinite(end) && !goal.probability) scale = std::max(scale, std::fabs(end));
+    goal.tolerance = tolerance * scale;
+  }
+  for (size_t a = 0; a < goals.size(); ++a)
+    for (size_t b = a + 1; b < goals.size(); ++b)
+      if (goals[a].target.name() == goals[b].target.name() && (std::max(goals[a].lo, goals[b].lo) > std::min(goals[a].hi, goals[b].hi)))
+        throw std::invalid_argument("--goal '" + goals[a].text + "' and --goal '" + goals[b].text + "' contradict: no value of " +
+                                    goals[a].target.name() + " is " + goals[a].relation() + " and " + goals[b].relation());
+}
+
+}  // namespace volley

@@ -1,0 +1,82 @@
+// `volley balance [SCENARIO] --free KEY=lo:hi ... --goal METRIC=VALUE ...`: the settings of several
+// keys that bring several goals within reach at once, by a race on common random numbers
+// (sim/study/balance_study.hpp; docs/methods.md, "Balancing a scenario").
+#include "analysis/balance_goal.hpp"
+#include "sim/cli/command_line.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/cli/run_options.hpp"
+#include "sim/output/atomic_file.hpp"
+#include "sim/output/balance_report.hpp"
+#include "sim/output/output_batch.hpp"
+#include "sim/output/text_escaping.hpp"
+#include "sim/run/interrupt.hpp"
+#include "sim/study/balance_study.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace po = boost::program_options;
+
+namespace volley {
+
+int command_balance(const Args& args) {
+  install_interrupt_handlers();  // first: a signal while the candidates load still stops cleanly
+  BalanceSettings settings;
+  RunSettings& run = settings.run;
+  std::vector<std::string> goals;
+  po::options_description options(
+      "volley balance [SCENARIO] --free KEY=lo:hi ... --goal METRIC=VALUE ... [options]\n\n"
+      "The settings of the free keys whose estimates hold every goal, ordered by how little they change the scenario\n"
+      "(fewest keys changed first), each with every goal's interval; when no setting meets every goal, the trade-off.\n"
+      "Every setting of the grid plays the same trials; one that surely misses a goal is dropped, one whose intervals\n"
+      "lie within every goal (within --tolerance) is kept, the rest play on (docs/methods.md, \"Balancing a scenario\").\n"
+      "Example: volley balance --free german.units.Z1.figures=8:14 --free german.units.Z2.figures=8:14 --goal herero.win=0.5 "
+      "--goal 'turn_decided>=3'\n\nOptions");
+  options.add_options()("free", po::value<std::vector<std::string>>(&settings.free)->composing(),
+                        "KEY=lo:hi (an integer key), KEY=lo:hi:step (a number), KEY=a,b,c (any key): a key to move (repeatable)")(
+      "goal", po::value<std::vector<std::string>>(&goals)->composing(),
+      "METRIC=VALUE, METRIC=LO..HI, METRIC>=VALUE or METRIC<=VALUE (a mean or a probability; repeatable)")(
+      "tolerance", po::value<double>(&settings.tolerance)->default_value(0.01),
+      "how near a goal is near enough: a probability's, and a mean's relative to the goal's value")(
+      "seconds", po::value<double>(&settings.seconds)->default_value(0), "the race's time budget in seconds (0: none)");
+  add_run_options(options, run, false);
+  po::variables_map vm;
+  if (!parse_command_line(args, options, "scenario", po::value<std::string>(&run.scenario), 1, vm,
+                          "(--trials: the most trials one setting plays, default " + std::to_string(settings.max_trials) + ")"))
+    return ExitOk;
+  if (goals.empty()) throw std::invalid_argument("--goal: give at least one goal (METRIC=VALUE, e.g. herero.win=0.5)");
+  if (!(settings.tolerance > 0)) throw std::invalid_argument("--tolerance: expected a positive number");
+  if (!(settings.seconds >= 0)) throw std::invalid_argument("--seconds: expected 0 (no budget) or a positive number of seconds");
+  if (!run.precision.empty()) throw std::invalid_argument("volley balance takes no --precision (its race stops by its own rule)");
+  if (!run.report.empty()) throw std::invalid_argument("--report: volley balance draws no report page; --plot FILE.png draws its settings");
+  for (const auto& g : goals) settings.goals.push_back(parse_balance_goal(g));
+  if (run.trials_option > 0) settings.max_trials = run.trials_option;
+
+  const bool bar = !run.quiet && isatty(STDERR_FILENO);
+  StudyControl control;
+  control.progress = [&](const std::string& step, const nlohmann::json& p) {
+    if (step == "start" && !run.quiet) {
+      std::printf("balance: %zu settings, %zu goals, seed %llu\n", p["candidates"].get<size_t>(), p["goals"].get<size_t>(),
+                  static_cast<unsigned long long>(p["seed"].get<uint64_t>()));
+      std::fflush(stdout);
+    }
+    if (step == "look" && bar)
+      std::fprintf(stderr, "\r  look %d at %llu trials: %zu open, %zu hold, %zu dropped   ", p["look"].get<int>(),
+                   static_cast<unsigned long long>(p["trials"].get<uint64_t>()), p["open"].get<size_t>(), p["holds"].get<size_t>(),
+                   p["dropped"].get<size_t>());
+  };
+  const BalanceStudy study = balance_study(settings, scenario_argument(run.scenario), control);
+  if (bar) std::fprintf(stderr, "\r%80s\r", "");
+  std::fputs(terminal_text(balance_text(study.document, run.quiet)).c_str(), stdout);
+  std::fflush(stdout);
+  OutputBatch outputs;
+  if (!run.json.empty()) outputs.attempt([&] { write_file_atomically(run.json, json_document(study.document, 1) + "\n"); });
+  if (!run.csv.empty()) outputs.attempt([&] { write_file_atomically(run.csv, balance_csv(study.document)); });
+  if (!run.plot.empty()) outputs.attempt([&] { draw_plot(balance_plot(study.document), run.plot); });
+  outputs.finish();
+  return trials_exit_code(study.result.partial);
+}
+
+}  // namespace volley

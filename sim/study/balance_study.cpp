@@ -1,0 +1,251 @@
+#include "sim/study/balance_study.hpp"
+
+#include "analysis/target.hpp"
+#include "sim/run/interrupt.hpp"
+#include "sim/run/run_session.hpp"
+#include "sim/run/trial_range.hpp"
+#include "sim/scenario/scenario_model.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <memory>
+
+namespace volley {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+uint64_t whole_blocks(uint64_t trials) {
+  return std::max<uint64_t>(1, (trials + BalanceBlockSize - 1) / BalanceBlockSize) * BalanceBlockSize;
+}
+
+// The answer's order: fewest keys changed, then the smallest relative change, then the grid's order.
+void order_by_change(std::vector<size_t>& answer, const std::vector<BalanceCandidate>& candidates) {
+  std::sort(answer.begin(), answer.end(), [&](size_t a, size_t b) {
+    const SettingChange &x = candidates[a].change, &y = candidates[b].change;
+    if (x.keys != y.keys) return x.keys < y.keys;
+    if (x.relative != y.relative) return x.relative < y.relative;
+    return a < b;
+  });
+}
+
+std::vector<size_t> with_verdict(const BalanceResult& result, GoalVerdict v) {
+  std::vector<size_t> list;
+  for (size_t c = 0; c < result.candidates.size(); ++c)
+    if (result.candidates[c].verdict == v) list.push_back(c);
+  return list;
+}
+
+// Those of `among` that no other of them beats on every goal's distance (pareto_front), by estimate.
+std::vector<size_t> front_among(const BalanceResult& result, const std::vector<size_t>& among) {
+  std::vector<std::vector<double>> distances;
+  for (const size_t c : among) {
+    std::vector<double> d;
+    for (size_t g = 0; g < result.goals.size(); ++g) d.push_back(result.goals[g].distance(result.candidates[c].goals[g].estimate));
+    distances.push_back(std::move(d));
+  }
+  std::vector<size_t> front;
+  for (const size_t i : pareto_front(distances)) front.push_back(among[i]);
+  return front;
+}
+
+}  // namespace
+
+BalanceStudy balance_study(BalanceSettings settings, const ScenarioOpener& open, const StudyControl& control) {
+  const RunSettings& run = settings.run;
+  BalanceStudy study;
+  BalanceResult& result = study.result;
+  const ScenarioDocument base = open(run.sets, {}, "--set");
+  result.grid = balance_grid(base, settings.free);
+  const uint64_t seed = run.seed_value();
+  // Every candidate is loaded, and the goals checked against its metrics, before any trial.
+  std::vector<std::unique_ptr<ScenarioModel>> models;
+  std::vector<std::unique_ptr<TrialJob>> jobs;
+  for (uint64_t i = 0; i < result.grid.size(); ++i) {
+    models.push_back(load_model(open(run.sets, result.grid.assignments(i), "--free")));
+    jobs.push_back(models.back()->make_job(seed));
+    if (i == 0) check_balance_goals(settings.goals, *jobs.back()->schema(), settings.tolerance);
+  }
+  check_outputs(run);
+  result.title = load_model(base)->title();
+  result.seed = seed;
+  result.level = run.level;
+  result.goals = settings.goals;
+  const uint64_t first = whole_blocks(settings.first_look);
+  result.looks = race_looks(first, std::max(first, whole_blocks(settings.max_trials)));
+  const size_t k = jobs.size();
+  GoalRace race(k, result.goals, result.looks.size(), run.level);
+  result.interval_level = race.interval_level();
+  for (uint64_t i = 0; i < k; ++i) {
+    BalanceCandidate c;
+    c.index = i;
+    c.assignments = result.grid.assignments(i);
+    c.change = result.grid.change(i);
+    c.goals.resize(result.goals.size());
+    result.candidates.push_back(std::move(c));
+  }
+  const std::atomic<bool>* stop = control.stop != nullptr ? control.stop : install_interrupt_handlers();
+  const auto start = Clock::now();
+  const auto seconds = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  control.report("start", {{"candidates", k},
+                           {"goals", result.goals.size()},
+                           {"looks", result.looks},
+                           {"interval_level", result.interval_level},
+                           {"seed", seed}});
+
+  std::vector<Tally> tallies(k);
+  TrialRange range(BalanceBlockSize, run.threads, stop, run.stop_after_blocks);
+  const auto play = [&](size_t c, uint64_t from, uint64_t to, Tally& out) { return range.play(*jobs[c], from, to, out); };
+  // Adds trials up to `to` to candidate c, and reads its goals at the race's interval level.
+  const auto absorb = [&](size_t c, Tally& tally, uint64_t to) {
+    if (tallies[c].trials() == 0) tallies[c] = std::move(tally);
+    else tallies[c].merge(tally);
+    result.candidates[c].trials = to;
+    for (size_t g = 0; g < result.goals.size(); ++g)
+      result.candidates[c].goals[g] = evaluate_target(tallies[c], result.goals[g].target, result.interval_level);
+  };
+  uint64_t played = 0;  // the trials every open candidate has played
+  for (const uint64_t to : result.looks) {
+    if (race.finished()) break;
+    if (settings.seconds > 0 && seconds() >= settings.seconds) break;
+    // Step 1: every open candidate plays trials [played, to), on the same trial indices and seed. A look
+    // interrupted part way is dropped whole, so that every candidate's intervals stop at the same look.
+    std::vector<std::pair<size_t, Tally>> look;
+    for (size_t c = 0; c < k && !result.partial; ++c) {
+      if (!race.open(c)) continue;
+      Tally t;
+      if (play(c, played, to, t)) look.emplace_back(c, std::move(t));
+      else result.partial = true;
+    }
+    if (result.partial) break;
+    // Step 2: each open candidate's goals at the race's interval level, then the race decides.
+    for (auto& [c, tally] : look) absorb(c, tally, to);
+    played = to;
+    race.look([&](size_t c, size_t g) { return result.candidates[c].goals[g]; });
+    control.report("look", {{"look", race.looks_done()},
+                            {"trials", to},
+                            {"open", race.count(GoalVerdict::Open)},
+                            {"holds", race.count(GoalVerdict::Holds)},
+                            {"dropped", race.count(GoalVerdict::Dropped)},
+                            {"seconds", seconds()}});
+  }
+  // Step 3: every setting misses a goal. The trade-off is read from estimates: those of the front play
+  // on to the cap on the same trials, and the front is taken again among them, so that a setting
+  // dropped after one look is not kept (or left out) on a rough estimate.
+  std::vector<size_t> front;
+  if (!result.partial && race.looks_done() > 0 && race.count(GoalVerdict::Dropped) == k) {
+    std::vector<size_t> all(k);
+    for (size_t c = 0; c < k; ++c) all[c] = c;
+    front = front_among(result, all);
+    const uint64_t cap = result.looks.back();
+    for (const size_t c : front) {
+      if (result.candidates[c].trials >= cap || (settings.seconds > 0 && seconds() >= settings.seconds)) continue;
+      Tally t;
+      if (!play(c, result.candidates[c].trials, cap, t)) {
+        result.partial = true;
+        break;
+      }
+      absorb(c, t, cap);
+    }
+    front = front_among(result, front);
+  }
+  result.looks_done = race.looks_done();
+  for (size_t c = 0; c < k; ++c) {
+    BalanceCandidate& candidate = result.candidates[c];
+    candidate.verdict = race.verdict(c);
+    candidate.decided_look = race.decided_look(c);
+    candidate.dropped_by = race.dropped_by(c);
+    result.trials += candidate.trials;
+    result.grid_trials = std::max(result.grid_trials, candidate.trials);
+  }
+  result.grid_trials *= k;
+  result.budget_ended = !result.partial && !race.finished();
+  result.seconds = seconds();
+  if (race.looks_done() > 0) {
+    result.answer = with_verdict(result, GoalVerdict::Holds);
+    result.ending = "holds";
+    if (result.answer.empty()) {
+      result.answer = with_verdict(result, GoalVerdict::Open);
+      result.ending = "undecided";
+    }
+    if (result.answer.empty()) {
+      result.answer = front;
+      result.ending = "conflict";
+    }
+    order_by_change(result.answer, result.candidates);
+  }
+  study.document = balance_result_json(result);
+  return study;
+}
+
+namespace {
+
+const char* verdict_word(GoalVerdict v) {
+  switch (v) {
+    case GoalVerdict::Holds:
+      return "holds";
+    case GoalVerdict::Dropped:
+      return "dropped";
+    case GoalVerdict::Open:
+      break;
+  }
+  return "open";
+}
+
+nlohmann::json bound_json(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+
+}  // namespace
+
+nlohmann::json balance_result_json(const BalanceResult& r) {
+  nlohmann::json keys = nlohmann::json::array();
+  for (const auto& k : r.grid.keys) keys.push_back({{"key", k.key}, {"type", k.type}, {"file", k.file_value}, {"values", k.values}});
+  nlohmann::json goals = nlohmann::json::array();
+  for (const auto& g : r.goals)
+    goals.push_back({{"goal", g.text},
+                     {"estimate", g.target.name()},
+                     {"relation", g.relation()},
+                     {"low", bound_json(g.lo)},
+                     {"high", bound_json(g.hi)},
+                     {"tolerance", g.tolerance},
+                     {"probability", g.probability}});
+  nlohmann::json candidates = nlohmann::json::array();
+  for (const auto& c : r.candidates) {
+    nlohmann::json estimates = nlohmann::json::array();
+    for (size_t g = 0; g < r.goals.size(); ++g) {
+      const Interval& i = c.goals[g];
+      estimates.push_back({{"estimate", i.estimate}, {"low", i.low}, {"high", i.high}, {"distance", r.goals[g].distance(i.estimate)}});
+    }
+    nlohmann::json j = {{"index", c.index},
+                        {"assignments", c.assignments},
+                        {"keys_changed", c.change.keys},
+                        {"relative_change", c.change.relative},
+                        {"trials", c.trials},
+                        {"verdict", verdict_word(c.verdict)},
+                        {"decided_look", c.decided_look},
+                        {"goals", c.trials > 0 ? estimates : nlohmann::json::array()}};
+    if (c.verdict == GoalVerdict::Dropped) j["dropped_by"] = r.goals[c.dropped_by].text;
+    candidates.push_back(std::move(j));
+  }
+  return {{"format", "volley-balance"},
+          {"format_version", 1},
+          {"title", r.title},
+          {"seed", r.seed},
+          {"level", r.level},
+          {"interval_level", r.interval_level},
+          {"keys", std::move(keys)},
+          {"goals", std::move(goals)},
+          {"looks", r.looks},
+          {"looks_done", r.looks_done},
+          {"ending", r.ending},
+          {"answer", r.answer},
+          {"trials", r.trials},
+          {"grid_trials", r.grid_trials},
+          {"seconds", r.seconds},
+          {"partial", r.partial},
+          {"budget_ended", r.budget_ended},
+          {"candidates", std::move(candidates)}};
+}
+
+}  // namespace volley

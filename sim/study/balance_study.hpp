@@ -1,0 +1,78 @@
+#pragma once
+// `volley balance`'s study: the settings of several free keys that bring several goals within reach at
+// once, by the racing procedure of analysis/goal_race.hpp over the grid of sim/study/balance_grid.hpp,
+// every candidate on the same trials with the same seed (common random numbers). Its result document is
+// volley-balance (docs/json-format.md); its guarantee is in docs/methods.md, "Balancing a scenario".
+#include "analysis/balance_goal.hpp"
+#include "analysis/goal_race.hpp"
+#include "sim/run/run_settings.hpp"
+#include "sim/study/balance_grid.hpp"
+#include "sim/study/study_control.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace volley {
+
+struct BalanceSettings {
+  RunSettings run;                // seed, threads, --level (the race's joint level), --set, outputs
+  std::vector<std::string> free;  // --free texts
+  std::vector<BalanceGoal> goals;
+  double tolerance = 0.01;      // a probability's; a mean's is relative (check_balance_goals)
+  uint64_t max_trials = 65536;  // the most trials one candidate plays
+  uint64_t first_look = 1024;   // the trials of the first look; each later look doubles them
+  double seconds = 0;           // the race's time budget (0: none), checked between looks
+};
+
+inline constexpr uint32_t BalanceBlockSize = 256;
+
+struct BalanceCandidate {
+  uint64_t index = 0;  // in the grid
+  std::vector<std::string> assignments;
+  SettingChange change;
+  uint64_t trials = 0;
+  GoalVerdict verdict = GoalVerdict::Open;
+  int decided_look = 0;
+  size_t dropped_by = 0;
+  std::vector<Interval> goals;  // each goal's interval at the race's interval level, after its last look
+};
+
+struct BalanceResult {
+  std::string title;
+  uint64_t seed = 0;
+  double level = 0.95, interval_level = 0.95;
+  BalanceGrid grid;
+  std::vector<BalanceGoal> goals;
+  std::vector<uint64_t> looks;  // planned
+  int looks_done = 0;
+  std::vector<BalanceCandidate> candidates;
+  // "holds": `answer` holds the candidates that hold every goal; "undecided": none does yet, `answer`
+  // holds those the budget left open; "conflict": every candidate misses some goal, `answer` is the
+  // Pareto front over the goals' distances. In every case ordered by how little they change the scenario.
+  std::string ending;
+  std::vector<size_t> answer;
+  uint64_t trials = 0;       // every candidate's
+  uint64_t grid_trials = 0;  // a full grid at the same precision: every candidate at the most any played
+  double seconds = 0;
+  bool partial = false;       // interrupted: the looks completed
+  bool budget_ended = false;  // --trials or --seconds ended the race with candidates open
+};
+
+struct BalanceStudy {
+  BalanceResult result;
+  nlohmann::json document;  // volley-balance
+};
+
+// Every bad input is refused before any trial (std::invalid_argument or ScenarioErrors): free keys,
+// ranges and values (balance_grid), goals (check_balance_goals), every candidate's scenario, outputs.
+// Progress: "start" (candidates, goals, looks, interval_level, seed), then "look" after each look
+// (look, trials, open, holds, dropped). Interrupted: the looks completed, marked partial.
+BalanceStudy balance_study(BalanceSettings settings, const ScenarioOpener& open, const StudyControl& control);
+
+// The result as `volley balance --json` writes it (docs/json-format.md, "volley-balance").
+nlohmann::json balance_result_json(const BalanceResult& result);
+
+}  // namespace volley
