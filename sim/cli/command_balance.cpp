@@ -40,7 +40,9 @@ int command_balance(const Args& args) {
       "METRIC=VALUE, METRIC=LO..HI, METRIC>=VALUE or METRIC<=VALUE (a mean or a probability; repeatable)")(
       "tolerance", po::value<double>(&settings.tolerance)->default_value(0.01),
       "how near a goal is near enough: a probability's, and a mean's relative to the goal's value")(
-      "seconds", po::value<double>(&settings.seconds)->default_value(0), "the race's time budget in seconds (0: none)");
+      "seconds", po::value<double>(&settings.seconds)->default_value(0), "the race's time budget in seconds (0: none)")(
+      "stop-after-blocks", whole_number(run.stop_after_blocks, "--stop-after-blocks", uint64_t{0})->default_value("0"),
+      "testing: behave as if interrupted after this many blocks");
   add_run_options(options, run, false);
   po::variables_map vm;
   if (!parse_command_line(args, options, "scenario", po::value<std::string>(&run.scenario), 1, vm,

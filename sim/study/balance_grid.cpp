@@ -14,7 +14,15 @@ namespace volley {
 
 namespace {
 
-bool free_type(const std::string& type) { return type == "integer" || type == "number" || type == "choice" || type == "boolean"; }
+// A string key moves among listed words (a policy: never, always, range:12); names and titles do not
+// move, since other keys address units by name.
+bool free_type(const KeyDescription& k) {
+  if (k.type == "string") {
+    const std::string leaf = k.key.substr(k.key.rfind('.') + 1);
+    return leaf != "name" && leaf != "title" && leaf != "kind";
+  }
+  return k.type == "integer" || k.type == "number" || k.type == "choice" || k.type == "boolean";
+}
 
 FreeKey read_free_key(const KeyCatalog& catalog, const std::string& text) {
   const auto eq = text.find('=');
@@ -22,13 +30,15 @@ FreeKey read_free_key(const KeyCatalog& catalog, const std::string& text) {
   const auto d = std::find_if(catalog.begin(), catalog.end(), [&](const KeyDescription& k) { return k.key == key; });
   if (eq == std::string::npos || key.empty())
     throw std::invalid_argument("--free '" + text + "': expected KEY=lo:hi, KEY=lo:hi:step or KEY=a,b,c");
-  if (d == catalog.end() || !free_type(d->type)) {
+  if (d == catalog.end() || !free_type(*d)) {
     std::vector<std::string> names;
     for (const auto& k : catalog)
-      if (free_type(k.type)) names.push_back(k.key);
-    throw std::invalid_argument("--free '" + text + "': '" + key + "' is " +
-                                (d == catalog.end() ? "no key of the scenario" : "a " + d->type + ", not a number or a choice") + "; " +
-                                did_you_mean(key, names, "keys"));
+      if (free_type(k)) names.push_back(k.key);
+    throw std::invalid_argument(
+        "--free '" + text + "': '" + key + "' is " +
+        (d == catalog.end() ? "no key of the scenario"
+                            : "a " + d->type + " that balance does not move (it moves numbers, choices, booleans and policy words)") +
+        "; " + did_you_mean(key, names, "keys"));
   }
   const ParameterAxis axis = parse_axis(text, "--free");
   FreeKey free{key, d->type, d->value, axis.values, {}};
@@ -44,6 +54,9 @@ FreeKey read_free_key(const KeyCatalog& catalog, const std::string& text) {
       if (d->has_range && (v < d->lo || v > d->hi))
         throw std::invalid_argument("--free '" + text + "': " + format_value(v, d->type == "integer") + " lies outside " + key +
                                     format_text("'s range [%g, %g]", d->lo, d->hi));
+  } else if (d->type == "string") {
+    if (text.find(',', eq) == std::string::npos && !axis.numbers.empty())
+      throw std::invalid_argument("--free '" + text + "': " + key + " takes words: list them, KEY=a,b,c");
   } else {
     const std::vector<std::string> words = d->type == "boolean" ? std::vector<std::string>{"true", "false"} : d->choices;
     for (const auto& v : free.values)
