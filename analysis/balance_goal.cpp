@@ -22,6 +22,27 @@ double BalanceGoal::distance(double value) const {
   return 0;
 }
 
+namespace {
+
+const ShareEstimate* share_of(const TargetSpec& target) {
+  if (target.at_least) return nullptr;
+  for (const auto& share : ShareEstimates)
+    if (target.metric == share.name) return &share;
+  return nullptr;
+}
+
+}  // namespace
+
+Interval BalanceGoal::evaluate(const Tally& tally, double level) const {
+  const ShareEstimate* share = share_of(target);
+  if (share == nullptr) return evaluate_target(tally, target, level);
+  const long part = tally.schema().find(share->part), whole = tally.schema().find(share->whole);
+  if (part < 0 || whole < 0)
+    throw std::invalid_argument("--goal: no estimates named '" + std::string(share->part) + "' and '" + share->whole + "'");
+  const auto count = [&](long metric) { return static_cast<uint64_t>(tally.sum(static_cast<size_t>(metric))); };
+  return wilson_interval(count(part), count(whole), level);
+}
+
 BalanceGoal parse_balance_goal(const std::string& text) {
   const std::string expected = "--goal '" + text + "': expected METRIC=VALUE, METRIC=LO..HI, METRIC>=VALUE or METRIC<=VALUE";
   const size_t eq = text.rfind('=');
@@ -55,11 +76,19 @@ BalanceGoal parse_balance_goal(const std::string& text) {
 
 void check_balance_goals(std::vector<BalanceGoal>& goals, const Schema& schema, double tolerance) {
   for (auto& goal : goals) {
-    check_target(goal.target, schema, "--goal");
-    goal.probability = goal.target.is_probability(schema);
-    const auto& spec = schema.metrics[static_cast<size_t>(schema.find(goal.target.metric))];
-    const double least = goal.probability ? 0 : static_cast<double>(spec.min_value);
-    const double most = goal.probability ? 1 : static_cast<double>(spec.max_value);
+    double least = 0, most = 1;
+    if (const ShareEstimate* share = share_of(goal.target)) {
+      if (schema.find(share->part) < 0 || schema.find(share->whole) < 0)
+        throw std::invalid_argument("--goal '" + goal.text + "': " + share->name + " is " + share->part + " / " + share->whole +
+                                    ", estimates this scenario does not have (a firefight's balance measures)");
+      goal.probability = true;
+    } else {
+      check_target(goal.target, schema, "--goal");
+      goal.probability = goal.target.is_probability(schema);
+      const auto& spec = schema.metrics[static_cast<size_t>(schema.find(goal.target.metric))];
+      least = goal.probability ? 0 : static_cast<double>(spec.min_value);
+      most = goal.probability ? 1 : static_cast<double>(spec.max_value);
+    }
     if (goal.hi < least || goal.lo > most)
       throw std::invalid_argument("--goal '" + goal.text +
                                   "': " + (goal.probability ? "a probability" : "the mean of " + goal.target.metric) +

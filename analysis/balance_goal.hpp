@@ -13,6 +13,17 @@
 
 namespace volley {
 
+// A share of two probability metrics, the first implying the second in every trial, as a goal: given
+// the trials with the second, the count with the first is binomial, so its Wilson interval holds. The
+// comeback chance P(the side behind after turn 1 wins) = comeback / behind_after_turn1 (docs/methods.md,
+// "Balance measures").
+struct ShareEstimate {
+  const char* name;
+  const char* part;
+  const char* whole;
+};
+inline constexpr ShareEstimate ShareEstimates[] = {{"comeback_chance", "comeback", "behind_after_turn1"}};
+
 struct BalanceGoal {
   TargetSpec target;  // without its own goal
   double lo = -std::numeric_limits<double>::infinity();
@@ -21,6 +32,8 @@ struct BalanceGoal {
   double tolerance = 0;     // how far outside [lo, hi] an interval may reach and still hold the goal
   bool probability = true;  // set by check_balance_goals from the schema
 
+  // The estimate and its interval at `level` from a tally holding the goal's metrics.
+  Interval evaluate(const Tally& tally, double level) const;
   // "= 0.5", "in [0.45, 0.55]", ">= 3", "<= 0.1".
   std::string relation() const;
   bool holds(double value) const { return value >= lo && value <= hi; }
@@ -36,7 +49,8 @@ struct BalanceGoal {
 // Throws std::invalid_argument naming --goal and what was expected.
 BalanceGoal parse_balance_goal(const std::string& text);
 
-// Refuses, before any trial, goals the schema cannot answer: an unknown estimate, a goal no value of the
+// Refuses, before any trial, goals the schema cannot answer: an unknown estimate (a share whose
+// metrics the schema lacks), a goal no value of the
 // estimate can meet (a probability of 1.5; a mean beyond the metric's range), and goals on the same
 // estimate that no value meets together (=0.5 and >=0.6). Sets each goal's `probability` and its
 // tolerance: `tolerance` itself for a probability, tolerance × max(1, |the goal's largest finite

@@ -104,7 +104,7 @@ BalanceStudy balance_study(BalanceSettings settings, const ScenarioOpener& open,
     else tallies[c].merge(tally);
     result.candidates[c].trials = to;
     for (size_t g = 0; g < result.goals.size(); ++g)
-      result.candidates[c].goals[g] = evaluate_target(tallies[c], result.goals[g].target, result.interval_level);
+      result.candidates[c].goals[g] = result.goals[g].evaluate(tallies[c], result.interval_level);
   };
   uint64_t played = 0;  // the trials every open candidate has played
   for (const uint64_t to : result.looks) {

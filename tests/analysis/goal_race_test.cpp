@@ -152,3 +152,34 @@ TEST_CASE("The balance race drops no setting that meets the goal and keeps none 
   INFO("expected share kept " << kept);
   CHECK(static_cast<double>(found) / Races >= kept - 3.7 * std::sqrt(kept * (1 - kept) / Races));
 }
+
+TEST_CASE("balance goals: the comeback chance is comeback among the trials behind after turn 1, with their Wilson interval",
+          "[analysis][balance]") {
+  Schema schema;
+  for (const char* name : {"behind_after_turn1", "comeback"}) {
+    MetricSpec m;
+    m.name = name;
+    m.kind = MetricKind::Probability;
+    m.min_value = 0;
+    m.max_value = 1;
+    schema.add(m);
+  }
+  Tally tally(std::make_shared<const Schema>(schema));
+  // 100 trials: 30 behind after turn 1, 12 of those came back.
+  for (int t = 0; t < 100; ++t) {
+    const int64_t obs[2] = {t < 30, t < 12};
+    tally.add(obs);
+  }
+  std::vector<BalanceGoal> g{parse_balance_goal("comeback_chance>=0.2")};
+  check_balance_goals(g, schema, 0.01);
+  CHECK(g[0].probability);
+  const Interval i = g[0].evaluate(tally, 0.95);
+  const Interval expected = wilson_interval(12, 30, 0.95);
+  CHECK(i.estimate == Approx(0.4));
+  CHECK(i.low == expected.low);
+  CHECK(i.high == expected.high);
+  std::vector<BalanceGoal> barrage{parse_balance_goal("comeback_chance>=0.2")};
+  CHECK_THROWS_WITH(check_balance_goals(barrage, win_and_turns(), 0.01), Catch::Contains("estimates this scenario does not have"));
+  std::vector<BalanceGoal> impossible{parse_balance_goal("comeback_chance=1.2")};
+  CHECK_THROWS_WITH(check_balance_goals(impossible, schema, 0.01), Catch::Contains("a probability lies between 0 and 1"));
+}
