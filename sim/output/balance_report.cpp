@@ -168,7 +168,10 @@ PlotSpec balance_plot(const nlohmann::json& b) {
   plot.data.push_back({"front", front_rows});
   // Each axis spans the data and its goal's finite ends (widened by the tolerance), so that a goal the
   // settings cannot reach is still drawn, as a shaded band away from them.
-  std::string script = "set title " + plot.texts.expression(b["title"].get<std::string>() + ": balance") + "\n";
+  std::string script =
+      "set title " +
+      plot.texts.expression(b["title"].get<std::string>() + ": balance" + (b["partial"].get<bool>() ? " (PARTIAL: interrupted)" : "")) +
+      "\n";
   script += "set xlabel " + plot.texts.expression(goals[0]["estimate"].get<std::string>()) + "\nset ylabel " +
             plot.texts.expression(two ? goals[1]["estimate"].get<std::string>() : std::string("setting (grid order)")) + "\n";
   script += "set grid\nset key outside top center horizontal maxrows 3 samplen 2\n";
@@ -209,6 +212,12 @@ PlotSpec balance_plot(const nlohmann::json& b) {
     script += format_text("set yrange [%.10g:%.10g]\n", yr.first, yr.second) + band(goals[1], yr, false);
   } else {
     script += "set autoscale y\nset offsets 0, 0, 1, 1\n";
+  }
+  if (rows.empty()) {
+    // Interrupted before any setting finished a look: gnuplot refuses a plot of nothing, so a note.
+    plot.script = script + "set label 1 " + plot.texts.expression("PARTIAL: interrupted before any setting finished a look") +
+                  " at graph 0.5, graph 0.5 center\nset yrange [0:1]\nplot NaN notitle\n";
+    return plot;
   }
   script += "plot $candidates using ($7==0?$1:NaN):2 with points pt 7 ps 0.6 lc rgb '#999999' title " +
             plot.texts.expression("dropped (misses a goal)") +

@@ -106,6 +106,27 @@ TEST_CASE("volley best stopped by a signal exits 128+signal with the races so fa
   }
 }
 
+TEST_CASE("volley balance stopped by a signal exits 128+signal with the looks so far, marked partial",
+          "[sim][interrupt][signals][balance]") {
+  // A tolerance no interval reaches before the cap: the race plays until the signal.
+  for (const int signal : {SIGINT, SIGTERM}) {
+    INFO("balance stopped by signal " << signal);
+    const std::string dir = fresh_directory("stop-balance-" + std::to_string(signal));
+    const Stopped s = stop_with(dir,
+                                {"balance", "--free", "german.units.Z1.figures=10:14", "--goal", "herero.win=0.5", "--tolerance", "0.0001",
+                                 "--trials", "100000000", "--threads", "2", "--json", "out.json", "--csv", "out.csv", "--plot", "out.svg"},
+                                signal);
+    CHECK(s.exit_code == 128 + signal);
+    CHECK(s.out.find("PARTIAL") != std::string::npos);
+    REQUIRE(file_exists(dir + "/out.json"));
+    CHECK(file_exists(dir + "/out.csv"));
+    CHECK(file_exists(dir + "/out.svg"));
+    const auto json = nlohmann::json::parse(read_file(dir + "/out.json"));
+    CHECK(json["partial"] == true);
+    CHECK(json["looks_done"].get<int>() < static_cast<int>(json["looks"].size()));
+  }
+}
+
 TEST_CASE("A run at the thread limit still stops at a signal, with its outputs", "[sim][interrupt][signals][alone]") {
   // 20,000 threads ignored SIGTERM for minutes. The limit (1024) is accepted, and
   // at it a signal still ends the run one way.
