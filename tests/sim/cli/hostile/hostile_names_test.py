@@ -7,7 +7,7 @@ and whose every other name (sides, units, terrain, weapons, decoys, batteries, m
 registered points) holds all of them but . = ; , " ' (those split --set keys, so a name
 holding one is refused at load; malformed_scenarios_test.cpp checks that),
 produces every output kind of every command (--json, --csv, --plot png and svg, --report, show
---plot, replay --plot, sweep, tune, sensitivity, compare, merge, the terminal), and checks that:
+--plot, replay --plot, sweep, tune, balance, sensitivity, compare, merge, the terminal), and checks that:
   - no command ran: a backtick or $( ) in a name would touch a marker file;
   - every CSV reads back rectangular with Python's csv module, and the names come back whole;
   - every JSON parses, every HTML page parses with no element made from a name (<b>), every SVG
@@ -310,6 +310,10 @@ def main():
             fail(f"tune: exit {r.returncode}\n{r.stderr.decode(errors='replace')}")
         if r.returncode == 1:
             tune = []
+        bal = [o("balance.json"), o("balance.csv"), o("balance.svg"), o("balance.png")]
+        volley(["balance", path, "--free", f"{key}={lo}:{hi}", "--goal", f"{win}={goal}", "--trials", "2048",
+                "--json", bal[0], "--csv", bal[1], "--plot", bal[2]])
+        volley(["balance", path, "--free", f"{key}={lo}:{hi}", "--goal", f"{win}={goal}", "--trials", "2048", "--quiet", "--plot", bal[3]])
         sens = [o("sens.json"), o("sens.csv"), o("sens.svg"), o("sens.html")]
         volley(["sensitivity", path, "--target", win, "--trials", "300", "--limit", "40", "--quiet",
                 "--json", sens[0], "--csv", sens[1], "--plot", sens[2], "--report", sens[3]])
@@ -322,7 +326,7 @@ def main():
             volley(["run", path, "--trials", "9000", "--shard", f"{k + 1}/2", "--quiet", "--json", p])
         merged = [o("merged.json"), o("merged.csv")]
         volley(["merge"] + shards + ["--json", merged[0], "--csv", merged[1]])
-        check_outputs(run + show + replay + sweep + words + tune + sens + comp + shards + merged, [title])
+        check_outputs(run + show + replay + sweep + words + tune + bal + sens + comp + shards + merged, [title])
     if os.path.exists(os.path.join(work, MARKER)) or os.path.exists(os.path.expanduser("~/" + MARKER)):
         fail("a command ran: the marker file exists")
     if failures:
