@@ -51,34 +51,59 @@ std::vector<size_t> front_among(const BalanceResult& result, const std::vector<s
   return front;
 }
 
+// The result as the race leaves it: each candidate's verdict, the trials, and the answer (`front`: the
+// trade-off, when every candidate was dropped).
+void finish(BalanceResult& result, const GoalRace& race, const std::vector<size_t>& front) {
+  result.looks_done = race.looks_done();
+  result.trials = result.grid_trials = 0;
+  for (size_t c = 0; c < result.candidates.size(); ++c) {
+    BalanceCandidate& candidate = result.candidates[c];
+    candidate.verdict = race.verdict(c);
+    candidate.decided_look = race.decided_look(c);
+    candidate.dropped_by = race.dropped_by(c);
+    result.trials += candidate.trials;
+    result.grid_trials = std::max(result.grid_trials, candidate.trials);
+  }
+  result.grid_trials *= result.candidates.size();
+  result.answer.clear();
+  result.ending.clear();
+  if (race.looks_done() == 0) return;
+  result.answer = with_verdict(result, GoalVerdict::Holds);
+  result.ending = "holds";
+  if (result.answer.empty()) {
+    result.answer = with_verdict(result, GoalVerdict::Open);
+    result.ending = "undecided";
+  }
+  if (result.answer.empty()) {
+    result.answer = front;
+    result.ending = "conflict";
+  }
+  order_by_change(result.answer, result.candidates);
+}
+
 }  // namespace
 
-BalanceStudy balance_study(BalanceSettings settings, const ScenarioOpener& open, const StudyControl& control) {
-  const RunSettings& run = settings.run;
-  BalanceStudy study;
-  BalanceResult& result = study.result;
+BalanceRace::BalanceRace(BalanceSettings settings, const ScenarioOpener& open) : settings_(std::move(settings)) {
+  const RunSettings& run = settings_.run;
+  BalanceResult& result = prepared_;
   const ScenarioDocument base = open(run.sets, {}, "--set");
-  result.grid = balance_grid(base, settings.free);
+  result.grid = balance_grid(base, settings_.free);
   const uint64_t seed = run.seed_value();
   // Every candidate is loaded, and the goals checked against its metrics, before any trial.
-  std::vector<std::unique_ptr<ScenarioModel>> models;
-  std::vector<std::unique_ptr<TrialJob>> jobs;
   for (uint64_t i = 0; i < result.grid.size(); ++i) {
-    models.push_back(load_model(open(run.sets, result.grid.assignments(i), "--free")));
-    jobs.push_back(models.back()->make_job(seed));
-    if (i == 0) check_balance_goals(settings.goals, *jobs.back()->schema(), settings.tolerance);
+    models_.push_back(load_model(open(run.sets, result.grid.assignments(i), "--free")));
+    jobs_.push_back(models_.back()->make_job(seed));
+    if (i == 0) check_balance_goals(settings_.goals, *jobs_.back()->schema(), settings_.tolerance);
   }
   check_outputs(run);
   result.title = load_model(base)->title();
   result.seed = seed;
   result.level = run.level;
-  result.goals = settings.goals;
-  const uint64_t first = whole_blocks(settings.first_look);
-  result.looks = race_looks(first, std::max(first, whole_blocks(settings.max_trials)));
-  const size_t k = jobs.size();
-  GoalRace race(k, result.goals, result.looks.size(), run.level);
-  result.interval_level = race.interval_level();
-  for (uint64_t i = 0; i < k; ++i) {
+  result.goals = settings_.goals;
+  const uint64_t first = whole_blocks(settings_.first_look);
+  result.looks = race_looks(first, std::max(first, whole_blocks(settings_.max_trials)));
+  result.interval_level = GoalRace(jobs_.size(), result.goals, result.looks.size(), run.level).interval_level();
+  for (uint64_t i = 0; i < jobs_.size(); ++i) {
     BalanceCandidate c;
     c.index = i;
     c.assignments = result.grid.assignments(i);
@@ -86,6 +111,16 @@ BalanceStudy balance_study(BalanceSettings settings, const ScenarioOpener& open,
     c.goals.resize(result.goals.size());
     result.candidates.push_back(std::move(c));
   }
+}
+
+BalanceStudy BalanceRace::play(const StudyControl& control) const {
+  const RunSettings& run = settings_.run;
+  const BalanceSettings& settings = settings_;
+  BalanceStudy study;
+  BalanceResult& result = study.result;
+  result = prepared_;
+  const size_t k = jobs_.size();
+  GoalRace race(k, result.goals, result.looks.size(), run.level);
   const std::atomic<bool>* stop = control.stop != nullptr ? control.stop : install_interrupt_handlers();
   const auto start = Clock::now();
   const auto seconds = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
@@ -93,11 +128,11 @@ BalanceStudy balance_study(BalanceSettings settings, const ScenarioOpener& open,
                            {"goals", result.goals.size()},
                            {"looks", result.looks},
                            {"interval_level", result.interval_level},
-                           {"seed", seed}});
+                           {"seed", result.seed}});
 
   std::vector<Tally> tallies(k);
   TrialRange range(BalanceBlockSize, run.threads, stop, run.stop_after_blocks);
-  const auto play = [&](size_t c, uint64_t from, uint64_t to, Tally& out) { return range.play(*jobs[c], from, to, out); };
+  const auto play = [&](size_t c, uint64_t from, uint64_t to, Tally& out) { return range.play(*jobs_[c], from, to, out); };
   // Adds trials up to `to` to candidate c, and reads its goals at the race's interval level.
   const auto absorb = [&](size_t c, Tally& tally, uint64_t to) {
     if (tallies[c].trials() == 0) tallies[c] = std::move(tally);
@@ -124,12 +159,19 @@ BalanceStudy balance_study(BalanceSettings settings, const ScenarioOpener& open,
     for (auto& [c, tally] : look) absorb(c, tally, to);
     played = to;
     race.look([&](size_t c, size_t g) { return result.candidates[c].goals[g]; });
-    control.report("look", {{"look", race.looks_done()},
-                            {"trials", to},
-                            {"open", race.count(GoalVerdict::Open)},
-                            {"holds", race.count(GoalVerdict::Holds)},
-                            {"dropped", race.count(GoalVerdict::Dropped)},
-                            {"seconds", seconds()}});
+    if (control.progress) {
+      // The race so far, for a page that draws it as it runs.
+      BalanceResult so_far = result;
+      finish(so_far, race, {});
+      so_far.seconds = seconds();
+      control.report("look", {{"look", race.looks_done()},
+                              {"trials", to},
+                              {"open", race.count(GoalVerdict::Open)},
+                              {"holds", race.count(GoalVerdict::Holds)},
+                              {"dropped", race.count(GoalVerdict::Dropped)},
+                              {"seconds", so_far.seconds},
+                              {"result", balance_result_json(so_far)}});
+    }
   }
   // Step 3: every setting misses a goal. The trade-off is read from estimates: those of the front play
   // on to the cap on the same trials, and the front is taken again among them, so that a setting
@@ -151,33 +193,15 @@ BalanceStudy balance_study(BalanceSettings settings, const ScenarioOpener& open,
     }
     front = front_among(result, front);
   }
-  result.looks_done = race.looks_done();
-  for (size_t c = 0; c < k; ++c) {
-    BalanceCandidate& candidate = result.candidates[c];
-    candidate.verdict = race.verdict(c);
-    candidate.decided_look = race.decided_look(c);
-    candidate.dropped_by = race.dropped_by(c);
-    result.trials += candidate.trials;
-    result.grid_trials = std::max(result.grid_trials, candidate.trials);
-  }
-  result.grid_trials *= k;
+  finish(result, race, front);
   result.budget_ended = !result.partial && !race.finished();
   result.seconds = seconds();
-  if (race.looks_done() > 0) {
-    result.answer = with_verdict(result, GoalVerdict::Holds);
-    result.ending = "holds";
-    if (result.answer.empty()) {
-      result.answer = with_verdict(result, GoalVerdict::Open);
-      result.ending = "undecided";
-    }
-    if (result.answer.empty()) {
-      result.answer = front;
-      result.ending = "conflict";
-    }
-    order_by_change(result.answer, result.candidates);
-  }
   study.document = balance_result_json(result);
   return study;
+}
+
+BalanceStudy balance_study(BalanceSettings settings, const ScenarioOpener& open, const StudyControl& control) {
+  return BalanceRace(std::move(settings), open).play(control);
 }
 
 namespace {

@@ -6,12 +6,14 @@
 #include "analysis/balance_goal.hpp"
 #include "analysis/goal_race.hpp"
 #include "sim/run/run_settings.hpp"
+#include "sim/scenario/scenario_model.hpp"
 #include "sim/study/balance_grid.hpp"
 #include "sim/study/study_control.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -66,10 +68,27 @@ struct BalanceStudy {
   nlohmann::json document;  // volley-balance
 };
 
+// A balance study checked and loaded, every candidate's scenario among it, before any trial: `volley
+// serve` checks a request this way before it answers, then plays it while it streams.
+class BalanceRace {
+ public:
+  // Refuses bad input as balance_study does.
+  BalanceRace(BalanceSettings settings, const ScenarioOpener& open);
+  // Plays the race (control: as balance_study's).
+  BalanceStudy play(const StudyControl& control) const;
+
+ private:
+  BalanceSettings settings_;
+  BalanceResult prepared_;  // the grid, goals and looks, no trial yet
+  std::vector<std::unique_ptr<ScenarioModel>> models_;
+  std::vector<std::unique_ptr<TrialJob>> jobs_;
+};
+
 // Every bad input is refused before any trial (std::invalid_argument or ScenarioErrors): free keys,
 // ranges and values (balance_grid), goals (check_balance_goals), every candidate's scenario, outputs.
 // Progress: "start" (candidates, goals, looks, interval_level, seed), then "look" after each look
-// (look, trials, open, holds, dropped). Interrupted: the looks completed, marked partial.
+// (look, trials, open, holds, dropped, and `result`: the volley-balance document so far).
+// Interrupted: the looks completed, marked partial.
 BalanceStudy balance_study(BalanceSettings settings, const ScenarioOpener& open, const StudyControl& control);
 
 // The result as `volley balance --json` writes it (docs/json-format.md, "volley-balance").
