@@ -301,4 +301,24 @@ BestRequest parse_best_request(const std::string& body, const ServeLimits& limit
   return r;
 }
 
+BalanceRequest parse_balance_request(const std::string& body, const ServeLimits& limits) {
+  const auto json = study_body(body, limits, {"free", "goal", "tolerance"});
+  BalanceRequest r;
+  BalanceSettings& s = r.settings;
+  // As command_balance: trials is the most one setting plays.
+  read_run_settings(json, limits, s.max_trials, r, s.run);
+  s.max_trials = s.run.trials_option;
+  if (!json.contains("free") || !json.contains("goal"))
+    throw RequestError(400, "give free (a list of KEY=lo:hi) and goal (a list of METRIC=VALUE)");
+  s.free = texts_field(json, "free", limits);
+  for (const auto& goal : texts_field(json, "goal", limits)) s.goals.push_back(read_value([&] { return parse_balance_goal(goal); }));
+  if (json.contains("tolerance")) {
+    const auto& t = json.at("tolerance");
+    if (!t.is_number() || !(t.get<double>() > 0) || !std::isfinite(t.get<double>()))
+      throw RequestError(400, "tolerance: expected a positive number");
+    s.tolerance = t.get<double>();
+  }
+  return r;
+}
+
 }  // namespace volley

@@ -5,6 +5,7 @@
 // with.
 #include "sim/run/best_search.hpp"
 #include "sim/scenario/scenario_document.hpp"
+#include "sim/study/balance_study.hpp"
 #include "sim/study/compare_study.hpp"
 #include "sim/study/study_control.hpp"
 #include "sim/study/sweep_study.hpp"
@@ -104,6 +105,11 @@ struct BestRequest : StudyRequest {
   BestSettings settings;
 };
 
+// POST /api/balance: `volley balance`'s settings.
+struct BalanceRequest : StudyRequest {
+  BalanceSettings settings;
+};
+
 // The scenario and assignments a request names (POST /api/validate, /api/report), read from a body
 // already checked for unknown keys.
 struct ScenarioRequest {
@@ -118,6 +124,7 @@ RunRequest parse_run_request(const std::string& body, const ServeLimits& limits)
 SweepRequest parse_sweep_request(const std::string& body, const ServeLimits& limits);
 TuneRequest parse_tune_request(const std::string& body, const ServeLimits& limits);
 BestRequest parse_best_request(const std::string& body, const ServeLimits& limits);
+BalanceRequest parse_balance_request(const std::string& body, const ServeLimits& limits);
 
 // The studies name a value they refuse by its command-line option ("--param 'x': ..."); a request
 // names it by its key ("param 'x': ..."). The message of such a refusal, as the request names it.

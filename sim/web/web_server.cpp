@@ -9,6 +9,7 @@
 #include "sim/study/sweep_study.hpp"
 #include "sim/web/access_policy.hpp"
 #include "sim/web/http_server.hpp"
+#include "sim/web/live_balance.hpp"
 #include "sim/web/live_best.hpp"
 #include "sim/web/live_run.hpp"
 #include "sim/web/live_tune.hpp"
@@ -156,6 +157,7 @@ struct WebServer::State {
   void sweep(const httplib::Request& req, httplib::Response& res);
   void tune(const httplib::Request& req, httplib::Response& res);
   void best(const httplib::Request& req, httplib::Response& res);
+  void balance(const httplib::Request& req, httplib::Response& res);
   // Registers a run for `client` and answers with its event stream: `play` plays it on this
   // connection's thread, sending events through its argument, until done or stopped.
   using Send = std::function<void(const char* event_name, const json& data)>;
@@ -312,6 +314,7 @@ void WebServer::State::routes() {
   server.Post("/api/sweep", guarded([this](const httplib::Request& req, httplib::Response& res) { sweep(req, res); }));
   server.Post("/api/tune", guarded([this](const httplib::Request& req, httplib::Response& res) { tune(req, res); }));
   server.Post("/api/best", guarded([this](const httplib::Request& req, httplib::Response& res) { best(req, res); }));
+  server.Post("/api/balance", guarded([this](const httplib::Request& req, httplib::Response& res) { balance(req, res); }));
 }
 
 // The report of a result the page drew (the same front end with the data frozen in): the page sends
@@ -436,6 +439,16 @@ void WebServer::State::best(const httplib::Request& req, httplib::Response& res)
   auto live = std::make_shared<const LiveBest>(request, options.sources);
   stream(res, request.client, request.settings.trials, [live](const std::atomic<bool>& stop, const Send& send) {
     json done = live->play(stop, [&](const json& so_far) { send("round", so_far); });
+    done["stopped"] = done["partial"];
+    send("done", done);
+  });
+}
+
+void WebServer::State::balance(const httplib::Request& req, httplib::Response& res) {
+  const BalanceRequest request = parse_balance_request(req.body, options.sources.limits);
+  auto live = std::make_shared<const LiveBalance>(request, options.sources);
+  stream(res, request.client, request.settings.max_trials, [live](const std::atomic<bool>& stop, const Send& send) {
+    json done = live->play(stop, [&](const json& so_far) { send("look", so_far); });
     done["stopped"] = done["partial"];
     send("done", done);
   });

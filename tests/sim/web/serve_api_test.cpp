@@ -637,3 +637,55 @@ TEST_CASE("serve: a sweep ends its runs when its client goes away, and a client'
   CHECK(done["points"][0]["result"]["tally"]["trials"].get<uint64_t>() < 100000000);
   CHECK(runs_end());
 }
+
+TEST_CASE("serve: POST /api/balance sends the race after every look and ends with volley balance's document, bit for bit",
+          "[sim][serve][balance]") {
+  TestServer s;
+  const std::vector<std::string> free = {"german.units.Z1.figures=11:14", "german.units.Z2.figures=9:10"};
+  const std::vector<std::string> goals = {"herero.win=0.5", "turn_decided>=2.3"};
+  const json request = {{"free", free}, {"goal", goals}, {"tolerance", 0.03}, {"trials", 8192}, {"seed", 3}};
+  const Stream stream = run_stream(s, request, {}, "/api/balance");
+  REQUIRE(stream.status == 200);
+  REQUIRE(stream.events.size() >= 3);
+  CHECK(stream.events.front().name == "start");
+  REQUIRE(stream.events.back().name == "done");
+  int previous = 0;
+  for (size_t i = 1; i + 1 < stream.events.size(); ++i) {
+    const json& so_far = stream.events[i].data;
+    CHECK(stream.events[i].name == "look");
+    CHECK(so_far["format"] == "volley-balance");
+    CHECK(so_far["candidates"].size() == 8);
+    CHECK(so_far["looks_done"].get<int>() == previous + 1);
+    previous = so_far["looks_done"].get<int>();
+  }
+  json done = stream.events.back().data;
+  CHECK(done["stopped"] == false);
+  std::string cli_arguments = "balance --tolerance 0.03 --trials 8192 --seed 3";
+  for (const auto& f : free) cli_arguments += " --free " + f;
+  for (const auto& g : goals) cli_arguments += " --goal '" + g + "'";
+  json cli = cli_json(cli_arguments, "serve-balance.json");
+  for (json* j : {&done, &cli}) {
+    j->erase("seconds");
+    j->erase("stopped");
+  }
+  CHECK(done == cli);
+
+  // Bad requests get their 400 (422: the scenario refuses a value) before a trial; none starts a run.
+  auto client = s.client();
+  const auto started = [&] { return json::parse(client.Get("/api/status")->body)["runs_started"].get<uint64_t>(); };
+  const uint64_t before = started();
+  auto post = [&](const json& body) {
+    const auto r = client.Post("/api/balance", body.dump(), "application/json");
+    REQUIRE(r);
+    return r->status;
+  };
+  CHECK(post({{"free", free}}) == 400);                                                   // no goal
+  CHECK(post({{"free", {"german.units.Z9.figures=4:8"}}, {"goal", goals}}) == 400);       // no such key
+  CHECK(post({{"free", {"german.units.Z1.figures=8:4"}}, {"goal", goals}}) == 400);       // an empty range
+  CHECK(post({{"free", free}, {"goal", {"herero.win=1.5"}}}) == 400);                     // a goal it cannot take
+  CHECK(post({{"free", free}, {"goal", {"herero.win=0.5", "herero.win>=0.6"}}}) == 400);  // goals that contradict
+  CHECK(post({{"free", free}, {"goal", goals}, {"tolerance", -1}}) == 400);               // no tolerance
+  CHECK(post({{"free", free}, {"goal", goals}, {"goals", goals}}) == 400);                // unknown key
+  CHECK(post({{"scenario", "/etc/passwd"}, {"free", free}, {"goal", goals}}) == 403);     // not an allowed source
+  CHECK(started() == before);
+}
