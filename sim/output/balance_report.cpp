@@ -78,6 +78,7 @@ std::string balance_text(const nlohmann::json& b, bool quiet) {
         "\nNo setting holds every goal within its tolerance yet: the budget ended with %zu open (their intervals still reach every "
         "goal; more --trials would decide them):\n",
         answer.size());
+  else if (ending == "conflict" && b["goals"].size() == 1) text += "\nNo setting of the grid meets the goal. The nearest:\n";
   else if (ending == "conflict")
     text +=
         "\nNo setting of the grid meets every goal: the goals conflict here. The trade-off (settings no other comes nearer to "

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <exception>
+#include <stdexcept>
 #include <memory>
 
 namespace volley {
@@ -93,8 +95,22 @@ BalanceRace::BalanceRace(BalanceSettings settings, const ScenarioOpener& open) :
   for (uint64_t i = 0; i < result.grid.size(); ++i) {
     models_.push_back(load_model(open(run.sets, result.grid.assignments(i), "--free")));
     jobs_.push_back(models_.back()->make_job(seed));
-    if (i == 0) check_balance_goals(settings_.goals, *jobs_.back()->schema(), settings_.tolerance);
   }
+  // A mean's range can grow with a setting (more figures, more casualties): a goal is refused only when
+  // no setting's metrics can meet it.
+  std::exception_ptr refused;
+  for (const auto& job : jobs_) {
+    std::vector<BalanceGoal> goals = settings_.goals;
+    try {
+      check_balance_goals(goals, *job->schema(), settings_.tolerance);
+      settings_.goals = std::move(goals);
+      refused = nullptr;
+      break;
+    } catch (const std::invalid_argument&) {
+      if (!refused) refused = std::current_exception();
+    }
+  }
+  if (refused) std::rethrow_exception(refused);
   check_outputs(run);
   result.title = load_model(base)->title();
   result.seed = seed;

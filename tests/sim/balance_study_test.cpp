@@ -172,3 +172,12 @@ TEST_CASE("balance on the command line: text, JSON, CSV; an interrupted race is 
   check_contains(cut.out, {"PARTIAL"});
   CHECK(nlohmann::json::parse(read_file(dir + "/p.json"))["partial"] == true);
 }
+
+TEST_CASE("balance takes a goal on a mean that only some settings' ranges reach, and refuses one that none reaches", "[sim][balance]") {
+  // German casualties lie in [0, figures]: 14 with Z1 = 4, 22 with Z1 = 12.
+  const std::string args = "balance --free german.units.Z1.figures=4:12:8 --trials 1024 --quiet --goal ";
+  const auto reached = expect_success(args + "german.casualties=15");
+  check_contains(reached.out, {"No setting of the grid meets the goal. The nearest:"});
+  expect_refused_before_work("balance --free german.units.Z1.figures=4:6 --goal german.casualties=19",
+                             "the mean of german.casualties lies between 0 and 14");
+}
