@@ -8,6 +8,7 @@
 #include "sim/output/atomic_file.hpp"
 #include "sim/output/balance_report.hpp"
 #include "sim/output/output_batch.hpp"
+#include "sim/output/report_page.hpp"
 #include "sim/output/text_escaping.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/study/balance_study.hpp"
@@ -52,7 +53,6 @@ int command_balance(const Args& args) {
   if (!(settings.tolerance > 0)) throw std::invalid_argument("--tolerance: expected a positive number");
   if (!(settings.seconds >= 0)) throw std::invalid_argument("--seconds: expected 0 (no budget) or a positive number of seconds");
   if (!run.precision.empty()) throw std::invalid_argument("volley balance takes no --precision (its race stops by its own rule)");
-  if (!run.report.empty()) throw std::invalid_argument("--report: volley balance draws no report page; --plot FILE.png draws its settings");
   for (const auto& g : goals) settings.goals.push_back(parse_balance_goal(g));
   if (run.trials_option > 0) settings.max_trials = run.trials_option;
 
@@ -77,6 +77,7 @@ int command_balance(const Args& args) {
   if (!run.json.empty()) outputs.attempt([&] { write_file_atomically(run.json, json_document(study.document, 1) + "\n"); });
   if (!run.csv.empty()) outputs.attempt([&] { write_file_atomically(run.csv, balance_csv(study.document)); });
   if (!run.plot.empty()) outputs.attempt([&] { draw_plot(balance_plot(study.document), run.plot); });
+  if (!run.report.empty()) outputs.attempt([&] { write_file_atomically(run.report, report_page(study.document)); });
   outputs.finish();
   return trials_exit_code(study.result.partial);
 }

@@ -1060,6 +1060,60 @@
     });
   }
 
+  // ---- balance -----------------------------------------------------------------------------------
+  function renderBalance(root, result) {
+    var goals = result.goals || [], candidates = result.candidates || [], answerList = result.answer || [];
+    var level = fixed(100 * result.interval_level, 4) + '%';
+    var setting = function (c) { return (c.assignments || []).join(' '); };
+    // A setting's values alone, in the order of the keys (the tables name the keys once, in the head).
+    var values = function (c) { return (c.assignments || []).map(function (a) { return a.slice(a.indexOf('=') + 1); }).join(' / '); };
+    var keyNames = (result.keys || []).map(function (k) { return k.key; }).join(' / ');
+    var goalText = function (g) { return g.estimate + ' ' + g.relation; };
+    var interval = function (e) { return fixed(e.estimate, 4) + ' [' + fixed(e.low, 4) + ', ' + fixed(e.high, 4) + ']'; };
+    header(root, result.title, ': balance', [
+      el('span', null, 'free: ', code((result.keys || []).map(function (k) { return k.key + ' (' + k.values.length + ' values, the scenario\u2019s ' + k.file + ')'; }).join(', '))),
+      el('span', null, 'goals: ', code(goals.map(goalText).join('; '))),
+      el('span', { text: grouped(candidates.length) + ' settings, ' + grouped(result.trials) + ' trials (a full grid at the same precision: ' + grouped(result.grid_trials) +
+                         '), seed ' + result.seed + ', ' + fixed(result.seconds, 1) + ' s, each interval at ' + level + ' (' + levelText(result.level) + ' jointly)' })], result);
+    if (result.budget_ended) root.appendChild(el('p', { cls: 'warning', text: 'The budget ended the race with settings still open.' }));
+    var words = { holds: ' hold every goal, fewest keys changed first: ', undecided: ' are still open when the budget ended (none holds every goal yet): ',
+                  conflict: goals.length === 1 ? ' come nearest to the goal (no setting meets it): ' : ' make the trade-off (no setting meets every goal: the goals conflict here): ' };
+    var first = candidates[answerList[0]];
+    if (!result.ending || !first) answer(root, ['No look finished yet: nothing to answer.']);
+    else answer(root, [figure(String(answerList.length), answerList.length), ' setting' + (answerList.length === 1 ? '' : 's') + words[result.ending], code(setting(first))].concat(
+      goals.map(function (g, i) { return ', ' + g.estimate + ' ' + interval(first.goals[i]); }), answerList.length > 1 ? ['; and ' + (answerList.length - 1) + ' more below.'] : ['.']));
+    var played = candidates.filter(function (c) { return c.goals && c.goals.length; });
+    if (played.length && goals.length) {
+      var grid = el('div', { cls: 'grid' });
+      section(root, 'Pictures').appendChild(grid);
+      var two = goals.length > 1;
+      var point = function (c, i) { return { x: c.goals[0].estimate, y: two ? c.goals[1].estimate : c.index }; };
+      var group = function (verdict, label, paint, radius) {
+        var list = played.filter(function (c) { return c.verdict === verdict; });
+        return { type: 'line', label: label, group: verdict, data: list.map(point), showLine: false, pointRadius: radius, backgroundColor: paint, borderColor: paint };
+      };
+      var chosen = answerList.map(function (i) { return candidates[i]; }).filter(function (c) { return c.goals && c.goals.length; });
+      var extra = [group('dropped', 'dropped (misses a goal)', '#999999', 3), group('open', 'open (undecided)', '#E69F00', 4), group('holds', 'holds every goal', '#0072B2', 5),
+                   { type: 'line', label: result.ending === 'conflict' ? 'the trade-off' : 'the answer', group: 'answer',
+                     data: chosen.map(point).sort(function (a, b) { return a.x - b.x; }), showLine: result.ending === 'conflict', pointRadius: 8,
+                     pointStyle: 'circle', backgroundColor: 'rgba(0,0,0,0)', borderColor: '#D55E00', borderWidth: 2, fill: false }];
+      var cfg = bandConfig([], goals[0].estimate, two ? goals[1].estimate : 'setting (grid order)', { beginAtZero: false, extra: extra });
+      chart(grid, two ? goals[1].estimate + ' against ' + goals[0].estimate : goals[0].estimate, 'Every setting at its last look; the answer ringed.', cfg, true);
+    }
+    var tables = section(root, 'Tables');
+    var heads = [keyNames, 'keys changed', 'trials'].concat(goals.map(function (g) { return g.estimate + ' (' + g.relation + ')'; }));
+    var row = function (c, cls) {
+      return [values(c), String(c.keys_changed) + ' (' + fixed(c.relative_change, 2) + ')', grouped(c.trials)].concat(goals.map(function (g, i) {
+        return c.goals && c.goals[i] ? interval(c.goals[i]) : '';
+      })).map(function (text) { return { text: text, cls: cls }; });
+    };
+    table(tables, heads, answerList.map(function (i) { return row(candidates[i], 'winner'); }), 'The answer');
+    table(tables, heads.concat(['verdict']), candidates.map(function (c) {
+      var cls = c.verdict === 'dropped' ? 'out' : c.verdict === 'holds' ? 'winner' : 'survivor';
+      return row(c, cls).concat([{ text: c.verdict + (c.dropped_by ? ' (' + c.dropped_by + ')' : '') + (c.decided_look ? ', look ' + c.decided_look : ''), cls: cls }]);
+    }), 'Every setting');
+  }
+
   // ---- The entry point ---------------------------------------------------------------------------
   var volley = {
     render: function (result, root) {
@@ -1077,6 +1131,7 @@
           case 'volley-tune': renderTune(root, result); break;
           case 'volley-sensitivity': renderSensitivity(root, result); break;
           case 'volley-best': renderBest(root, result); break;
+          case 'volley-balance': renderBalance(root, result); break;
           default: root.appendChild(el('p', { cls: 'warning', text: 'This page does not know results of format ' + result.format + '.' }));
         }
       } finally {

@@ -160,6 +160,8 @@ TEST_CASE("balance on the command line: text, JSON, CSV; an interrupted race is 
   const std::string args = "balance --free german.units.Z1.figures=11:13 --goal herero.win=0.5 --tolerance 0.05 --trials 4096 --threads 2";
   const auto done = expect_success(args + " --json " + dir + "/b.json --csv " + dir + "/b.csv --plot " + dir + "/b.png");
   CHECK(read_file(dir + "/b.png").rfind("\x89PNG", 0) == 0);
+  expect_success(args + " --quiet --report " + dir + "/b.html");
+  CHECK(read_file(dir + "/b.html").find("\"format\":\"volley-balance\"") != std::string::npos);
   check_contains(done.out, {"setting", "herero.win", "goal = 0.5"});
   const auto doc = nlohmann::json::parse(read_file(dir + "/b.json"));
   CHECK(doc["format"] == "volley-balance");

@@ -310,9 +310,9 @@ def main():
             fail(f"tune: exit {r.returncode}\n{r.stderr.decode(errors='replace')}")
         if r.returncode == 1:
             tune = []
-        bal = [o("balance.json"), o("balance.csv"), o("balance.svg"), o("balance.png")]
+        bal = [o("balance.json"), o("balance.csv"), o("balance.svg"), o("balance.png"), o("balance.html")]
         volley(["balance", path, "--free", f"{key}={lo}:{hi}", "--goal", f"{win}={goal}", "--trials", "2048",
-                "--json", bal[0], "--csv", bal[1], "--plot", bal[2]])
+                "--json", bal[0], "--csv", bal[1], "--plot", bal[2], "--report", bal[4]])
         volley(["balance", path, "--free", f"{key}={lo}:{hi}", "--goal", f"{win}={goal}", "--trials", "2048", "--quiet", "--plot", bal[3]])
         sens = [o("sens.json"), o("sens.csv"), o("sens.svg"), o("sens.html")]
         volley(["sensitivity", path, "--target", win, "--trials", "300", "--limit", "40", "--quiet",
