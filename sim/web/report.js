@@ -1076,8 +1076,11 @@
       el('span', { text: grouped(candidates.length) + ' settings, ' + grouped(result.trials) + ' trials (a full grid at the same precision: ' + grouped(result.grid_trials) +
                          '), seed ' + result.seed + ', ' + fixed(result.seconds, 1) + ' s, each interval at ' + level + ' (' + levelText(result.level) + ' jointly)' })], result);
     if (result.budget_ended) root.appendChild(el('p', { cls: 'warning', text: 'The budget ended the race with settings still open.' }));
-    var words = { holds: ' hold every goal, fewest keys changed first: ', undecided: ' are still open when the budget ended (none holds every goal yet): ',
-                  conflict: goals.length === 1 ? ' come nearest to the goal (no setting meets it): ' : ' make the trade-off (no setting meets every goal: the goals conflict here): ' };
+    var one = answerList.length === 1;
+    var words = { holds: (one ? ' holds' : ' hold') + ' every goal, fewest keys changed first: ',
+                  undecided: (one ? ' is' : ' are') + ' still open when the budget ended (none holds every goal yet): ',
+                  conflict: goals.length === 1 ? (one ? ' comes' : ' come') + ' nearest to the goal (no setting meets it): '
+                                               : (one ? ' is' : ' make') + ' the trade-off (no setting meets every goal: the goals conflict here): ' };
     var first = candidates[answerList[0]];
     if (!result.ending || !first) answer(root, ['No look finished yet: nothing to answer.']);
     else answer(root, [figure(String(answerList.length), answerList.length), ' setting' + (answerList.length === 1 ? '' : 's') + words[result.ending], code(setting(first))].concat(

@@ -2,7 +2,7 @@
 """The report page in a real browser.
 
 Headless Chromium (Debian `chromium`, `chromium-driver`, `python3-selenium`) opens the report of a
-run, a compare, a sweep, a tune, a sensitivity and a best-play search, and of a barrage run, and checks for each:
+run, a compare, a sweep, a tune, a sensitivity, a best-play search and a balance, and of a barrage run, and checks for each:
   - no console errors;
   - every chart rendered: each canvas has a size and painted pixels, and the map's SVG has marks;
   - the headline sentence's numbers are those of the same command's --json;
@@ -477,6 +477,22 @@ return Array.from(t.tBodies[0].rows).flatMap((r, j) => Array.from(r.cells).slice
     check(not figures(answer), "best-partial: no figure is given for a search that did not end")
     drawn = int(driver.execute_script("return document.getElementById('volley-report').dataset.charts"))
     check(drawn == len([r for r in partial["races"] if r["rounds"] > 0]), f"best-partial: a chart per race that played a round ({drawn})")
+
+    # balance: the answer's count and first setting as --json has them, every setting that finished a
+    # look drawn once, the answer ringed, and a table row per setting.
+    bal = volley_run("balance", ["balance", "--free", "german.units.Z1.figures=10:14", "--free", "german.units.Z2.figures=8:10",
+                                 "--goal", "herero.win=0.5", "--goal", "turn_decided>=2.3", "--tolerance", "0.03", "--trials", "8192"])
+    answer = open_page("balance")
+    check_figures("balance", answer, [(str(len(bal["answer"])), len(bal["answer"]))])
+    first = " ".join(bal["candidates"][bal["answer"][0]]["assignments"])
+    check(first in answer.text, f"balance: the answer names the setting that changes least ({first})")
+    drawn = driver.execute_script("const d = volley.charts()[0].data.datasets;"
+                                  "return [d.filter(x => x.group !== 'answer').reduce((n, x) => n + x.data.length, 0),"
+                                  " d.filter(x => x.group === 'answer').reduce((n, x) => n + x.data.length, 0)]")
+    check(drawn == [len([c for c in bal["candidates"] if c["goals"]]), len(bal["answer"])],
+          f"balance: every setting drawn once and the answer ringed ({drawn})")
+    rows = driver.execute_script("const t = document.querySelectorAll('#volley-report table'); return t[t.length - 1].tBodies[0].rows.length")
+    check(rows == len(bal["candidates"]), f"balance: a row per setting ({rows})")
 
     # Names with a right-to-left override and a zero-width space.
     with open(os.path.join(source, "tests", "data", "single-volley.toml")) as f:
