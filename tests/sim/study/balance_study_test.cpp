@@ -4,7 +4,7 @@
 // trade-off, the race is the same for 1 and 2 threads, bad input is refused before any trial, and an
 // interrupted race is written, marked partial.
 #include "sim/study/balance_study.hpp"
-#include "tests/sim/cli_runner.hpp"
+#include "tests/support/cli_runner.hpp"
 
 #include <catch2/catch.hpp>
 
