@@ -1,5 +1,7 @@
 #include "analysis/estimate.hpp"
 
+#include "analysis/control_variates.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -88,6 +90,16 @@ Interval mean_interval(uint64_t n, Int128 sum, UInt128 sum_squares, double level
 
 namespace {
 Interval uncut_estimate(const Tally& tally, size_t metric, double level) {
+  // A tally with controls: the luck-adjusted mean, where there are trials enough for its controls.
+  if (const ControlAdjustment adjusted = control_adjustment(tally, metric); adjusted.applied) {
+    Interval r;
+    r.method = "luck-adjusted (control variates)";
+    r.estimate = adjusted.estimate;
+    const double half = normal_quantile_two_sided(level) * std::sqrt(adjusted.variance);
+    r.low = r.estimate - half;
+    r.high = r.estimate + half;
+    return r;
+  }
   if (tally.schema().metrics[metric].kind == MetricKind::Probability)
     return wilson_interval(static_cast<uint64_t>(tally.sum(metric)), tally.trials(), level);
   Interval r = mean_interval(tally.trials(), tally.sum(metric), tally.sum_squares(metric), level);
@@ -116,7 +128,8 @@ Interval uncut_estimate(const Tally& tally, size_t metric, double level) {
 Interval estimate_metric(const Tally& tally, size_t metric, double level) {
   Interval r = uncut_estimate(tally, metric, level);
   const auto& spec = tally.schema().metrics[metric];
-  if (spec.kind != MetricKind::Probability && tally.trials() > 0 && tally.underflow(metric) == 0 && tally.overflow(metric) == 0) {
+  // A luck-adjusted probability's interval is cut to [0, 1] the same way.
+  if (tally.trials() > 0 && tally.underflow(metric) == 0 && tally.overflow(metric) == 0) {
     r.low = std::clamp(r.low, static_cast<double>(spec.min_value), static_cast<double>(spec.max_value));
     r.high = std::clamp(r.high, static_cast<double>(spec.min_value), static_cast<double>(spec.max_value));
   }

@@ -27,7 +27,9 @@ Interval wilson_interval(uint64_t successes, uint64_t trials, double level = Def
 // deviation (central limit theorem; n is large in every volley run).
 Interval mean_interval(uint64_t n, Int128 sum, UInt128 sum_squares, double level = DefaultLevel);
 
-// The estimate a metric is reported with: Wilson for probabilities, the mean interval for counts.
+// The estimate a metric is reported with: from a tally with controls, the luck-adjusted mean with
+// its normal interval (control_variates.hpp) when there are trials enough; otherwise Wilson for
+// probabilities, the mean interval for counts.
 // A count's interval is cut to the metric's range [min_value, max_value] when no trial fell outside
 // it: the mean lies in that range, so the cut interval covers it whenever the whole one does, and a
 // rare count near 0 no longer prints a lower bound below 0. A count that took one value in every trial

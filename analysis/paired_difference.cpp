@@ -1,6 +1,7 @@
 #include "analysis/paired_difference.hpp"
 
 #include <cmath>
+#include <string>
 #include <limits>
 
 namespace volley {
@@ -11,7 +12,9 @@ PairedDifference paired_difference(const Tally& tally, size_t base, size_t varia
   r.variant = estimate_metric(tally, variant, level);
   const uint64_t n = tally.trials();
   r.paired = estimate_metric(tally, difference, level);  // the mean interval (a range bound when d never varies)
-  r.paired.method = "paired (common random numbers)";
+  const bool adjusted_interval = std::string(r.paired.method) == "luck-adjusted (control variates)";
+  r.paired.method =
+      adjusted_interval ? "paired (common random numbers), luck-adjusted (control variates)" : "paired (common random numbers)";
   const double var_d = sample_variance(n, tally.sum(difference), tally.sum_squares(difference));
   const double var_unpaired =
       sample_variance(n, tally.sum(base), tally.sum_squares(base)) + sample_variance(n, tally.sum(variant), tally.sum_squares(variant));
@@ -23,6 +26,9 @@ PairedDifference paired_difference(const Tally& tally, size_t base, size_t varia
   r.unpaired.high = r.paired.estimate + half;
   // Infinite when the difference never varies but the metrics do; undefined (NaN) when nothing
   // varies at all (a metric that is always 0 in both variants): there is no variance to reduce.
+  const ControlAdjustment adjusted = control_adjustment(tally, difference);
+  r.control_reduction = adjusted.reduction();
+  r.per_trial_variance = adjusted.applied ? adjusted.variance * static_cast<double>(n) : var_d;
   r.variance_reduction = var_d > 0          ? var_unpaired / var_d
                          : var_unpaired > 0 ? std::numeric_limits<double>::infinity()
                                             : std::numeric_limits<double>::quiet_NaN();

@@ -48,7 +48,9 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
     const auto& spec = schema.metrics[i];
     if (spec.kind != MetricKind::Probability || (options.headline_only && !spec.headline)) continue;
     if (!header) {
-      out += format_text("%-34s %9s   %-21s\n", "probability", "estimate", (percent + " Wilson interval").c_str());
+      // A tally with controls reports luck-adjusted intervals (estimate.hpp), a plain one Wilson's.
+      out += format_text("%-34s %9s   %-21s\n", "probability", "estimate",
+                         (percent + (tally.controls().empty() ? " Wilson interval" : " luck-adjusted")).c_str());
       header = true;
     }
     const auto e = estimate_metric(tally, i, level);

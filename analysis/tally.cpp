@@ -18,6 +18,7 @@ Tally::Tally(std::shared_ptr<const Schema> schema) : schema_(std::move(schema)) 
   bins_.assign(offset, 0);
   outside_sum_.assign(schema_->size(), 0);
   outside_squares_.assign(schema_->size(), 0);
+  controls_ = ControlMoments(schema_->size(), schema_->controls.size());
 }
 
 void Tally::add_outside(size_t metric, int64_t v) noexcept {
@@ -50,7 +51,8 @@ Int128 Tally::sum(size_t metric) const noexcept { return static_cast<Int128>(out
 UInt128 Tally::sum_squares(size_t metric) const noexcept { return outside_squares_[metric] + binned_squares(metric); }
 
 void Tally::merge(const Tally& other) {
-  if (bins_.size() != other.bins_.size() || min_ != other.min_ || width_ != other.width_)
+  if (bins_.size() != other.bins_.size() || min_ != other.min_ || width_ != other.width_ ||
+      controls_.controls() != other.controls_.controls())
     throw std::invalid_argument("cannot merge tallies of different schemas");
   trials_ += other.trials_;
   for (size_t i = 0; i < bins_.size(); ++i) bins_[i] += other.bins_[i];
@@ -58,6 +60,7 @@ void Tally::merge(const Tally& other) {
     outside_sum_[i] += other.outside_sum_[i];
     outside_squares_[i] += other.outside_squares_[i];
   }
+  controls_.merge(other.controls_);
 }
 
 uint64_t Tally::count(size_t metric, int64_t value) const noexcept {
@@ -76,14 +79,15 @@ std::vector<uint64_t> Tally::to_words() const {
     words.push_back(static_cast<uint64_t>(q));
     words.push_back(static_cast<uint64_t>(q >> 64));
   }
+  controls_.append_words(words);
   return words;
 }
 
 void Tally::from_words(uint64_t trials, std::span<const uint64_t> words) {
   const size_t metrics = outside_sum_.size();
-  if (words.size() != bins_.size() + 4 * metrics)
-    throw std::invalid_argument("tally has " + std::to_string(words.size()) + " words, the schema needs " +
-                                std::to_string(bins_.size() + 4 * metrics));
+  const size_t need = bins_.size() + 4 * metrics + controls_.word_count();
+  if (words.size() != need)
+    throw std::invalid_argument("tally has " + std::to_string(words.size()) + " words, the schema needs " + std::to_string(need));
   trials_ = trials;
   std::copy(words.begin(), words.begin() + static_cast<long>(bins_.size()), bins_.begin());
   size_t w = bins_.size();
@@ -95,6 +99,7 @@ void Tally::from_words(uint64_t trials, std::span<const uint64_t> words) {
     outside_sum_[i] = total_sum - binned_sum(i);
     outside_squares_[i] = total_squares - binned_squares(i);
   }
+  controls_.read_words(words.subspan(w));
   check_consistency();
 }
 

@@ -11,6 +11,10 @@
 // metric's range follow exactly from its bins, so add() counts those values only and keeps running
 // moments for the values outside it (rare: a schema's ranges hold what its kernel reports);
 // sum() and sum_squares() add the two up when asked.
+//
+// A schema with controls (metrics.hpp) adds their cross-moments (control_moments.hpp): every
+// estimate can then be luck-adjusted (analysis/control_variates.hpp), and they merge as exactly.
+#include "analysis/control_moments.hpp"
 #include "engine/metrics.hpp"
 
 #include <cstdint>
@@ -19,9 +23,6 @@
 #include <vector>
 
 namespace volley {
-
-__extension__ typedef __int128 Int128;  // GCC and Clang; exact 128-bit moments
-__extension__ typedef unsigned __int128 UInt128;
 
 class Tally {
  public:
@@ -46,6 +47,7 @@ class Tally {
         ++bins[offset[i] + rel + 1];
       else add_outside(i, v);
     }
+    if (!controls_.empty()) controls_.add(obs, obs + m);
   }
 
   // Add another tally of the same schema (throws std::invalid_argument on a schema mismatch).
@@ -60,6 +62,8 @@ class Tally {
   uint64_t count(size_t metric, int64_t value) const noexcept;
   uint64_t underflow(size_t metric) const noexcept { return bins_[offset_[metric]]; }
   uint64_t overflow(size_t metric) const noexcept { return bins_[offset_[metric] + width_[metric] + 2]; }
+  // The controls' moments (empty when the schema has none).
+  const ControlMoments& controls() const noexcept { return controls_; }
   // Histogram bins of values min_value..max_value (without under/overflow).
   std::span<const uint64_t> histogram(size_t metric) const noexcept {
     return {bins_.data() + offset_[metric] + 1, static_cast<size_t>(width_[metric]) + 1};
@@ -70,14 +74,16 @@ class Tally {
   uint64_t signature() const noexcept;
 
   // The raw integers, for serialisation (JSON, MPI, checkpoints): bins, then per metric sum (two
-  // words, low first, two's complement) and sum of squares (two words).
+  // words, low first, two's complement) and sum of squares (two words), then the controls' moments
+  // (ControlMoments::to_words; none without controls).
   std::vector<uint64_t> to_words() const;
   // Throws std::invalid_argument on a size mismatch, or on words no run could have made
   // (check_consistency: a file edited by hand, its signature recomputed).
   void from_words(uint64_t trials, std::span<const uint64_t> words);
 
   friend bool operator==(const Tally& a, const Tally& b) noexcept {
-    return a.trials_ == b.trials_ && a.bins_ == b.bins_ && a.outside_sum_ == b.outside_sum_ && a.outside_squares_ == b.outside_squares_;
+    return a.trials_ == b.trials_ && a.bins_ == b.bins_ && a.outside_sum_ == b.outside_sum_ && a.outside_squares_ == b.outside_squares_ &&
+           a.controls_ == b.controls_;
   }
 
  private:
@@ -97,6 +103,7 @@ class Tally {
   std::vector<int64_t> width_;        // max_value - min_value
   std::vector<UInt128> outside_sum_;  // moments of the values outside the range only
   std::vector<UInt128> outside_squares_;
+  ControlMoments controls_;
 };
 
 }  // namespace volley

@@ -32,8 +32,14 @@ inline constexpr int64_t MaxHistogramWidth = int64_t{1} << 24;
 struct Schema {
   std::vector<MetricSpec> metrics;
   size_t headline_index = 0;  // the estimate `--precision E` refers to when no name is given
+  // Control variates (docs/methods.md, "Luck-adjusted estimates"): integers of known mean zero that
+  // a trial writes after its metrics, obs[size() .. observations()). Their tallied cross-moments
+  // let every estimate subtract the luck they measure. Empty: no controls (`--no-control`).
+  std::vector<std::string> controls;
 
   size_t size() const noexcept { return metrics.size(); }
+  // The integers one trial writes: its metrics, then its controls.
+  size_t observations() const noexcept { return metrics.size() + controls.size(); }
   // Index of a metric by name, or -1.
   long find(const std::string& name) const noexcept {
     for (size_t i = 0; i < metrics.size(); ++i)

@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const auto model = volley::load_model(doc);
     const auto job = model->make_job(1);
     auto worker = job->make_worker();
-    std::vector<int64_t> obs(job->schema()->size());
+    std::vector<int64_t> obs(job->schema()->observations());
     worker->play(0, obs.data());
   } catch (const volley::ScenarioErrors&) {
   } catch (const std::invalid_argument&) {

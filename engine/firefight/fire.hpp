@@ -127,6 +127,7 @@ int fire_at(Ctx& c, int g, int target, bool schnellfeuer) {
   const int hits = c.dice.successes(dice, band, rules.fire_die);
   st.tally[side].hits += hits;
   st.hits_turn[side][turn] += hits;
+  st.luck.add(LuckKind::Hits, side, int64_t{hits} * rules.fire_die - int64_t{dice} * band);
   // Step 3: casualties at once; hits beyond the target's figures are lost. Each is killed with
   // kill_chance, otherwise wounded: one pool of `casualties` dice of kill_chance.den faces.
   const int casualties = std::min(hits, t.figures);

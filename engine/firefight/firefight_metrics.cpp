@@ -183,6 +183,7 @@ Schema make_schema(const FirefightScenario& sc) {
         UnitFiguresLeft.headline && unit_headline);
   }
   schema.headline_index = static_cast<size_t>(headline_side(sc));
+  for (int i = 0; i < LuckControlCount; ++i) schema.controls.push_back(luck_control_name(i, sc.sides[0].name, sc.sides[1].name));
   return schema;
 }
 
@@ -201,6 +202,7 @@ void observe(const FirefightScenario& sc, const FirefightState& st, int64_t* obs
     for (int turn = 1; turn <= sc.turns; ++turn) *obs++ = turn_hits(st, s, turn);
   }
   for (int g = 0, n = sc.total_units(); g < n; ++g) *obs++ = unit_figures_left(st.units[g]);
+  for (int64_t control : st.luck.value) *obs++ = control;
 }
 
 }  // namespace volley::firefight

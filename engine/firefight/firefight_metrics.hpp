@@ -7,6 +7,7 @@
 //   <s>.schnellfeuer <s>.revealed_by_sf_d <s>.kept_hidden_sf_h <s>.reconcealed
 //   <s>.consecutive_declarations <s>.reloading_fired <s>.hits.turn1 .. <s>.hits.turn<turns>
 //   then per unit, in global index order: <s>.units.<name>.figures_left (its survivors in action)
+//   then the controls (luck_controls.hpp): luck.<kind>.<s>.turn<b> per kind, side and turn bucket
 #include "engine/firefight/firefight_scenario.hpp"
 #include "engine/firefight/firefight_state.hpp"
 #include "engine/metrics.hpp"
@@ -27,7 +28,7 @@ inline constexpr int HeadlineUnitSurvivors = 24;
 
 Schema make_schema(const FirefightScenario& sc);
 
-// The observations of the trial just played into obs[0 .. schema size).
+// The observations of the trial just played into obs[0 .. schema observations()): metrics, then controls.
 void observe(const FirefightScenario& sc, const FirefightState& st, int64_t* obs) noexcept;
 
 }  // namespace volley::firefight

@@ -6,6 +6,7 @@
 // Units of both sides share one array in global index order: side 0's units in scenario order, then
 // side 1's. The global index is also the unit's actor in the random streams (engine/rng.hpp).
 #include "engine/firefight/firefight_scenario.hpp"
+#include "engine/firefight/luck_controls.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -146,6 +147,7 @@ class FirefightState {
     leader = -1;
     lead_changes = 0;
     behind_after_turn1 = -1;
+    luck.reset();
   }
 
   // --- units --------------------------------------------------------------------------------
@@ -171,6 +173,8 @@ class FirefightState {
   int leader = -1;
   int lead_changes = 0;
   int behind_after_turn1 = -1;
+  // The luck of the chance events so far, as zero-mean control variates (luck_controls.hpp).
+  LuckControls luck;
 
   // --- geometry between the two sides' units at their current positions (F-5) --------------------
   // Squared distance and line of sight of side-0 unit i and side-1 unit j at [i * side1_units + j]

@@ -45,6 +45,8 @@ void melee_round(Ctx& c, int root, int lowest) {
     }
     if (a_left == 0 || b_left == 0) break;
     const int da = c.dice.die(rules.melee_die), db = c.dice.die(rules.melee_die);
+    st.luck.add(LuckKind::Melee, 0, 2 * da - (rules.melee_die + 1));
+    st.luck.add(LuckKind::Melee, 1, 2 * db - (rules.melee_die + 1));
     const int ta = da + (st.units[a].charged ? c.spec(a).melee_bonus : 0);
     const int tb = db + (st.units[b].charged ? c.spec(b).melee_bonus : 0);
     if (ta != tb) {

@@ -12,6 +12,7 @@ bool passes_morale(Ctx& c, int g, int modifier, const char* what) {
   const int need = c.spec(g).leader ? c.sc.ruleset.morale_leader : c.sc.ruleset.morale_no_leader;
   const int roll = c.dice.die(6);
   const bool pass = roll + modifier >= need;
+  c.st.luck.add(LuckKind::Tests, c.side_of(g), (6 * int64_t{pass} - d6_faces_passing(need, modifier)) * c.st.units[g].figures);
   if constexpr (Ctx::Narrator::enabled)
     c.narr.say(text("  ", what, ": ", c.name(g), " rolls ", roll, modifier != 0 ? text(" ", modifier < 0 ? "" : "+", modifier) : "",
                     " needing ", need, "+: ", pass ? "holds" : "fails"));
@@ -42,6 +43,8 @@ template <class Ctx>
   if (u.out() || u.prone) return;
   const int roll = c.dice.die(6);
   const bool prone = roll + casualties >= c.sc.ruleset.prone_threshold;
+  // Staying up is the target side's luck.
+  c.st.luck.add(LuckKind::Tests, c.side_of(target), 6 * int64_t{!prone} - (6 - d6_faces_passing(c.sc.ruleset.prone_threshold, casualties)));
   u.prone = prone;  // it was not prone (above)
   if constexpr (Ctx::Narrator::enabled)
     c.narr.say(text("  prone test (F-8a): ", c.name(target), " rolls ", roll, " + ", casualties, " casualties = ", roll + casualties,

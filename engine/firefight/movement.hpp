@@ -333,6 +333,11 @@ void resolve_charge(Ctx& c, int g) {
   const int64_t total = roll_d6_inches(c, c.spec(g).charge_dice);
   const Path path(u.pos, tp);
   const int64_t d2 = distance_squared(u.pos, tp);
+  if (const int n = c.spec(g).charge_dice; n <= ChargeControlDice) {
+    int need = 0;  // the fewest pips that reach: (pips x CoordPerInch)^2 >= d2, as step 3 tests
+    while (need <= 6 * n && squared(int64_t{need} * CoordPerInch) < d2) ++need;
+    c.st.luck.add(LuckKind::Charge, c.side_of(g), charge_term(n, need, squared(total) >= d2));
+  }
   if constexpr (Ctx::Narrator::enabled)
     c.narr.say(text("  charge (F-6): ", c.name(g), " charges ", at_decoy ? std::string("a marker") : c.name(plan.target), " at ",
                     inches(integer_sqrt(d2)), "\": ", c.spec(g).charge_dice, "d6 = ", inches(total), "\""));
@@ -345,6 +350,7 @@ void resolve_charge(Ctx& c, int g) {
   // Step 4: the test to go in; failing, it halts halt_short from the target.
   const int go_in = c.spec(g).leader ? c.sc.ruleset.go_in_leader : c.sc.ruleset.go_in_no_leader;
   const int go_roll = c.dice.die(6);
+  c.st.luck.add(LuckKind::Tests, c.side_of(g), 6 * int64_t{go_roll >= go_in} - d6_faces_passing(go_in, 0));
   if (go_roll < go_in) {
     if (d2 > squared(c.sc.ruleset.halt_short)) u.pos = path.at(path.length - c.sc.ruleset.halt_short);
     if constexpr (Ctx::Narrator::enabled) c.narr.say(text("    test to go in: ", go_roll, " needing ", go_in, "+: halts short"));
@@ -366,6 +372,8 @@ void resolve_charge(Ctx& c, int g) {
   if (back.length > c.sc.ruleset.contact_distance) u.pos = back.at(c.sc.ruleset.contact_distance);
   const int stand = c.spec(defender).leader ? c.sc.ruleset.stand_leader : c.sc.ruleset.stand_no_leader;
   const int stand_roll = c.dice.die(6);
+  c.st.luck.add(LuckKind::Tests, c.side_of(defender),
+                (6 * int64_t{stand_roll >= stand} - d6_faces_passing(stand, 0)) * c.st.units[defender].figures);
   if constexpr (Ctx::Narrator::enabled)
     c.narr.say(text("    ", c.name(defender), " tests to stand: ", stand_roll, " needing ", stand, "+"));
   if (stand_roll < stand) {

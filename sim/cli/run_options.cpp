@@ -22,7 +22,8 @@ void add_run_options(po::options_description& options, RunSettings& s, bool long
       "csv", po::value<std::string>(&s.csv), "write estimates as tidy CSV rows")(
       "plot", po::value<std::string>(&s.plot), "draw a plot with gnuplot (.png or .svg)")("report", po::value<std::string>(&s.report),
                                                                                           "write a self-contained HTML report")(
-      "quiet,q", po::bool_switch(&s.quiet), "print only the headline estimates; no progress bar");
+      "quiet,q", po::bool_switch(&s.quiet), "print only the headline estimates; no progress bar")(
+      "no-control", po::bool_switch(&s.no_control), "plain estimates: no luck adjustment by control variates (tallies no controls)");
   if (long_run)
     options.add_options()("shard", po::value<std::string>(&s.shard),
                           "k/N: run only the k-th of N slices of blocks (merge with volley merge)")(

@@ -47,15 +47,21 @@ std::string format_compare(const Tally& tally, const CompareJob& job, const Sche
     const long b = job.variant_metric(0, headline), o = job.variant_metric(v, headline), d = job.difference_metric(v, headline);
     if (b >= 0 && o >= 0 && d >= 0) {
       const auto p = paired_difference(tally, static_cast<size_t>(b), static_cast<size_t>(o), static_cast<size_t>(d), level);
-      const double var_d = sample_variance(tally.trials(), tally.sum(static_cast<size_t>(d)), tally.sum_squares(static_cast<size_t>(d)));
+      const double var_d = p.per_trial_variance;
       out += format_text(
           "\n%s: difference %+.4f, paired %s interval [%+.4f, %+.4f] (+-%.4f); two independent runs of the same\n"
           "size would give +-%.4f. Pairing made the interval %.2f times narrower (variance reduction %.2fx).\n",
           headline.c_str(), p.paired.estimate, percent.c_str(), p.paired.low, p.paired.high, p.paired.half_width(), p.unpaired.half_width(),
-          p.paired.half_width() > 0 ? p.unpaired.half_width() / p.paired.half_width() : 0.0, p.variance_reduction);
+          // Pairing's own share: against the paired interval before the luck adjustment.
+          p.paired.half_width() > 0 ? p.unpaired.half_width() / (p.paired.half_width() * std::sqrt(p.control_reduction)) : 0.0,
+          p.variance_reduction);
+      if (!tally.controls().empty())
+        out += format_text("Luck-adjusted (control variates): variance reduction %.2fx beyond pairing's %.2fx, %.2fx in all.\n",
+                           p.control_reduction, p.variance_reduction, p.control_reduction * p.variance_reduction);
       if (var_d > 0)
         out += format_text("Trials for +-0.01 on this difference: %.0f paired, %.0f with two independent runs.\n",
-                           trials_for_half_width(var_d, 0.01, level), trials_for_half_width(var_d * p.variance_reduction, 0.01, level));
+                           trials_for_half_width(var_d, 0.01, level),
+                           trials_for_half_width(var_d * p.control_reduction * p.variance_reduction, 0.01, level));
       if (p.paired.low > 0 || p.paired.high < 0) out += format_text("The difference is significant at the %s level.\n", percent.c_str());
       else out += format_text("The interval contains 0: no difference shown at the %s level with these trials.\n", percent.c_str());
     }

@@ -10,8 +10,9 @@
 namespace volley {
 
 // "herero.win: +-0.01 needs about 31,000 trials (22,808 more than these 8,192); figure of merit
-// 1/(R^2 T) 2.1e+05 per s (R 0.0091, T 0.06 s)", the estimate named `label`. Empty when the metric
-// has not varied yet.
+// 1/(R^2 T) 2.1e+05 per s (R 0.0091, T 0.06 s)", the estimate named `label`, luck-adjusted where the
+// tally has controls ("; luck-adjusted, variance reduction 1.71x"). Empty when the metric has not
+// varied yet.
 std::string format_time_to_answer(const Tally& tally, size_t metric, const std::string& label, double seconds, double half_width,
                                   double level);
 

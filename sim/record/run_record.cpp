@@ -113,6 +113,8 @@ nlohmann::json record_to_json(const RunRecord& r) {
     }
   }
   j["metrics"] = metrics;
+  // Only a tally with controls names them: a run without (`--no-control`) writes today's fields.
+  if (!schema.controls.empty()) j["controls"] = schema.controls;
   j["tally"] = {{"trials", r.tally.trials()}, {"words", r.tally.to_words()}};
   j["estimates"] = estimates;
   if (r.presentation.is_object()) j.update(r.presentation);
@@ -173,6 +175,7 @@ RunRecord record_from_json(const nlohmann::json& j, const std::string& file) {
       spec.description = m.at("description").get<std::string>();
       schema->add(spec);
     }
+    if (j.contains("controls")) schema->controls = j.at("controls").get<std::vector<std::string>>();
     r.tally = Tally(schema);
     try {
       r.tally.from_words(need("tally").at("trials").get<uint64_t>(), need("tally").at("words").get<std::vector<uint64_t>>());

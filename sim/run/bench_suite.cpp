@@ -98,7 +98,7 @@ BenchReport run_bench(int threads, uint64_t divisor, int repeat) {
     }
     // Draws per trial, measured apart from the timed run over the first trials.
     auto worker = job->make_worker();
-    std::vector<int64_t> obs(job->schema()->size());
+    std::vector<int64_t> obs(job->schema()->observations());
     uint64_t draws = 0;
     const uint64_t sample = std::min<uint64_t>(plan.trials, 2000);
     for (uint64_t t = 0; t < sample; ++t) {

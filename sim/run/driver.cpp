@@ -22,7 +22,7 @@ struct WorkerSlot {
   std::unique_ptr<TrialWorker> worker;
   std::vector<int64_t> obs;
   Tally tally;
-  explicit WorkerSlot(const TrialJob& job) : worker(job.make_worker()), obs(job.schema()->size(), 0), tally(job.schema()) {}
+  explicit WorkerSlot(const TrialJob& job) : worker(job.make_worker()), obs(job.schema()->observations(), 0), tally(job.schema()) {}
 };
 
 }  // namespace

@@ -49,7 +49,7 @@ class RaceWorker final : public TrialWorker {
   explicit RaceWorker(const RaceJob& job) : job_(job) {
     for (const auto& c : job.candidates_) {
       workers_.push_back(c->make_worker());
-      own_.emplace_back(c->schema()->size());
+      own_.emplace_back(c->schema()->observations());
     }
   }
   void play(uint64_t trial, int64_t* obs) override {

@@ -3,6 +3,7 @@
 #include "analysis/summary_table.hpp"
 #include "sim/output/atomic_file.hpp"
 #include "sim/run/checkpoint_lock.hpp"
+#include "sim/scenario/without_controls.hpp"
 #include "sim/output/gnuplot.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/record/mpi_world.hpp"
@@ -73,8 +74,10 @@ void take_plan_from_checkpoint(RunSettings& s) {
   if (!s.seed_given) s.seed = std::to_string(saved.seed);
 }
 
-SessionOutcome run_session(const TrialJob& job, const RunSettings& s, RunRecord record, const std::string& headline,
+SessionOutcome run_session(const TrialJob& full_job, const RunSettings& s, RunRecord record, const std::string& headline,
                            const std::atomic<bool>* stop, const TrialsSink& progress) {
+  const std::unique_ptr<TrialJob> plain = s.no_control ? without_controls(full_job) : nullptr;
+  const TrialJob& job = plain ? *plain : full_job;
   RunPlan plan = make_plan(s, *job.schema(), headline);
   if (!s.precision.empty() && !s.shard.empty())
     throw std::invalid_argument("--precision and --shard together: a shard cannot see the other shards' estimate");

@@ -20,7 +20,8 @@ struct RunSettings : ResultFiles {  // json, csv, plot, report
   bool seed_given = false;          // --seed was on the command line (a resumed run otherwise takes the saved one)
   int threads = 0;
   bool quiet = false;
-  std::string shard;  // "k/N"
+  bool no_control = false;  // --no-control: the job's controls are not tallied, every estimate is the plain one
+  std::string shard;        // "k/N"
   std::string checkpoint, resume;
   double level = 0.95;
   uint64_t stop_after_blocks = 0;  // testing: behave as if interrupted after this many blocks

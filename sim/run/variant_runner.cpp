@@ -1,6 +1,7 @@
 #include "sim/run/variant_runner.hpp"
 
 #include "sim/run/interrupt.hpp"
+#include "sim/scenario/without_controls.hpp"
 
 namespace volley {
 
@@ -8,10 +9,12 @@ VariantRun run_variant(const ScenarioDocument& doc, const RunSettings& settings,
                        const std::atomic<bool>* stop, const TrialsSink& progress) {
   VariantRun run;
   run.model = load_model(doc);
-  const auto job = run.model->make_job(seed);
-  RunPlan plan = make_plan(settings, *job->schema(), run.model->headline_metric());
+  const auto full = run.model->make_job(seed);
+  const auto plain = settings.no_control ? without_controls(*full) : nullptr;
+  const TrialJob& job = plain ? *plain : *full;
+  RunPlan plan = make_plan(settings, *job.schema(), run.model->headline_metric());
   plan.stop = stop != nullptr ? stop : install_interrupt_handlers();
-  RunResult result = run_with_progress(*job, plan, progress, label);
+  RunResult result = run_with_progress(job, plan, progress, label);
   run.tally = std::move(result.tally);
   run.precision_reached = result.precision_reached;
   run.interrupted = result.interrupted;
@@ -31,7 +34,8 @@ PairedRun run_paired(const std::vector<ScenarioDocument>& variants, const RunSet
   plain.precision.clear();
   RunPlan plan = make_plan(plain, *run.job->schema(), "");
   plan.stop = stop != nullptr ? stop : install_interrupt_handlers();
-  RunResult result = run_with_progress(*run.job, plan, progress, label);
+  const auto without = settings.no_control ? without_controls(*run.job) : nullptr;
+  RunResult result = run_with_progress(without ? *without : *run.job, plan, progress, label);
   run.tally = std::move(result.tally);
   run.interrupted = result.interrupted;
   return run;

@@ -67,7 +67,7 @@ class BarrageModel final : public ScenarioModel {
     narrator.say(sc.title + ": trial " + std::to_string(trial) + " of seed " + std::to_string(seed));
     BarrageContext<TrialDice, TextNarrator> ctx{sc, state, dice, narrator};
     play_trial(ctx);
-    std::vector<int64_t> obs(schema_->size());
+    std::vector<int64_t> obs(schema_->observations());
     observe(sc, state, obs.data());
     narrator.say("observations:");
     narrator.indent();

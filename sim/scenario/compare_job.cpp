@@ -57,6 +57,12 @@ CompareJob::CompareJob(std::vector<std::unique_ptr<TrialJob>> variants, const st
       indicator_differences_.push_back({static_cast<size_t>(indicator[0]), static_cast<size_t>(indicator[v]), schema->add(d)});
     }
   }
+  // Every variant's controls, after all the metrics: a difference is adjusted for the luck of both
+  // variants' trials (which share their dice, not always their events).
+  for (size_t v = 0; v < variants_.size(); ++v) {
+    control_offsets_.push_back(schema->size() + schema->controls.size());
+    for (const auto& name : variants_[v]->schema()->controls) schema->controls.push_back(variant_prefix(v) + name);
+  }
   schema->headline_index = 0;
   schema_ = std::move(schema);
 }
@@ -68,11 +74,20 @@ std::unique_ptr<TrialWorker> CompareJob::make_worker() const {
   class Worker final : public TrialWorker {
    public:
     explicit Worker(const CompareJob& job) : job_(job) {
-      for (const auto& v : job.variants_) workers_.push_back(v->make_worker());
+      for (const auto& v : job.variants_) {
+        workers_.push_back(v->make_worker());
+        own_.emplace_back(v->schema()->observations());
+      }
     }
     void play(uint64_t trial, int64_t* obs) override {
-      // Every variant plays the same trial index: the same streams, so common random numbers.
-      for (size_t v = 0; v < workers_.size(); ++v) workers_[v]->play(trial, obs + job_.offsets_[v]);
+      // Every variant plays the same trial index: the same streams, so common random numbers. Its
+      // metrics go to its place among the metrics, its controls to its place among the controls.
+      for (size_t v = 0; v < workers_.size(); ++v) {
+        workers_[v]->play(trial, own_[v].data());
+        const size_t metrics = job_.variants_[v]->schema()->size();
+        std::copy(own_[v].begin(), own_[v].begin() + static_cast<long>(metrics), obs + job_.offsets_[v]);
+        std::copy(own_[v].begin() + static_cast<long>(metrics), own_[v].end(), obs + job_.control_offsets_[v]);
+      }
       for (const auto& d : job_.differences_)
         obs[d.out] = obs[job_.offsets_[d.variant] + d.other_index] - obs[job_.offsets_[0] + d.base_index];
       for (const auto& i : job_.indicators_) obs[i.out] = obs[i.source] >= i.at_least ? 1 : 0;
@@ -82,6 +97,7 @@ std::unique_ptr<TrialWorker> CompareJob::make_worker() const {
    private:
     const CompareJob& job_;
     std::vector<std::unique_ptr<TrialWorker>> workers_;
+    std::vector<std::vector<int64_t>> own_;  // each variant's observations
   };
   return std::make_unique<Worker>(*this);
 }

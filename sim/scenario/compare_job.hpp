@@ -59,6 +59,7 @@ class CompareJob final : public TrialJob {
  private:
   std::vector<std::unique_ptr<TrialJob>> variants_;
   std::vector<size_t> offsets_;
+  std::vector<size_t> control_offsets_;  // where each variant's controls begin in the combined observations
   std::vector<Difference> differences_;
   std::vector<Indicator> indicators_;
   std::vector<IndicatorDifference> indicator_differences_;

@@ -102,7 +102,7 @@ class FirefightModel final : public ScenarioModel {
     TextNarrator narrator;
     play_trial(*sc_, state, dice, narrator);
     const Schema schema = make_schema(*sc_);
-    std::vector<int64_t> obs(schema.size());
+    std::vector<int64_t> obs(schema.observations());
     observe(*sc_, state, obs.data());
     std::ostringstream out;
     out << "replay of trial " << trial << " of " << sc_->title << " (seed " << seed << ")\n" << narrator.text() << "\nobservations:\n";

@@ -35,7 +35,7 @@ std::optional<uint64_t> first_trial_where(const ScenarioModel& model, const std:
     throw std::invalid_argument("--where '" + where_text + "': " + where.metric + " takes values from " + std::to_string(spec.min_value) +
                                 " to " + std::to_string(spec.max_value) + ": no trial can meet it");
   const auto worker = job->make_worker();
-  std::vector<int64_t> obs(schema.size());
+  std::vector<int64_t> obs(schema.observations());
   for (uint64_t t = first; t - first < search; ++t) {
     worker->play(t, obs.data());
     if (holds(where, schema, obs.data())) return t;

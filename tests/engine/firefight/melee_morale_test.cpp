@@ -206,7 +206,7 @@ TEST_CASE("F-9: both sides defeated in one turn is a draw; none after the last t
     break_unit(c, h.unit(Herero, 0), "test");
     CHECK(check_victory(c));
     CHECK(h.st.outcome == Outcome::Draw);
-    std::vector<int64_t> obs(make_schema(h.sc).size());
+    std::vector<int64_t> obs(make_schema(h.sc).observations());
     observe(h.sc, h.st, obs.data());
     CHECK(obs[0] == 0);
     CHECK(obs[1] == 0);
@@ -219,7 +219,7 @@ TEST_CASE("F-9: both sides defeated in one turn is a draw; none after the last t
     play_trial(h.sc, h.st, h.dice, h.narr);
     CHECK(h.dice.calls.empty());  // nobody moves, nobody has a target
     CHECK(h.st.outcome == Outcome::Undecided);
-    std::vector<int64_t> obs(make_schema(h.sc).size());
+    std::vector<int64_t> obs(make_schema(h.sc).observations());
     observe(h.sc, h.st, obs.data());
     CHECK(obs[2] == 1);
     CHECK(obs[3] == 1);

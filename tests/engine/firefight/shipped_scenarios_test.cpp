@@ -64,7 +64,7 @@ TEST_CASE("replay of a trial gives the same observations as the run's worker for
     const auto job = model->make_job(42);
     auto worker = job->make_worker();
     const auto& schema = *job->schema();
-    std::vector<int64_t> obs(schema.size());
+    std::vector<int64_t> obs(schema.observations());
     for (uint64_t trial : {uint64_t{0}, uint64_t{1}, uint64_t{17}, uint64_t{4095}, uint64_t{123456789}}) {
       CAPTURE(trial);
       worker->play(trial, obs.data());

@@ -188,9 +188,11 @@ TEST_CASE("merge and resume refuse a tally whose histogram, moments or probabili
   moved[full] -= 1;
   moved[3] += 1;
   CHECK(merge_edited(moved).err.find("a probability took a value other than 0 or 1") != std::string::npos);
-  // A moment word changed with no value outside the histogram; --resume reads the same way.
+  // A moment word changed with no value outside the histogram; --resume reads the same way. The
+  // moments come after the bins and before the controls' words (2 (k + k(k+1)/2 + m k), k controls).
+  const size_t m = shard["metrics"].size(), k = shard.contains("controls") ? shard["controls"].size() : 0;
   auto moment = words;
-  moment[moment.size() - 4 * shard["metrics"].size()] += 1;
+  moment[moment.size() - 4 * m - 2 * (k + k * (k + 1) / 2 + m * k)] += 1;
   for (const bool as_checkpoint : {false, true}) {
     const auto r = merge_edited(moment, as_checkpoint);
     CHECK(r.exit_code == 2);

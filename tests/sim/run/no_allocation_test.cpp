@@ -48,7 +48,7 @@ TEST_CASE("Playing trials allocates nothing on the heap, for every shipped scena
       const auto model = volley::load_model(volley::open_scenario(shipped.name, sets));
       const auto job = model->make_job(42);
       auto worker = job->make_worker();
-      std::vector<int64_t> obs(job->schema()->size());
+      std::vector<int64_t> obs(job->schema()->observations());
       worker->play(0, obs.data());  // first use may touch lazily built tables
       allocations = 0;
       counting = true;

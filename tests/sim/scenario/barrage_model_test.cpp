@@ -273,7 +273,7 @@ TEST_CASE("barrage scenarios: replay narrates the same trial the run's worker pl
     const auto model = load_model(open_scenario(name, {}));
     const auto job = model->make_job(3);
     auto worker = job->make_worker();
-    std::vector<int64_t> obs(job->schema()->size());
+    std::vector<int64_t> obs(job->schema()->observations());
     for (uint64_t trial : {0ull, 1ull, 17ull, 4095ull}) {
       INFO(name << ", trial " << trial);
       worker->play(trial, obs.data());

@@ -13,7 +13,7 @@ namespace {
 // german.win of trial t, as a run with this seed plays it.
 bool german_wins(const TrialJob& job, uint64_t t) {
   const Schema& schema = *job.schema();
-  std::vector<int64_t> obs(schema.size());
+  std::vector<int64_t> obs(schema.observations());
   job.make_worker()->play(t, obs.data());
   return obs[static_cast<size_t>(schema.find("german.win"))] == 1;
 }

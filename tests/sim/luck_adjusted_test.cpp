@@ -1,0 +1,122 @@
+// Luck-adjusted estimates of the firefight (docs/methods.md, "Luck-adjusted estimates"): the same bits
+// for any thread count and shard split, the plain tally when the controls are left out, and a
+// measured coverage of the adjusted intervals.
+#include "analysis/control_variates.hpp"
+#include "analysis/estimate.hpp"
+#include "sim/run/driver.hpp"
+#include "sim/scenario/compare_job.hpp"
+#include "sim/scenario/scenario_model.hpp"
+#include "sim/scenario/without_controls.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <map>
+
+using namespace volley;
+
+namespace {
+const std::vector<std::string> Base{"herero.policy=always", "herero.charge_after=true"};
+const std::vector<std::string> Variant{"herero.policy=never", "herero.charge_after=false"};
+
+// Each variant's model loaded once (its jobs share its scenario).
+std::unique_ptr<TrialJob> firefight_job(const std::vector<std::string>& sets, uint64_t seed) {
+  static std::map<std::vector<std::string>, std::unique_ptr<ScenarioModel>> models;
+  auto& model = models[sets];
+  if (!model) model = load_model(open_scenario("herero-ambush", sets));
+  return model->make_job(seed);
+}
+
+// The default question of `volley compare`: schnellfeuer with charge_after = true against normal fire
+// with charge_after = false.
+std::unique_ptr<CompareJob> default_compare(uint64_t seed) {
+  std::vector<std::unique_ptr<TrialJob>> jobs;
+  jobs.push_back(firefight_job(Base, seed));
+  jobs.push_back(firefight_job(Variant, seed));
+  return std::make_unique<CompareJob>(std::move(jobs));
+}
+
+uint64_t bits(double x) {
+  uint64_t b = 0;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+}  // namespace
+
+TEST_CASE("Luck-adjusted estimates are the same bits at 1 and 2 threads and from merged shards", "[sim][controls]") {
+  const auto job = default_compare(5);
+  RunPlan plan;
+  plan.trials = 6 * 1024 + 77;
+  plan.block_size = 1024;
+  plan.threads = 1;
+  const Tally one = run_trials(*job, plan).tally;
+  plan.threads = 2;
+  const Tally two = run_trials(*job, plan).tally;
+  plan.slice = BlockSlice{0, 2};
+  Tally merged = run_trials(*job, plan).tally;
+  plan.slice = BlockSlice{1, 2};
+  merged.merge(run_trials(*job, plan).tally);
+  REQUIRE(one == two);
+  REQUIRE(one == merged);
+  const auto d = static_cast<size_t>(job->difference_metric(1, "herero.win"));
+  const ControlAdjustment a = control_adjustment(one, d), b = control_adjustment(two, d), c = control_adjustment(merged, d);
+  REQUIRE(a.applied);
+  CHECK(bits(a.estimate) == bits(b.estimate));
+  CHECK(bits(a.estimate) == bits(c.estimate));
+  CHECK(bits(a.variance) == bits(b.variance));
+  CHECK(bits(a.variance) == bits(c.variance));
+  CHECK(a.reduction() > 1.0);
+}
+
+TEST_CASE("Without controls a job tallies exactly its metrics, as before controls existed", "[sim][controls]") {
+  const auto job = firefight_job({}, 9);
+  REQUIRE_FALSE(job->schema()->controls.empty());
+  const auto plain = without_controls(*job);
+  CHECK(plain->schema()->controls.empty());
+  CHECK(plain->schema()->size() == job->schema()->size());
+  RunPlan plan;
+  plan.trials = 3000;
+  plan.threads = 1;
+  const Tally with = run_trials(*job, plan).tally;
+  const Tally without = run_trials(*plain, plan).tally;
+  // The same metrics, bin for bin: recording the controls changed no draw.
+  for (size_t m = 0; m < job->schema()->size(); ++m) {
+    CHECK(with.sum(m) == without.sum(m));
+    CHECK(with.sum_squares(m) == without.sum_squares(m));
+  }
+  CHECK(without.controls().empty());
+  CHECK(std::string(estimate_metric(without, 0).method) == "Wilson score");
+}
+
+// The true values, each from one long run of this build's kernel, its luck-adjusted estimate:
+//   volley run --trials 10000000 --threads 1 --seed 777 --json truth_run.json          (herero.win)
+//   volley compare --trials 10000000 --threads 1 --seed 778 --json truth_cmp.json      (d1/herero.win)
+// Their standard errors (about 1e-4) are a tenth of the per-seed intervals' half-widths below or less.
+constexpr double TrueHereroWin = 0.67792;
+constexpr double TrueDifference = 0.0;
+
+TEST_CASE("Luck-adjusted 95% intervals of herero.win and the default compare's difference cover the truth", "[sim][controls][heavy]") {
+  constexpr int Seeds = 2000;
+  constexpr uint64_t Trials = 1024;
+  RunPlan plan;
+  plan.trials = Trials;
+  plan.block_size = 1024;
+  plan.threads = 0;
+  int run_covered = 0, compare_covered = 0;
+  for (int seed = 1; seed <= Seeds; ++seed) {
+    const auto run = firefight_job({}, static_cast<uint64_t>(seed) + 100000);
+    const Tally t = run_trials(*run, plan).tally;
+    const Interval e = estimate_metric(t, static_cast<size_t>(t.schema().find("herero.win")));
+    run_covered += e.low <= TrueHereroWin && TrueHereroWin <= e.high;
+    const auto cmp = default_compare(static_cast<uint64_t>(seed) + 200000);
+    const Tally c = run_trials(*cmp, plan).tally;
+    const Interval d = estimate_metric(c, static_cast<size_t>(cmp->difference_metric(1, "herero.win")));
+    compare_covered += d.low <= TrueDifference && TrueDifference <= d.high;
+  }
+  // 0.95 +- 4 binomial standard deviations of 2000 seeds (+- 0.0195).
+  const double sd = std::sqrt(0.95 * 0.05 / Seeds);
+  INFO("run: " << run_covered << " of " << Seeds << "; compare: " << compare_covered << " of " << Seeds);
+  CHECK(std::fabs(run_covered / double(Seeds) - 0.95) <= 4 * sd);
+  CHECK(std::fabs(compare_covered / double(Seeds) - 0.95) <= 4 * sd);
+}
