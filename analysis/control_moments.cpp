@@ -1,6 +1,9 @@
 #include "analysis/control_moments.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 #include <string>
 
 namespace volley {
@@ -11,22 +14,36 @@ ControlMoments::ControlMoments(size_t metrics, size_t controls)
       sum_(controls, 0),
       cross_(controls * (controls + 1) / 2, 0),
       metric_(metrics * controls, 0),
+      narrow_sum_(controls, 0),
+      narrow_cross_(controls * (controls + 1) / 2, 0),
+      narrow_metric_(metrics * controls, 0),
       row_start_(controls, 0),
       nonzero_(controls, 0),
       value_(controls, 0) {
   for (size_t i = 0, start = 0; i < controls; start += controls - i, ++i) row_start_[i] = start;
 }
 
+void ControlMoments::fold() noexcept {
+  for (auto [wide, narrow] : {std::pair{&sum_, &narrow_sum_}, std::pair{&cross_, &narrow_cross_}, std::pair{&metric_, &narrow_metric_}})
+    for (size_t i = 0; i < wide->size(); ++i) {
+      (*wide)[i] += static_cast<UInt128>(static_cast<Int128>((*narrow)[i]));
+      (*narrow)[i] = 0;
+    }
+  narrow_trials_ = 0;
+}
+
 void ControlMoments::merge(const ControlMoments& other) {
   if (m_ != other.m_ || k_ != other.k_) throw std::invalid_argument("cannot merge tallies with different controls");
-  for (size_t i = 0; i < sum_.size(); ++i) sum_[i] += other.sum_[i];
-  for (size_t i = 0; i < cross_.size(); ++i) cross_[i] += other.cross_[i];
-  for (size_t i = 0; i < metric_.size(); ++i) metric_[i] += other.metric_[i];
+  for (auto [wide, other_wide, other_narrow] :
+       {std::tuple{&sum_, &other.sum_, &other.narrow_sum_}, std::tuple{&cross_, &other.cross_, &other.narrow_cross_},
+        std::tuple{&metric_, &other.metric_, &other.narrow_metric_}})
+    for (size_t i = 0; i < wide->size(); ++i) (*wide)[i] += static_cast<UInt128>(total(*other_wide, *other_narrow, i));
 }
 
 void ControlMoments::append_words(std::vector<uint64_t>& words) const {
-  for (const auto* part : {&sum_, &cross_, &metric_})
-    for (UInt128 v : *part) {
+  for (auto [wide, narrow] : {std::pair{&sum_, &narrow_sum_}, std::pair{&cross_, &narrow_cross_}, std::pair{&metric_, &narrow_metric_}})
+    for (size_t i = 0; i < wide->size(); ++i) {
+      const auto v = static_cast<UInt128>(total(*wide, *narrow, i));
       words.push_back(static_cast<uint64_t>(v));
       words.push_back(static_cast<uint64_t>(v >> 64));
     }
@@ -42,6 +59,8 @@ void ControlMoments::read_words(std::span<const uint64_t> words) {
       v = (static_cast<UInt128>(words[w + 1]) << 64) | words[w];
       w += 2;
     }
+  for (auto* narrow : {&narrow_sum_, &narrow_cross_, &narrow_metric_}) std::fill(narrow->begin(), narrow->end(), 0);
+  narrow_trials_ = 0;
 }
 
 }  // namespace volley

@@ -6,7 +6,9 @@
 // the adjusted estimates are the same bits for any thread count, shard split or MPI ranks.
 //
 // A control's value and a metric's value fit in 32 bits signed, so every product fits in 64 and
-// 2^63 trials cannot overflow the 128-bit sums (kept as two's complement, modulo 2^128).
+// 2^63 trials cannot overflow the 128-bit sums (kept as two's complement, modulo 2^128). A trial whose
+// values all lie within +-2^20 (nearly all) adds to 64-bit sums instead, cheaper, which are folded
+// into the 128-bit ones every 2^22 trials (2^40 x 2^22 < 2^63: they cannot overflow) and read with them.
 #include "analysis/int128.hpp"
 
 #include <cstdint>
@@ -29,35 +31,30 @@ class ControlMoments {
   // only the products of nonzero values are added.
   void add(const int64_t* y, const int64_t* c) noexcept {
     size_t nz = 0;
+    bool small = true;
     for (size_t i = 0; i < k_; ++i) {
       nonzero_[nz] = static_cast<uint32_t>(i);
       value_[nz] = c[i];
       nz += c[i] != 0;
+      small &= is_small(c[i]);
     }
     if (nz == 0) return;
-    for (size_t a = 0; a < nz; ++a) {
-      const size_t i = nonzero_[a];
-      const int64_t v = value_[a];
-      sum_[i] += static_cast<UInt128>(static_cast<Int128>(v));
-      UInt128* row = cross_.data() + row_start_[i] - i;  // row[j] is (i, j) for j >= i
-      for (size_t b = a; b < nz; ++b) row[nonzero_[b]] += static_cast<UInt128>(static_cast<Int128>(v * value_[b]));
+    for (size_t j = 0; j < m_; ++j) small &= is_small(y[j]);
+    if (small) [[likely]] {
+      add_narrow(y, nz);
+      return;
     }
-    for (size_t j = 0; j < m_; ++j) {
-      const int64_t yj = y[j];
-      if (yj == 0) continue;
-      UInt128* row = metric_.data() + j * k_;
-      for (size_t a = 0; a < nz; ++a) row[nonzero_[a]] += static_cast<UInt128>(static_cast<Int128>(yj * value_[a]));
-    }
+    add_wide(y, nz);
   }
 
   // Throws std::invalid_argument when the shapes differ.
   void merge(const ControlMoments& other);
 
-  Int128 sum(size_t i) const noexcept { return static_cast<Int128>(sum_[i]); }
+  Int128 sum(size_t i) const noexcept { return total(sum_, narrow_sum_, i); }
   Int128 cross(size_t i, size_t j) const noexcept {
-    return static_cast<Int128>(i <= j ? cross_[row_start_[i] + j - i] : cross_[row_start_[j] + i - j]);
+    return total(cross_, narrow_cross_, i <= j ? row_start_[i] + j - i : row_start_[j] + i - j);
   }
-  Int128 with_metric(size_t metric, size_t i) const noexcept { return static_cast<Int128>(metric_[metric * k_ + i]); }
+  Int128 with_metric(size_t metric, size_t i) const noexcept { return total(metric_, narrow_metric_, metric * k_ + i); }
 
   // Serialisation after the tally's own words: the sums, the cross sums (row by row, i <= j), then
   // per metric its sums with each control; two words each, low first.
@@ -67,12 +64,52 @@ class ControlMoments {
   void read_words(std::span<const uint64_t> words);
 
   friend bool operator==(const ControlMoments& a, const ControlMoments& b) noexcept {
-    return a.m_ == b.m_ && a.k_ == b.k_ && a.sum_ == b.sum_ && a.cross_ == b.cross_ && a.metric_ == b.metric_;
+    if (a.m_ != b.m_ || a.k_ != b.k_) return false;
+    for (size_t i = 0; i < a.sum_.size(); ++i)
+      if (a.sum(i) != b.sum(i)) return false;
+    for (size_t i = 0; i < a.cross_.size(); ++i)
+      if (total(a.cross_, a.narrow_cross_, i) != total(b.cross_, b.narrow_cross_, i)) return false;
+    for (size_t i = 0; i < a.metric_.size(); ++i)
+      if (total(a.metric_, a.narrow_metric_, i) != total(b.metric_, b.narrow_metric_, i)) return false;
+    return true;
   }
 
  private:
+  static constexpr int64_t SmallValue = int64_t{1} << 20;
+  static constexpr uint32_t NarrowTrials = uint32_t{1} << 22;
+  static bool is_small(int64_t v) noexcept { return static_cast<uint64_t>(v + SmallValue) < static_cast<uint64_t>(2 * SmallValue); }
+  static Int128 total(const std::vector<UInt128>& wide, const std::vector<int64_t>& narrow, size_t i) noexcept {
+    return static_cast<Int128>(wide[i] + static_cast<UInt128>(static_cast<Int128>(narrow[i])));
+  }
+  // Products of the trial's nonzero controls (nonzero_, value_) with each other and with y.
+  template <class Sum>
+  void add_products(const int64_t* y, size_t nz, std::vector<Sum>& sum, std::vector<Sum>& cross, std::vector<Sum>& metric) noexcept {
+    for (size_t a = 0; a < nz; ++a) {
+      const size_t i = nonzero_[a];
+      const int64_t v = value_[a];
+      sum[i] += static_cast<Sum>(static_cast<Int128>(v));
+      Sum* row = cross.data() + row_start_[i] - i;  // row[j] is (i, j) for j >= i
+      for (size_t b = a; b < nz; ++b) row[nonzero_[b]] += static_cast<Sum>(static_cast<Int128>(v * value_[b]));
+    }
+    for (size_t j = 0; j < m_; ++j) {
+      const int64_t yj = y[j];
+      if (yj == 0) continue;
+      Sum* row = metric.data() + j * k_;
+      for (size_t a = 0; a < nz; ++a) row[nonzero_[a]] += static_cast<Sum>(static_cast<Int128>(yj * value_[a]));
+    }
+  }
+  void add_narrow(const int64_t* y, size_t nz) noexcept {
+    add_products(y, nz, narrow_sum_, narrow_cross_, narrow_metric_);
+    if (++narrow_trials_ == NarrowTrials) fold();
+  }
+  void add_wide(const int64_t* y, size_t nz) noexcept { add_products(y, nz, sum_, cross_, metric_); }
+  // The 64-bit sums into the 128-bit ones.
+  void fold() noexcept;
+
   size_t m_ = 0, k_ = 0;
   std::vector<UInt128> sum_, cross_, metric_;
+  std::vector<int64_t> narrow_sum_, narrow_cross_, narrow_metric_;
+  uint32_t narrow_trials_ = 0;
   std::vector<size_t> row_start_;  // where row i of the packed upper triangle begins
   // Scratch of add(): the nonzero controls of the trial.
   std::vector<uint32_t> nonzero_;

@@ -72,3 +72,20 @@ TEST_CASE("Too few trials for the controls: the plain estimate", "[analysis][con
   CHECK_FALSE(control_adjustment(tally, 0).applied);
   CHECK(std::string(estimate_metric(tally, 0).method) == "normal (mean)");
 }
+
+TEST_CASE("Control moments: trials with large values (the 128-bit path) and small ones sum exactly", "[analysis][controls]") {
+  auto schema = std::make_shared<Schema>();
+  schema->add({"y", MetricKind::Count, -10, 10, "", false});
+  schema->controls = {"c"};
+  Tally tally(schema);
+  const int64_t big = (int64_t{1} << 30) + 7;  // within 32 bits, beyond the 64-bit sums' per-trial bound
+  const int64_t trials[3][2] = {{2, 5}, {-3, big}, {1, -big}};
+  for (const auto& obs : trials) tally.add(obs);
+  const ControlMoments& cm = tally.controls();
+  CHECK(cm.sum(0) == Int128{5});
+  CHECK(cm.cross(0, 0) == Int128{25} + 2 * static_cast<Int128>(big) * big);
+  CHECK(cm.with_metric(0, 0) == Int128{10} - 3 * static_cast<Int128>(big) - static_cast<Int128>(big));
+  Tally read(schema);
+  read.from_words(tally.trials(), tally.to_words());
+  CHECK(read == tally);
+}
