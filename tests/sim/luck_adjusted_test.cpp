@@ -89,8 +89,8 @@ TEST_CASE("Without controls a job tallies exactly its metrics, as before control
   CHECK(std::string(estimate_metric(without, 0).method) == "Wilson score");
 }
 
-// The true values, each the luck-adjusted estimate of one long run (build 578e0a1; the controls
-// changed since, the metrics did not):
+// The true values, each the luck-adjusted estimate of one long run (a build with the controls split
+// by turn; the metrics are the same):
 //   volley run --trials 10000000 --threads 1 --seed 777 --json truth_run.json       herero.win 0.677915 [0.677721, 0.678109]
 //   volley compare --trials 10000000 --threads 1 --seed 778 --json truth_cmp.json   d1/herero.win 0.050671 [0.050423, 0.050918]
 // Their standard errors (about 1e-4) are under a hundredth of the per-seed intervals' half-widths.
