@@ -10,6 +10,7 @@
 #include "sim/output/output_batch.hpp"
 #include "sim/output/report_page.hpp"
 #include "sim/output/text_escaping.hpp"
+#include "sim/record/mpi_world.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/study/balance_study.hpp"
 
@@ -56,7 +57,7 @@ int command_balance(const Args& args) {
   for (const auto& g : goals) settings.goals.push_back(parse_balance_goal(g));
   if (run.trials_option > 0) settings.max_trials = run.trials_option;
 
-  const bool bar = !run.quiet && isatty(STDERR_FILENO);
+  const bool bar = !run.quiet && isatty(STDERR_FILENO) && mpi_world().rank == 0;  // one rank draws the bar
   StudyControl control;
   control.progress = [&](const std::string& step, const nlohmann::json& p) {
     if (step == "start" && !run.quiet) {

@@ -9,6 +9,7 @@
 #include "sim/output/output_batch.hpp"
 #include "sim/output/report_page.hpp"
 #include "sim/output/text_escaping.hpp"
+#include "sim/record/mpi_world.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/study/best_study.hpp"
 
@@ -54,7 +55,7 @@ int command_best(const Args& args) {
                           "(--trials: the most trials one candidate plays in one race, default 100000)"))
     return ExitOk;
 
-  const bool bar = !settings.quiet && isatty(STDERR_FILENO);
+  const bool bar = !settings.quiet && isatty(STDERR_FILENO) && mpi_world().rank == 0;  // one rank draws the bar
   StudyControl control;
   control.progress = [&](const std::string& step, const nlohmann::json& p) {
     if (step == "start" && !settings.quiet) {

@@ -71,4 +71,6 @@ std::vector<uint8_t> mpi_union(const std::vector<uint8_t>& local) {
 #endif
 }
 
+bool mpi_any(bool local) { return mpi_union({static_cast<uint8_t>(local ? 1 : 0)})[0] != 0; }
+
 }  // namespace volley

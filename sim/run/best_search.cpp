@@ -1,8 +1,10 @@
 #include "sim/run/best_search.hpp"
 
 #include "analysis/sequential_selection.hpp"
+#include "sim/record/mpi_world.hpp"
 #include "sim/run/driver.hpp"
 #include "sim/run/race_job.hpp"
+#include "sim/run/trial_range.hpp"
 #include "sim/run/value_seed.hpp"
 #include "sim/scenario/firefight_reader.hpp"
 #include "sim/scenario/scenario_model.hpp"
@@ -40,7 +42,7 @@ class Search {
       : settings_(settings),
         doc_(doc),
         space_(std::move(space)),
-        stop_(stop),
+        range_(RaceBlockSize, settings.threads, stop, settings.stop_after_blocks),
         progress_(progress),
         target_(resolved_target(settings)),
         start_(Clock::now()) {
@@ -49,7 +51,8 @@ class Search {
   bool probability() const { return probability_; }
 
   double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
-  bool out_of_time() const { return settings_.seconds > 0 && seconds() >= settings_.seconds; }
+  // Under mpirun the ranks read their own clocks: the budget ends for all of them when it ends for one.
+  bool out_of_time() const { return settings_.seconds > 0 && mpi_any(seconds() >= settings_.seconds); }
   const TargetSpec& target() const { return target_; }
   const PolicySpace& space() const { return space_; }
 
@@ -100,23 +103,7 @@ class Search {
   }
 
   // Runs trials [from, to) of the race's job; false when interrupted (the stage is then dropped).
-  bool play(const RaceJob& job, uint64_t from, uint64_t to, Tally& out) {
-    RunPlan plan;
-    plan.trials = to;
-    plan.block_size = RaceBlockSize;
-    plan.threads = settings_.threads;
-    plan.stop = stop_;
-    plan.done_blocks.assign(from / RaceBlockSize, 1);
-    if (settings_.stop_after_blocks > 0) {
-      if (blocks_ >= settings_.stop_after_blocks) return false;
-      plan.stop_after_blocks = settings_.stop_after_blocks - blocks_;
-    }
-    RunResult r = run_trials(job, plan);
-    if (r.interrupted) return false;
-    blocks_ += (to - from + RaceBlockSize - 1) / RaceBlockSize;
-    out = std::move(r.tally);
-    return true;
-  }
+  bool play(const RaceJob& job, uint64_t from, uint64_t to, Tally& out) { return range_.play(job, from, to, out); }
 
   RaceRecord race(const std::vector<PolicyChoice>& choices, int index);
 
@@ -125,12 +112,11 @@ class Search {
  private:
   const ScenarioDocument& doc_;
   PolicySpace space_;
-  const std::atomic<bool>* stop_;
+  TrialRange range_;
   const std::function<void(const BestProgress&)>& progress_;
   TargetSpec target_;
   Clock::time_point start_;
   std::vector<std::unique_ptr<ScenarioModel>> models_;
-  uint64_t blocks_ = 0;
   bool probability_ = true;
 };
 

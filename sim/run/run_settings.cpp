@@ -3,6 +3,7 @@
 #include "analysis/did_you_mean.hpp"
 #include "analysis/setting_values.hpp"
 #include "sim/record/mpi_world.hpp"
+#include "sim/run/rank_share.hpp"
 
 #include <random>
 #include <stdexcept>
@@ -57,8 +58,7 @@ RunPlan make_plan(const RunSettings& s, const Schema& schema, const std::string&
   if (mpi_world().size > 1) {
     if (!s.shard.empty() || !s.checkpoint.empty() || !s.resume.empty())
       throw std::invalid_argument("--shard, --checkpoint and --resume are for single-process runs, not under mpirun");
-    plan.slice = BlockSlice{static_cast<uint64_t>(mpi_world().rank), static_cast<uint64_t>(mpi_world().size)};
-    plan.combine = mpi_combine;
+    share_among_ranks(plan);
   }
   return plan;
 }

@@ -2,6 +2,8 @@
 // The later stages of a race (`volley balance`, and the rounds of `volley best`): a job's trials
 // [from, to) played alone, those before `from` already tallied elsewhere, on the blocks a whole run
 // would play them in, so that the stages added up are the run of [0, to) bit for bit.
+// Under mpirun each rank plays its share of a stage's blocks and every rank gets the stage's global
+// tally (sim/run/rank_share.hpp), so the race takes the same decisions on every rank.
 #include "analysis/tally.hpp"
 #include "sim/scenario/trial_job.hpp"
 

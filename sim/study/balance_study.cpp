@@ -1,6 +1,7 @@
 #include "sim/study/balance_study.hpp"
 
 #include "analysis/target.hpp"
+#include "sim/record/mpi_world.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/run/run_session.hpp"
 #include "sim/run/trial_range.hpp"
@@ -140,6 +141,8 @@ BalanceStudy BalanceRace::play(const StudyControl& control) const {
   const std::atomic<bool>* stop = control.stop != nullptr ? control.stop : install_interrupt_handlers();
   const auto start = Clock::now();
   const auto seconds = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  // Under mpirun the ranks read their own clocks: the budget ends for all of them when it ends for one.
+  const auto out_of_time = [&] { return settings.seconds > 0 && mpi_any(seconds() >= settings.seconds); };
   control.report("start", {{"candidates", k},
                            {"goals", result.goals.size()},
                            {"looks", result.looks},
@@ -160,7 +163,7 @@ BalanceStudy BalanceRace::play(const StudyControl& control) const {
   uint64_t played = 0;  // the trials every open candidate has played
   for (const uint64_t to : result.looks) {
     if (race.finished()) break;
-    if (settings.seconds > 0 && seconds() >= settings.seconds) break;
+    if (out_of_time()) break;
     // Step 1: every open candidate plays trials [played, to), on the same trial indices and seed. A look
     // interrupted part way is dropped whole, so that every candidate's intervals stop at the same look.
     std::vector<std::pair<size_t, Tally>> look;
@@ -199,7 +202,7 @@ BalanceStudy BalanceRace::play(const StudyControl& control) const {
     front = front_among(result, all);
     const uint64_t cap = result.looks.back();
     for (const size_t c : front) {
-      if (result.candidates[c].trials >= cap || (settings.seconds > 0 && seconds() >= settings.seconds)) continue;
+      if (result.candidates[c].trials >= cap || out_of_time()) continue;
       Tally t;
       if (!play(c, result.candidates[c].trials, cap, t)) {
         result.partial = true;
