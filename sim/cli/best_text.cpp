@@ -64,6 +64,8 @@ std::string format_best(const BestResult& r, bool quiet) {
     out += "best so far:" + choice_text(r, r.best) + "\n";
     return out;
   }
+  if (r.target == r.space.default_target && !r.space.target_words.empty())
+    out += "target: " + terminal_text(r.target) + ", side " + terminal_text(r.side) + "'s default (" + r.space.target_words + ")\n";
   out += "best policy of " + terminal_text(r.side) + " (" + aim + " " + r.target + "):" + choice_text(r, r.best) + "\n";
   const std::string changed = r.space.difference(r.best, r.file);
   out +=

@@ -6,7 +6,6 @@
 #include "sim/run/race_job.hpp"
 #include "sim/run/trial_range.hpp"
 #include "sim/run/value_seed.hpp"
-#include "sim/scenario/firefight_reader.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
 #include <algorithm>
@@ -23,9 +22,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-TargetSpec resolved_target(const BestSettings& settings) {
+// No --target: what the space says its side wants (a firefight side's win, a barrage side's
+// opponent dispersed).
+TargetSpec resolved_target(const BestSettings& settings, const PolicySpace& space) {
   TargetSpec target = settings.target;
-  if (target.metric.empty()) target = parse_target(settings.side + ".win", false);
+  if (target.metric.empty()) target = parse_target(space.default_target, false);
   return target;
 }
 
@@ -44,7 +45,7 @@ class Search {
         space_(std::move(space)),
         range_(RaceBlockSize, settings.threads, stop, settings.stop_after_blocks),
         progress_(progress),
-        target_(resolved_target(settings)),
+        target_(resolved_target(settings, space_)),
         start_(Clock::now()) {
     probability_ = target_.is_probability(*load_model(doc)->make_job(settings.seed)->schema());
   }
@@ -240,7 +241,7 @@ PolicySpace best_space(const BestSettings& settings, const ScenarioDocument& doc
   shape_space(space, doc, settings.spaces, settings.fixes);
   // The target must name a metric of the scenario (checked before any trial).
   const auto model = load_model(doc);
-  check_target(resolved_target(settings), *model->make_job(settings.seed)->schema(), "--target");
+  check_target(resolved_target(settings, space), *model->make_job(settings.seed)->schema(), "--target");
   return space;
 }
 
@@ -417,8 +418,7 @@ namespace {
 // The other side's search when it answers: its whole default space, its own win as target.
 BestSettings reply_settings(const BestSettings& settings, const ScenarioDocument& doc) {
   BestSettings reply = settings;
-  for (const auto& s : read_firefight_scenario(doc).sides)
-    if (s.name != settings.side) reply.side = s.name;
+  reply.side = side_policy_space(doc, settings.side).opponent;
   reply.target = {};
   reply.minimise = false;
   reply.spaces.clear();

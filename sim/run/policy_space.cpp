@@ -1,7 +1,9 @@
 #include "sim/run/policy_space.hpp"
 
+#include "sim/run/barrage_policy_space.hpp"
 #include "sim/scenario/firefight_reader.hpp"
 #include "sim/scenario/scenario_errors.hpp"
+#include "sim/scenario/scenario_model.hpp"
 #include "sim/scenario/setting_changes.hpp"
 
 #include <algorithm>
@@ -16,8 +18,10 @@ namespace {
 const std::vector<std::string> DefaultWhen{"never",   "always",   "min-targets:2", "min-targets:3",
                                            "range:6", "range:12", "range:18",      "min-targets:2&range:12"};
 
-void add_key(PolicySpace& space, const ScenarioDocument& doc, const std::string& key, std::vector<std::string> values,
-             const std::string& fallback) {
+}  // namespace
+
+void add_choice_key(PolicySpace& space, const ScenarioDocument& doc, const std::string& key, std::vector<std::string> values,
+                    const std::string& fallback) {
   std::string file = document_value(doc, key);
   if (file.empty()) file = fallback;
   auto it = std::find(values.begin(), values.end(), file);
@@ -28,6 +32,8 @@ void add_key(PolicySpace& space, const ScenarioDocument& doc, const std::string&
   const auto index = static_cast<size_t>(it - values.begin());
   space.keys.push_back({key, std::move(values), index});
 }
+
+namespace {
 
 // "a,turns:[1,3],b" -> {"a", "turns:[1,3]", "b"}
 std::vector<std::string> split_values(const std::string& text) {
@@ -96,9 +102,9 @@ PolicyChoice PolicySpace::at(uint64_t index) const {
 
 PolicySpace side_policy_space(const ScenarioDocument& doc, const std::string& side) {
   const std::string kind = document_value(doc, "kind");
+  if (kind == "barrage") return barrage_policy_space(doc, side);
   if (kind != "firefight")
-    throw std::invalid_argument("volley best searches the choices of a firefight's sides; a " + kind +
-                                " scenario's choices are no policy space yet");
+    throw std::invalid_argument("volley best searches the choices of a firefight's or a barrage's sides, not a " + kind + "'s");
   const firefight::FirefightScenario sc = read_firefight_scenario(doc);
   const auto it = std::find_if(sc.sides.begin(), sc.sides.end(), [&](const firefight::Side& s) { return s.name == side; });
   if (it == sc.sides.end()) {
@@ -109,22 +115,26 @@ PolicySpace side_policy_space(const ScenarioDocument& doc, const std::string& si
   const firefight::Side& s = *it;
   PolicySpace space;
   space.side = side;
+  for (const auto& other : sc.sides)
+    if (other.name != side) space.opponent = other.name;
+  space.default_target = side + ".win";
+  space.target_words = "its win probability";
   const std::string prefix = side + ".";
   // A side without fast fire has no schnellfeuer to declare (its policy must be never) and so no
   // SF-F or SF-H choice either.
   if (s.fast_fire) {
-    add_key(space, doc, prefix + "policy", DefaultWhen, "never");
+    add_choice_key(space, doc, prefix + "policy", DefaultWhen, "never");
     if (s.subgroups.size() > 1) {
       std::vector<std::string> which{"force"};
       for (const auto& g : s.subgroups) which.push_back("subgroup:" + g);
-      add_key(space, doc, prefix + "which", which, "force");
+      add_choice_key(space, doc, prefix + "which", which, "force");
     }
-    add_key(space, doc, prefix + "keep_hidden", {"units-first", "farthest", "decoys-first", "none"}, "units-first");
-    add_key(space, doc, prefix + "reconceal", {"true", "false"}, "true");
+    add_choice_key(space, doc, prefix + "keep_hidden", {"units-first", "farthest", "decoys-first", "none"}, "units-first");
+    add_choice_key(space, doc, prefix + "reconceal", {"true", "false"}, "true");
   }
-  add_key(space, doc, prefix + "charge_after", {"false", "true"}, "false");
-  add_key(space, doc, prefix + "hidden_fire", {"always", "hold"}, "always");
-  for (const auto& u : s.units) add_key(space, doc, prefix + "units." + u.name + ".orders", {"hold", "advance", "charge"}, "hold");
+  add_choice_key(space, doc, prefix + "charge_after", {"false", "true"}, "false");
+  add_choice_key(space, doc, prefix + "hidden_fire", {"always", "hold"}, "always");
+  for (const auto& u : s.units) add_choice_key(space, doc, prefix + "units." + u.name + ".orders", {"hold", "advance", "charge"}, "hold");
   return space;
 }
 
@@ -149,7 +159,7 @@ void shape_space(PolicySpace& space, const ScenarioDocument& doc, const std::vec
       ScenarioDocument with = doc;
       try {
         with.apply_set(key + "=" + v, "--space");
-        (void)read_firefight_scenario(with);
+        (void)load_model(with);
       } catch (const ScenarioErrors& e) {
         throw std::invalid_argument("--space " + key + "=" + v + ": the scenario refuses this value: " + e.what());
       }

@@ -4,7 +4,8 @@
 // value per key; every other key stays as the scenario says. The firefight's choices
 // (docs/rules.md "Policies", F-3, F-6, SF-F, SF-H): `S.policy` (schnellfeuer: never, always,
 // min-targets:k, range:R and their combinations), `S.which`, `S.keep_hidden`, `S.reconceal` (a side
-// with fast_fire only), `S.charge_after`, `S.hidden_fire`, and each unit's `orders`.
+// with fast_fire only), `S.charge_after`, `S.hidden_fire`, and each unit's `orders`. A barrage side's
+// choices are in sim/run/barrage_policy_space.hpp.
 #include "sim/scenario/scenario_document.hpp"
 
 #include <cstdint>
@@ -24,6 +25,9 @@ using PolicyChoice = std::vector<uint32_t>;
 
 struct PolicySpace {
   std::string side;
+  std::string opponent;        // the scenario's other side
+  std::string default_target;  // what the side is taken to want when no --target is given
+  std::string target_words;    // that target in words, for the search's output
   std::vector<ChoiceKey> keys;
   // The number of policies (saturates at UINT64_MAX).
   uint64_t size() const noexcept;
@@ -36,6 +40,11 @@ struct PolicySpace {
   // The policy with index `index` in the space's mixed-radix order (the first key varies slowest).
   PolicyChoice at(uint64_t index) const;
 };
+
+// Adds `key` with `values` to the space, the scenario's own value (`fallback` where the file leaves
+// the key out) among them.
+void add_choice_key(PolicySpace& space, const ScenarioDocument& doc, const std::string& key, std::vector<std::string> values,
+                    const std::string& fallback);
 
 // Every choice of `side` in the scenario, with its default values. Throws std::invalid_argument
 // naming --side when the scenario has no such side, or a kind without choices.
