@@ -18,10 +18,8 @@ namespace {
 const std::vector<std::string> DefaultWhen{"never",   "always",   "min-targets:2", "min-targets:3",
                                            "range:6", "range:12", "range:18",      "min-targets:2&range:12"};
 
-}  // namespace
-
-void add_choice_key(PolicySpace& space, const ScenarioDocument& doc, const std::string& key, std::vector<std::string> values,
-                    const std::string& fallback) {
+void add_key(PolicySpace& space, const ScenarioDocument& doc, const std::string& key, std::vector<std::string> values,
+             const std::string& fallback) {
   std::string file = document_value(doc, key);
   if (file.empty()) file = fallback;
   auto it = std::find(values.begin(), values.end(), file);
@@ -32,8 +30,6 @@ void add_choice_key(PolicySpace& space, const ScenarioDocument& doc, const std::
   const auto index = static_cast<size_t>(it - values.begin());
   space.keys.push_back({key, std::move(values), index});
 }
-
-namespace {
 
 // "a,turns:[1,3],b" -> {"a", "turns:[1,3]", "b"}
 std::vector<std::string> split_values(const std::string& text) {
@@ -123,18 +119,18 @@ PolicySpace side_policy_space(const ScenarioDocument& doc, const std::string& si
   // A side without fast fire has no schnellfeuer to declare (its policy must be never) and so no
   // SF-F or SF-H choice either.
   if (s.fast_fire) {
-    add_choice_key(space, doc, prefix + "policy", DefaultWhen, "never");
+    add_key(space, doc, prefix + "policy", DefaultWhen, "never");
     if (s.subgroups.size() > 1) {
       std::vector<std::string> which{"force"};
       for (const auto& g : s.subgroups) which.push_back("subgroup:" + g);
-      add_choice_key(space, doc, prefix + "which", which, "force");
+      add_key(space, doc, prefix + "which", which, "force");
     }
-    add_choice_key(space, doc, prefix + "keep_hidden", {"units-first", "farthest", "decoys-first", "none"}, "units-first");
-    add_choice_key(space, doc, prefix + "reconceal", {"true", "false"}, "true");
+    add_key(space, doc, prefix + "keep_hidden", {"units-first", "farthest", "decoys-first", "none"}, "units-first");
+    add_key(space, doc, prefix + "reconceal", {"true", "false"}, "true");
   }
-  add_choice_key(space, doc, prefix + "charge_after", {"false", "true"}, "false");
-  add_choice_key(space, doc, prefix + "hidden_fire", {"always", "hold"}, "always");
-  for (const auto& u : s.units) add_choice_key(space, doc, prefix + "units." + u.name + ".orders", {"hold", "advance", "charge"}, "hold");
+  add_key(space, doc, prefix + "charge_after", {"false", "true"}, "false");
+  add_key(space, doc, prefix + "hidden_fire", {"always", "hold"}, "always");
+  for (const auto& u : s.units) add_key(space, doc, prefix + "units." + u.name + ".orders", {"hold", "advance", "charge"}, "hold");
   return space;
 }
 

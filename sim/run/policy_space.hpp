@@ -41,11 +41,6 @@ struct PolicySpace {
   PolicyChoice at(uint64_t index) const;
 };
 
-// Adds `key` with `values` to the space, the scenario's own value (`fallback` where the file leaves
-// the key out) among them.
-void add_choice_key(PolicySpace& space, const ScenarioDocument& doc, const std::string& key, std::vector<std::string> values,
-                    const std::string& fallback);
-
 // Every choice of `side` in the scenario, with its default values. Throws std::invalid_argument
 // naming --side when the scenario has no such side, or a kind without choices.
 PolicySpace side_policy_space(const ScenarioDocument& doc, const std::string& side);

@@ -1,5 +1,6 @@
 // The barrage scenario kind (docs/rules.md Part B) as a ScenarioModel, what the commands show of it: the
 // summary of `volley show`, a trial's replay, the map at a turn; and its job (barrage_job.hpp).
+#include "sim/scenario/barrage_decisions.hpp"
 #include "sim/scenario/barrage_job.hpp"
 #include "sim/scenario/barrage_reader.hpp"
 #include "sim/scenario/scenario_model.hpp"
@@ -77,7 +78,19 @@ class BarrageModel final : public ScenarioModel {
 
   // A barrage's choices (cancel, adjust, maintain, a pre-registered mission's call) belong to each
   // mission and are in the summary; the header names none.
-  std::vector<std::string> decisions() const override { return {}; }
+  // Each side with fire missions: its policies and its missions' plans (sim/scenario/barrage_decisions.hpp).
+  std::vector<std::string> decisions() const override {
+    std::vector<std::string> lines;
+    for (int s = 0; s < SideCount; ++s) {
+      if (scenario_->sides[s].missions.empty()) continue;
+      const std::string prefix = scenario_->sides[s].name + ".";
+      std::string line;
+      for (const auto& d : barrage_decisions(*scenario_, s))
+        line += (line.empty() ? "" : ", ") + d.key.substr(prefix.size()) + "=" + d.value;
+      lines.push_back(prefix.substr(0, prefix.size() - 1) + ": " + line);
+    }
+    return lines;
+  }
   std::optional<Question> default_question() const override { return std::nullopt; }
 
   std::string summary() const override {
