@@ -39,6 +39,38 @@ const $ = (id) => document.getElementById(id);
 // "Access"). The token is taken out of the address bar so that it is not copied with a link.
 if (new URLSearchParams(location.search).has('token')) history.replaceState(null, '', location.pathname);
 
+// A result's tally is 64-bit words (docs/json-format.md, "tally"); JSON.parse would round the words above
+// 2^53, and a result downloaded or sent for its report would no longer be the server's. Integers beyond
+// 2^53 are read as BigInt and written back digit for digit. The placeholder that carries them through
+// JSON.parse holds a random tag, so no text in a result (a scenario's title, say) can pass for one.
+const exactTag = 'exact-' + Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('') + ':';
+const isDigit = (c) => c >= 48 && c <= 57;
+function parseExact(text) {
+  let marked = '', from = 0;
+  for (let i = 0; i < text.length; ++i) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {  // a string: skip it whole, escapes included
+      for (++i; text.charCodeAt(i) !== 34; ++i) if (text.charCodeAt(i) === 92) ++i;
+      continue;
+    }
+    if (c !== 45 && !isDigit(c)) continue;
+    let end = i + 1;
+    while (end < text.length && '0123456789.eE+-'.includes(text[end])) ++end;
+    const literal = text.slice(i, end);
+    if (/^-?[0-9]+$/.test(literal) && !Number.isSafeInteger(Number(literal))) {
+      marked += text.slice(from, i) + '"' + exactTag + literal + '"';
+      from = end;
+    }
+    i = end - 1;
+  }
+  return JSON.parse(marked + text.slice(from), (key, value) =>
+    typeof value === 'string' && value.startsWith(exactTag) ? BigInt(value.slice(exactTag.length)) : value);
+}
+function stringifyExact(value, indent) {
+  return JSON.stringify(value, (key, v) => typeof v === 'bigint' ? exactTag + v : v, indent)
+    .replace(new RegExp('"' + exactTag + '(-?[0-9]+)"', 'g'), '$1');
+}
+
 async function api(path, body) {
   const response = await fetch(path, body === undefined ? {} : {
     method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
@@ -71,7 +103,7 @@ async function streamEvents(path, request, signal, onEvent) {
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
       const name = block.slice(7, block.indexOf('\n'));
-      onEvent(name, JSON.parse(block.slice(block.indexOf('\ndata: ') + 7)));
+      onEvent(name, parseExact(block.slice(block.indexOf('\ndata: ') + 7)));
     }
   }
 }
@@ -501,7 +533,7 @@ function downloads(container, current) {
       const result = current();
       if (!result) return;
       const stem = 'volley-' + (result.format === 'volley-result' ? result.command : result.format.slice(7));
-      if (link.dataset.kind === 'json') save(new Blob([JSON.stringify(result, null, 1)], {type: 'application/json'}), stem + '.json');
+      if (link.dataset.kind === 'json') save(new Blob([stringifyExact(result, 1)], {type: 'application/json'}), stem + '.json');
       else if (link.dataset.kind === 'csv') save(new Blob([csvOf(result)], {type: 'text/csv'}), stem + '.csv');
       else {
         // The report: the server makes the `--report` page of the result drawn here.
@@ -509,7 +541,7 @@ function downloads(container, current) {
         const source = state.text !== null ? {text: state.text} : {scenario: state.scenario};
         source.sets = assignments(state.pinned || state.current);
         const response = await fetch('/api/report', {method: 'POST', headers: {'Content-Type': 'application/json'},
-                                                     body: JSON.stringify(Object.assign({result}, source))});
+                                                     body: stringifyExact(Object.assign({result}, source))});
         if (response.status !== 200) { $('status').textContent = 'report refused: ' + (await response.json()).error; return; }
         save(await response.blob(), stem + '.html');
       }

@@ -341,7 +341,7 @@ def main():
                                            "--trials", "100000", "--seed", "1"], tmp)
             expected = [p["target"]["estimate"] for p in sweep["points"]]
             check(points == expected, f"the sweep's points {points} are volley sweep's {expected}")
-            page_sweep = driver.execute_script("return state.study")
+            page_sweep = json.loads(driver.execute_script("return stringifyExact(state.study)"))
             check(page_sweep["points"] == sweep["points"] and page_sweep["axes"] == sweep["axes"],
                   "the page's sweep document is volley sweep --json's, every point's tally included")
             download_all(driver, downloads, "study-downloads", "volley-sweep")
@@ -362,7 +362,7 @@ def main():
             driver.find_element(By.ID, "stop").click()
             wait.until(lambda d: d_status(d).startswith("sweep stopped after"))
             check(d_status(driver) == "sweep stopped after 1 points", f"the stopped sweep's status line: {d_status(driver)}")
-            stopped = driver.execute_script("return state.study")
+            stopped = json.loads(driver.execute_script("return stringifyExact(state.study)"))
             check(stopped["partial"] and stopped["points_complete"] == 1, "the stopped sweep is partial, its first point complete")
             shown = driver.execute_script(f"return {study}.dataset.partial")
             check(shown == "true", f"the page shows the sweep as partial ({shown})")
@@ -395,7 +395,7 @@ def main():
             check(drawn >= 2, f"the tune's picture was drawn {drawn} times while the search went on")
             tune = cli_json(args.volley, ["tune", "--set", "visibility=10.0", "--set", "herero.policy=always", "--param", "german.units.Z1.figures=4:20",
                                           "--target", "herero.win=0.5", "--trials", "100000", "--seed", "1"], tmp)
-            page_tune = driver.execute_script("return state.study")
+            page_tune = json.loads(driver.execute_script("return stringifyExact(state.study)"))
             check(page_tune["points"] == tune["points"] and page_tune["bracket"] == tune["bracket"],
                   f"the tune's {len(page_tune['points'])} values and its bracket {page_tune['bracket']} are volley tune's")
             figures = driver.execute_script(f"return Array.from({study}.querySelectorAll('#answer .figure')).map(f => Number(f.dataset.value))")
@@ -420,7 +420,7 @@ def main():
             check(drawn >= 1, f"the race was drawn {drawn} times while the search went on")
             best = cli_json(args.volley, ["best", "--set", "visibility=10.0", "--set", "herero.policy=always", "--side", "herero", "--trials", "4096",
                                           "--seed", "1"], tmp)
-            page_best = driver.execute_script("return state.best")
+            page_best = json.loads(driver.execute_script("return stringifyExact(state.best)"))
             check(page_best["best"] == best["best"] and page_best["races"] == best["races"] and page_best["difference"] == best["difference"],
                   f"the page's best policy and its {len(page_best['races'])} races are volley best's")
             race_charts = int(driver.execute_script(f"return {best_root}.dataset.charts"))
