@@ -36,8 +36,9 @@ const $ = (id) => document.getElementById(id);
 
 // The server answers only its own page: the address it printed carries its token (?token=...),
 // which it leaves with this page as a cookie that every request here then carries (docs/api.md,
-// "Access"). The token is taken out of the address bar so that it is not copied with a link.
-if (new URLSearchParams(location.search).has('token')) history.replaceState(null, '', location.pathname);
+// "Access"). The token is taken out of the address bar so that it is not copied with a link; the
+// fragment (a link's settings, below) stays.
+if (new URLSearchParams(location.search).has('token')) history.replaceState(null, '', location.pathname + location.hash);
 
 // A result's tally is 64-bit words (docs/json-format.md, "tally"); JSON.parse would round the words above
 // 2^53, and a result downloaded or sent for its report would no longer be the server's. Integers beyond
@@ -198,14 +199,19 @@ const DECISION_KEYS =
   /(\.policies\.[a-z_]+|\.(policy|which|subgroup|charge_after|hidden_fire|keep_hidden|sfh_sight|reconceal|reconceal_blanks|orders|mode|sheaf))$/;
 function isDecision(key) { return DECISION_KEYS.test(key.key); }
 
-function buildForm(keys) {
+// `values` (key -> the form's value) start the form from a link's settings instead of the document's.
+function buildForm(keys, values = new Map()) {
   state.keys = keys;
   state.keyInfo = new Map(keys.map((k) => [k.key, k]));
   state.original = new Map(keys.map((k) => [k.key, k.value]));
   state.current = new Map(state.original);
+  for (const [key, value] of values) state.current.set(key, value);
   const shown = keys.filter((k) => k.key !== 'kind');
   const rows = shown.filter(isDecision).concat(shown.filter((k) => !isDecision(k))).map(field);
-  for (const row of rows) row.classList.toggle('decision', isDecision(state.keyInfo.get(row.dataset.key)));
+  for (const row of rows) {
+    row.classList.toggle('decision', isDecision(state.keyInfo.get(row.dataset.key)));
+    row.classList.toggle('changed', state.current.get(row.dataset.key) !== state.original.get(row.dataset.key));
+  }
   $('form').replaceChildren(...rows);
   filterForm();
   const side = $('best-side'), chosen = side.value;
@@ -245,6 +251,50 @@ function showFormInToml() {
 }
 
 // ---- runs -------------------------------------------------------------------------------------------
+
+// ---- links that reproduce a result --------------------------------------------------------------
+// The address's fragment holds what a run depends on: the scenario's name (or its edited TOML), every
+// value the form changed ("set", and "pin" for a pinned A), the seed, the trials and the precision.
+// A copied link opens the page on the same answer, bit for bit (results depend on nothing else: not
+// the threads, not the machine). The fragment never reaches the server: no token, no length limit.
+function linkOf() {
+  const link = new URLSearchParams();
+  if (state.text !== null) link.set('toml', state.text); else link.set('scenario', state.scenario);
+  const changed = (values) => Array.from(values).filter(([key, value]) => value !== state.original.get(key));
+  for (const [key, value] of changed(state.current)) link.append('set', key + '=' + value);
+  if (state.pinned) {
+    link.set('pinned', 'A');
+    for (const [key, value] of changed(state.pinned)) link.append('pin', key + '=' + value);
+  }
+  for (const id of ['seed', 'trials', 'precision']) if ($(id).value.trim() !== '') link.set(id, $(id).value.trim());
+  return link;
+}
+// A link's "key=value" entries of `name` as form values; keys the scenario lacks are named in the status.
+function linkValues(link, name, unknown) {
+  const values = new Map();
+  for (const entry of link.getAll(name)) {
+    const at = entry.indexOf('=');
+    const key = entry.slice(0, at);
+    if (at > 0 && state.keyInfo.has(key)) values.set(key, entry.slice(at + 1)); else unknown.push(entry);
+  }
+  return values;
+}
+// Puts the page in the state a link describes, before its first run: the form's values, A if pinned,
+// the seed, trials and precision.
+function applyLink(link, keys) {
+  for (const id of ['seed', 'trials', 'precision']) if (link.has(id)) $(id).value = link.get(id);
+  state.keyInfo = new Map(keys.map((k) => [k.key, k]));
+  const unknown = [];
+  const current = linkValues(link, 'set', unknown);
+  const pinned = linkValues(link, 'pin', unknown);
+  buildForm(keys, current);
+  if (link.has('pinned')) {
+    const a = new Map(state.original);
+    for (const [key, value] of pinned) a.set(key, value);
+    setPinned(a);
+  }
+  return unknown;
+}
 
 function runRequest() {
   const request = {client: clientId, seed: Number($('seed').value) || 0, trials: Number($('trials').value) || 100000};
@@ -289,6 +339,7 @@ async function startRun() {
   const controller = new AbortController();
   state.controller = controller;
   $('status').textContent = 'running…';
+  history.replaceState(null, '', '#' + linkOf());
   let first = true;
   // Rounds can arrive faster than the page draws them: the first is drawn at once (it is the answer
   // to the change), later ones at the next frame, only the newest of those that came meanwhile.
@@ -581,7 +632,8 @@ function setPinned(values) {
   if (values) $('pinned').textContent = 'A: ' + (assignments(values).join('; ') || 'the scenario as written') + '; changes make B';
 }
 
-async function loadScenario(name) {
+// With a link (the address's fragment, above), the scenario opens in the state it describes.
+async function loadScenario(name, link = null) {
   const {status, body} = await api('/api/scenario?name=' + encodeURIComponent(name));
   if (status !== 200) { $('status').textContent = body.error; return; }
   state.scenario = name;
@@ -591,13 +643,25 @@ async function loadScenario(name) {
   setPinned(null);
   $('toml').value = body.text;
   showErrors(body.errors);
-  buildForm(body.keys);
+  let keys = body.keys, unknown = [];
+  if (link && link.has('toml')) {
+    const edited = await api('/api/validate', {text: link.get('toml')});
+    $('toml').value = link.get('toml');
+    showErrors(edited.body.errors);
+    if (edited.status === 200 && edited.body.valid) {
+      state.text = link.get('toml') === body.text ? null : link.get('toml');
+      state.headline = edited.body.headline;
+      keys = edited.body.keys;
+    }
+  }
+  if (link) unknown = applyLink(link, keys); else buildForm(keys);
   $('study').hidden = true;
   $('study-target').value = '';
   if (state.bestController) state.bestController.abort();
   $('best').hidden = true;
   document.title = 'volley: ' + (body.title || name);
-  startRun();
+  await startRun();
+  if (unknown.length > 0) $('status').textContent += '; the link\'s settings this scenario lacks were left out: ' + unknown.join(', ');
 }
 
 let validateTimer = null;
@@ -621,7 +685,9 @@ async function main() {
   if (status === 403) return;  // opened without the token: the status line says how to get in
   const picker = $('scenario-picker');
   for (const name of body.scenarios) option(picker, name);
-  picker.value = body.default;
+  const link = location.hash.length > 1 ? new URLSearchParams(location.hash.slice(1)) : null;
+  const named = link && body.scenarios.includes(link.get('scenario')) ? link.get('scenario') : body.default;
+  picker.value = named;
   picker.addEventListener('change', () => loadScenario(picker.value));
   $('toml').addEventListener('input', onTomlInput);
   $('key-filter').addEventListener('input', filterForm);
@@ -657,6 +723,6 @@ async function main() {
     state.changeAt = performance.now();
     startRun();
   });
-  await loadScenario(body.default);
+  await loadScenario(named, link);
 }
 main();

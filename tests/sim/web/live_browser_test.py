@@ -140,6 +140,35 @@ def check_key_filter(driver, check):
     check(all(r.is_displayed() for r in rows), "an empty filter shows every row again")
 
 
+def open_link(driver, done):
+    """Opens the address bar's link in another tab (the same browser: its cookie holds the token) and
+    returns the link, the answer's figures there, the command drawn and the pinned A's text."""
+    link = driver.current_url
+    here = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    try:
+        driver.get(link)
+        WebDriverWait(driver, 60).until(lambda d: d.execute_script("return window.volleyRuns > 0") and done(d))
+        figures = driver.execute_script("return Array.from(document.querySelectorAll('#volley-report #answer .figure')).map(f => Number(f.dataset.value))")
+        command = driver.execute_script("return document.getElementById('volley-report').dataset.command")
+        return link, figures, command, driver.find_element(By.ID, "pinned").text
+    finally:
+        driver.close()
+        driver.switch_to.window(here)
+
+
+def check_link(driver, done, figures, check):
+    """The address is a link to the compare shown: opened in another tab, it shows the same pinned A,
+    the same B and the same figures, bit for bit; it carries no token."""
+    link, again, command, pinned = open_link(driver, done)
+    # B is the file's own tactic (always, charging in the reload turn): only A's changes are written.
+    check("#scenario=herero-ambush" in link and "token" not in link and "pinned=A" in link and "pin=herero.policy%3Dnever" in link
+          and "pin=herero.charge_after%3Dfalse" in link and "seed=1" in link and "trials=100000" in link,
+          f"the address holds the scenario, A pinned with its settings, the seed and the trials, without the token: {link}")
+    check(again == figures and command == "compare", f"the link opened in a new tab gives the same compare, bit for bit: {again}")
+    check("herero.policy" in pinned and "never" in pinned, f"the link's page pins the same A: {pinned!r}")
+
+
 # What sticks out of the viewport on the right: the page's scroll width, and every chart's canvas
 # whose right edge passes the window's inner width.
 OVERFLOW = """
@@ -295,6 +324,7 @@ def main():
             check(row == expected_row, f"the paired difference B - A of herero.win, {row}, is volley compare's ({expected_row})")
             figures = driver.execute_script(f"return Array.from({report}.querySelectorAll('#answer .figure')).map(f => Number(f.dataset.value))")
             check(abs(d["estimate"]) in figures, f"the answer names the difference {abs(d['estimate'])} exactly: {figures}")
+            check_link(driver, done, figures, check)
             if args.screenshot:  # the page as the README shows it: B against the pinned A
                 driver.execute_script("window.scrollTo(0, 0); document.getElementById('form').scrollTop = 0")
                 driver.save_screenshot(args.screenshot)
@@ -323,6 +353,9 @@ def main():
             first = driver.execute_script(f"return Number({report}.querySelector('#answer .figure').dataset.value)")
             expected = {x["name"]: x for x in edited["estimates"]}["herero.win"]["estimate"]
             check(first == expected, f"the edited scenario's herero.win {first} is volley run --set visibility=10.0's ({expected})")
+            link, again, command, _ = open_link(driver, done)
+            check("#toml=" in link and command == "run" and again[0] == first,
+                  f"the edited TOML's link gives the same run in a new tab, bit for bit: {again[:1]} ({len(link)} characters)")
 
             # A sweep from the page: the server's (POST /api/sweep) is volley sweep's, bit for bit, drawn by
             # the report's sweep chart as the points arrive.
