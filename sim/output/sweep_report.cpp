@@ -36,7 +36,35 @@ std::string sweep_text(const SweepTable& table, bool quiet) {
     }
     text += line + "\n";
   }
+  text += sweep_paired_text(table);
   if (!table.partial_text.empty()) text += table.partial_text + "\n";
+  return text;
+}
+
+std::string sweep_paired_text(const SweepTable& table) {
+  if (table.paired.empty()) return "";
+  const SweepTable& t = table;
+  std::string text = format_text("paired on the same trials: %s, each value against %s, difference in %s [%s]\n", t.keys[0].c_str(),
+                                 t.rows.front().values[0].c_str(), t.paired_target.c_str(), level_percent(t.level).c_str());
+  const size_t width = t.keys.size() > 1 ? std::max<size_t>(t.keys[1].size(), 14) : 0;
+  std::string header = t.keys.size() > 1 ? t.keys[1] + std::string(width + 1 - t.keys[1].size(), ' ') : "";
+  const size_t values = t.paired.front().differences.size() + 1;
+  std::vector<std::string> titles;
+  for (size_t i = 1; i < values; ++i) titles.push_back(t.rows[i].values[0] + " - " + t.rows.front().values[0]);
+  for (const auto& title : titles) header += title + std::string(title.size() < 28 ? 28 - title.size() : 1, ' ');
+  text += header + "\n";
+  for (const auto& line : t.paired) {
+    std::string row = t.keys.size() > 1 ? line.at + std::string(width + 1 - std::min(line.at.size(), width), ' ') : "";
+    for (size_t i = 0; i < line.differences.size(); ++i) {
+      const Interval& d = line.differences[i];
+      const std::string cell = format_text("%+.4f [%+.4f,%+.4f]", d.estimate, d.low, d.high);
+      row +=
+          cell +
+          std::string(
+              cell.size() < std::max<size_t>(titles[i].size(), 27) + 1 ? std::max<size_t>(titles[i].size(), 27) + 1 - cell.size() : 1, ' ');
+    }
+    text += row + "\n";
+  }
   return text;
 }
 

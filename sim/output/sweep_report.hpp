@@ -25,11 +25,21 @@ struct SweepTable {
   };
   std::vector<Row> rows;     // the points played, first axis fastest
   std::string partial_text;  // empty: every point complete
+  // A first axis of named values (policies, rulesets): on each line (a value of the second axis, or
+  // the one line of a single axis) every value's paired difference against the line's first value.
+  struct PairedLine {
+    std::string at;                     // the second axis's value; empty with one axis
+    std::vector<Interval> differences;  // value i + 1 - value 0 of the first axis
+  };
+  std::vector<PairedLine> paired;  // empty: the first axis is numeric
+  std::string paired_target;       // the difference's metric (the target)
 };
 
 // quiet: the target column only (the CSV keeps every column).
 std::string sweep_text(const SweepTable& table, bool quiet);
 std::string sweep_csv(const SweepTable& table);
+// The paired differences' lines (empty without them).
+std::string sweep_paired_text(const SweepTable& table);
 
 // The curve or heat map of the target, from the volley-sweep document (docs/json-format.md).
 PlotSpec sweep_document_plot(const nlohmann::json& sweep);

@@ -29,14 +29,21 @@ VariantRun run_variant(const ScenarioDocument& doc, const RunSettings& settings,
 
 // Several variants in one paired run (CompareJob), each opened by the caller: variant 0 is the base;
 // `exceedances` are tallied per trial as indicators and paired differences (compare_job.hpp). `stop`
-// and `progress` as for run_variant.
+// and `progress` as for run_variant. The run plays `settings`' trials; its --precision counts only
+// with `stop_at_precision`, and must then name a metric of the paired schema ("d1/herero.win=0.01").
 struct PairedRun {
   std::vector<std::unique_ptr<ScenarioModel>> models;
   std::unique_ptr<CompareJob> job;
   Tally tally;
+  bool precision_reached = false;
   bool interrupted = false;
 };
+// Variant v of a paired run as a run of its own: its model (moved out of `run`) and its own tally,
+// the integers run_variant would have tallied on the same trials (analysis/tally_projection.hpp).
+VariantRun take_variant(PairedRun& run, size_t v);
+
 PairedRun run_paired(const std::vector<ScenarioDocument>& variants, const RunSettings& settings, uint64_t seed, const std::string& label,
-                     const std::vector<Exceedance>& exceedances, const std::atomic<bool>* stop, const TrialsSink& progress = {});
+                     const std::vector<Exceedance>& exceedances, const std::atomic<bool>* stop, const TrialsSink& progress = {},
+                     bool stop_at_precision = false);
 
 }  // namespace volley

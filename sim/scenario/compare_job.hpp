@@ -36,6 +36,9 @@ class CompareJob final : public TrialJob {
   // Index of the difference (variant v - base) for `name`, or -1.
   long difference_metric(size_t v, const std::string& name) const;
   size_t offset(size_t v) const noexcept { return offsets_[v]; }
+  // Where variant v's controls begin among the combined schema's controls.
+  size_t first_control(size_t v) const noexcept { return control_offsets_[v] - schema_->size(); }
+  const TrialJob& variant(size_t v) const noexcept { return *variants_[v]; }
 
   struct Difference {
     size_t variant;      // v >= 1

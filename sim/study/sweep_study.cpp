@@ -1,5 +1,6 @@
 #include "sim/study/sweep_study.hpp"
 
+#include "analysis/setting_values.hpp"
 #include "sim/record/run_record.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/run/run_session.hpp"
@@ -67,6 +68,9 @@ SweepGrid sweep_grid(SweepSettings settings, const ScenarioOpener& open) {
     (void)make_plan(run, *schema, model->headline_metric());
     grid.title = model->title();
     grid.target_is_probability = grid.target.is_probability(*schema);
+    const long metric = schema->find(grid.target.metric);
+    grid.paired = axes[0].numbers.empty() && axes[0].values.size() > 1 &&
+                  (grid.target.at_least.has_value() || (metric >= 0 && schema->metrics[static_cast<size_t>(metric)].headline));
   }
   grid.settings = std::move(settings);
   return grid;
@@ -108,19 +112,58 @@ SweepStudy sweep_study(const SweepGrid& grid, const ScenarioOpener& open, const 
                           {"result", record_to_json(record)}};
   };
   std::vector<VariantRun> runs;
+  std::vector<SweepTable::PairedLine> paired;
   nlohmann::json json_points = nlohmann::json::array();
   const std::atomic<bool>* stop = control.stop != nullptr ? control.stop : install_interrupt_handlers();
-  for (size_t i = 0; i < grid.assignments.size(); ++i) {
+  // A first axis of named values (policies, rulesets) is a question of "which", asked on every line:
+  // each line (every first-axis value at one value of the second) is one paired run, its points the
+  // integers a run of each alone would tally (take_variant), and beside them each value's paired
+  // difference against the line's first value, from the same trials (docs/methods.md, "Sweeps").
+  const bool pairs = grid.paired;
+  const size_t line_length = pairs ? axes[0].values.size() : 1;
+  for (size_t first = 0; first < grid.assignments.size(); first += line_length) {
     if (!runs.empty() && stop->load()) break;
-    runs.push_back(run_variant(open(run.sets, grid.assignments[i], "--param"), run, seed, grid.labels[i], control.stop, control.trials()));
-    json_points.push_back(point_json(i, runs.back()));
-    if (runs.back().interrupted) break;
-    control.report("point", json_points.back());
+    if (!pairs) {
+      runs.push_back(
+          run_variant(open(run.sets, grid.assignments[first], "--param"), run, seed, grid.labels[first], control.stop, control.trials()));
+      json_points.push_back(point_json(first, runs.back()));
+      if (runs.back().interrupted) break;
+      control.report("point", json_points.back());
+      continue;
+    }
+    std::vector<ScenarioDocument> docs;
+    for (size_t i = first; i < first + line_length; ++i) docs.push_back(open(run.sets, grid.assignments[i], "--param"));
+    RunSettings line_run = run;
+    // --precision on a line: its first paired difference's half-width (with one value against one
+    // other, the line's question).
+    if (!run.precision.empty()) {
+      const PrecisionGoal goal = parse_precision("--precision", run.precision);
+      line_run.precision = difference_prefix(1) + (goal.metric.empty() ? target.name() : goal.metric) + "=" + goal.half_width_text;
+    }
+    std::vector<Exceedance> exceedances;
+    if (target.at_least) exceedances.push_back({target.metric, *target.at_least});
+    const std::string label = axes[0].key + (axes.size() > 1 ? " at " + axes[1].assignment(grid.points[first][1]) : "");
+    PairedRun line = run_paired(docs, line_run, seed, label, exceedances, control.stop, control.trials(), true);
+    SweepTable::PairedLine differences;
+    if (axes.size() > 1) differences.at = axes[1].values[grid.points[first][1]];
+    for (size_t v = 1; v < line_length; ++v) {
+      TargetSpec difference;
+      difference.metric = difference_prefix(v) + target.name();
+      differences.differences.push_back(evaluate_target(line.tally, difference, run.level));
+    }
+    paired.push_back(std::move(differences));
+    for (size_t v = 0; v < line_length; ++v) {
+      runs.push_back(take_variant(line, v));
+      json_points.push_back(point_json(first + v, runs.back()));
+    }
+    if (line.interrupted) break;
+    for (size_t v = 0; v < line_length; ++v) control.report("point", json_points[first + v]);
   }
-  // Interrupted: the points before the last run are complete; the last one holds whole blocks only.
+  // Interrupted: the points before the last run are complete; the last one (a line: every point of
+  // it) holds whole blocks only.
   SweepStudy study;
   study.partial = runs.size() < grid.points.size() || runs.back().interrupted;
-  const size_t complete_points = runs.size() - (runs.back().interrupted ? 1 : 0);
+  const size_t complete_points = runs.size() - (runs.back().interrupted ? line_length : 0);
   const Schema& schema = runs.front().tally.schema();
   SweepTable& table = study.table;
   table.columns = {target.text};
@@ -139,15 +182,32 @@ SweepStudy sweep_study(const SweepGrid& grid, const ScenarioOpener& open, const 
       row.columns.push_back(evaluate_target(runs[k].tally, c == 0 ? target : parse_target(table.columns[c], false), run.level));
     table.rows.push_back(std::move(row));
   }
+  table.paired = paired;
+  table.paired_target = target.name();
   if (study.partial)
     table.partial_text = "PARTIAL: interrupted, " + std::to_string(complete_points) + " of " + std::to_string(grid.points.size()) +
-                         " points complete" + (runs.back().interrupted ? " (the last shown has completed blocks only)" : "");
+                         " points complete" +
+                         (runs.back().interrupted
+                              ? pairs ? " (the last line shown has completed blocks only)" : " (the last shown has completed blocks only)"
+                              : "");
 
   // The result: what --json writes and the report page draws (docs/json-format.md).
   study.document = std::move(header);
   study.document["partial"] = study.partial;
   study.document["points_complete"] = complete_points;
   study.document["points"] = std::move(json_points);
+  if (pairs) {
+    nlohmann::json lines = nlohmann::json::array();
+    for (const auto& line : paired) {
+      nlohmann::json differences = nlohmann::json::array();
+      for (size_t v = 0; v < line.differences.size(); ++v) {
+        const Interval& d = line.differences[v];
+        differences.push_back({{"value", axes[0].values[v + 1]}, {"estimate", d.estimate}, {"low", d.low}, {"high", d.high}});
+      }
+      lines.push_back({{"at", axes.size() > 1 ? nlohmann::json(line.at) : nlohmann::json(nullptr)}, {"differences", differences}});
+    }
+    study.document["paired"] = {{"axis", axes[0].key}, {"base", axes[0].values[0]}, {"target", target.name()}, {"lines", lines}};
+  }
   return study;
 }
 

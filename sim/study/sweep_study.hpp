@@ -32,6 +32,9 @@ struct SweepGrid {
   TargetSpec target;
   std::string title;
   bool target_is_probability = true;
+  // The first axis's named values are paired on every line (sweep_study): a first axis of words
+  // (policies, rulesets) and a target a compare tallies per trial (a headline metric or P(X >= k)).
+  bool paired = false;
 };
 
 // Throws std::invalid_argument (a bad --param, --target or output) or ScenarioErrors (a point the

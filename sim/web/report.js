@@ -719,7 +719,21 @@
     header(root, result.title, ': sweep', [el('span', null, 'target ', code(result.target), ', parameters ', ...axes.map(function (a, i) { return i ? [', ', code(a.key)] : [code(a.key)]; }).reduce(function (x, y) { return x.concat(y); }, [])),
                                              el('span', { text: grouped(trials) + ' trials per point, seed ' + result.seed + ', common random numbers across the grid, intervals at ' + level })], result);
     var fmt = result.target_is_probability ? percent : function (x) { return fixed(x, 3); };
-    if (points.length) {
+    // A first axis of named values is paired on every line: its differences are the answer.
+    var paired = result.paired && result.paired.lines && result.paired.lines.length ? result.paired : null;
+    var number = function (d) { return result.target_is_probability ? signed(100 * d, 1) : signed(d, 3); };
+    var difference = function (d) { return number(d) + (result.target_is_probability ? ' points' : ''); };
+    if (paired) {
+      var parts = [];
+      paired.lines.forEach(function (line, i) {
+        line.differences.forEach(function (d, k) {
+          parts.push(parts.length ? '; ' : '', code(d.value), ' against ', code(paired.base), ' gives ', figure(difference(d.estimate), d.estimate),
+                     ' [' + number(d.low) + ', ' + number(d.high) + ']');
+          if (line.at !== null) parts.push(' at ', code(axes[1].key + '=' + line.at));
+        });
+      });
+      answer(root, [code(paired.target), ', paired on the same trials: '].concat(parts, [' (' + level + ' intervals, ', figure(grouped(trials), trials), ' trials per point).']));
+    } else if (points.length) {
       var lo = points[0], hi = points[0];
       points.forEach(function (p) { if (p.target.estimate < lo.target.estimate) lo = p; if (p.target.estimate > hi.target.estimate) hi = p; });
       var where = function (p) { return p.assignments.join(', '); };
@@ -756,7 +770,25 @@
                        highs: xs.map(function (x) { var i = s.xs.indexOf(x); return i < 0 ? null : s.highs[i]; }) };
             }), result.target, axes[0].key, result.target_is_probability));
     }
+    if (paired) {
+      // Each line's differences as bars with whiskers around zero: where the sign turns, the answer turns.
+      var lines = paired.lines.map(function (line) { return line.at === null ? paired.axis : line.at; });
+      var others = paired.lines[0].differences.map(function (d) { return d.value; });
+      chart(grid, paired.target + ': each ' + paired.axis + ' against ' + paired.base + ', paired', 'The difference on the same trials with its ' + level + ' interval.',
+            barWhiskerConfig(lines, others.map(function (v, k) {
+              var of = function (field) { return paired.lines.map(function (line) { return line.differences[k][field]; }); };
+              return { label: v + ' ' + MINUS + ' ' + paired.base, colour: k + 1, estimates: of('estimate'), lows: of('low'), highs: of('high') };
+            }), 'difference in ' + paired.target, axes.length > 1 ? axes[1].key : '', result.target_is_probability));
+    }
     var tables = section(root, 'Tables');
+    if (paired) {
+      table(tables, [axes.length > 1 ? axes[1].key : paired.axis].concat(paired.lines[0].differences.map(function (d) { return d.value + ' ' + MINUS + ' ' + paired.base; })),
+            paired.lines.map(function (line) {
+              return [line.at === null ? '' : line.at].concat(line.differences.map(function (d) {
+                return signed(d.estimate, 4) + ' [' + signed(d.low, 4) + ', ' + signed(d.high, 4) + ']';
+              }));
+            }), paired.target + ': paired differences on the same trials (' + level + ' intervals)');
+    }
     if (axes.length > 1) {
       // The grid as a heat map: rows the second parameter, columns the first, named by their values.
       var scale = heatScale(result, points.map(function (p) { return p.target.estimate; }));

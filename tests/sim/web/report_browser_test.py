@@ -371,10 +371,19 @@ try:
     check_figures("sweep", answer, [(percent(low), low), (percent(high), high)])
 
     # A sweep over named values: categories drawn as bars, no interpolated line.
-    volley_run("sweep-policy", ["sweep", "herero-ambush", "--param", "herero.policy=never,always", "--trials", "4096"])
-    open_page("sweep-policy")
+    # Named values on the first axis are paired on every line: the answer is each line's paired
+    # difference, drawn around zero, as --json has it.
+    policy = volley_run("sweep-policy", ["sweep", "herero-ambush", "--param", "herero.policy=never,always", "--param",
+                                         "ruleset.name=tsatf20,tsatf-d10", "--trials", "4096"])
+    answer = open_page("sweep-policy")
     types = driver.execute_script("return volley.charts().map(c => c.config.type)")
-    check(types == ["bar"], f"sweep-policy: named values are drawn as bars, got {types}")
+    check(types == ["bar"] * 3, f"sweep-policy: the heat map, the named values as bars and the paired differences as bars, got {types}")
+    differences = [line["differences"][0]["estimate"] for line in policy["paired"]["lines"]]
+    check_figures("sweep-policy", answer, [(f"{100 * d:+.1f} points".replace("-", "\u2212"), d) for d in differences])
+    paired = chart_titled("sweep-policy", "herero.win: each herero.policy against never, paired")
+    if paired:
+        drawn = [d for d in paired["datasets"] if not d.get("helper")]
+        check(drawn and drawn[0]["estimates"] == differences, f"sweep-policy: the paired chart's bars are --json's differences {differences}")
 
     # Two keys, one of them named values: a heat map with both axes named by their values, every cell
     # the --json estimate, its colour scale drawn under it and the grid's table in the same colours;
