@@ -348,6 +348,33 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
     s += "</g>";
     note(std::string("fire:") + fire_words(fire.kind), "", fire_words(fire.kind));
   }
+  // Movement (F-6), under the units: the way gone, a dot at each turn's end; or the way orders send
+  // a unit at the setup, dashed. An arrowhead gives the direction.
+  for (const auto& t : map.tracks) {
+    const char* c = side_colour(map, t.side);
+    std::string d;
+    for (const auto& [x, y] : t.points) d += (d.empty() ? "M" : " L") + num(f.x(x)) + " " + num(f.y(y));
+    s += "<g class=\"track\" data-side=\"" + xml_escape(t.side) + "\" data-name=\"" + xml_escape(t.name) + "\" data-planned=\"" +
+         (t.planned ? "true" : "false") + "\"><title>" +
+         xml_escape(t.name + (t.planned ? ": where its orders send it (F-6)" : ": the way it moved")) + "</title><path d=\"" + d +
+         "\" fill=\"none\" stroke=\"" + c + "\" stroke-width=\"" + num(f.font / 8) + "\"" +
+         (t.planned ? " stroke-dasharray=\"" + num(f.font / 3) + " " + num(f.font / 5) + "\"" : "") + "/>";
+    for (size_t i = 1; i + 1 < t.points.size(); ++i)
+      s += "<circle cx=\"" + num(f.x(t.points[i].first)) + "\" cy=\"" + num(f.y(t.points[i].second)) + "\" r=\"" + num(f.font / 6) +
+           "\" fill=\"" + c + "\"/>";
+    const auto& [x0, y0] = t.points[t.points.size() - 2];
+    const auto& [x1, y1] = t.points.back();
+    const double fx0 = f.x(x0), fy0 = f.y(y0), fx1 = f.x(x1), fy1 = f.y(y1), len = std::hypot(fx1 - fx0, fy1 - fy0);
+    if (len > 0) {
+      const double ux = (fx1 - fx0) / len, uy = (fy1 - fy0) / len, a = r * 1.1;
+      s += "<polygon points=\"" + num(fx1) + "," + num(fy1) + " " + num(fx1 - a * ux - a * 0.5 * uy) + "," +
+           num(fy1 - a * uy + a * 0.5 * ux) + " " + num(fx1 - a * ux + a * 0.5 * uy) + "," + num(fy1 - a * uy - a * 0.5 * ux) +
+           "\" fill=\"" + c + "\"/>";
+    }
+    s += "</g>";
+    note((t.planned ? "plan:" : "track:") + t.side, "",
+         t.planned ? t.side + " advance (mean move)" : t.side + " moved (dot: turn end)");
+  }
   // Units, hidden units, decoys, Blinds: each a labelled mark.
   for (const auto& m : map.marks) {
     const char* c = side_colour(map, m.side);
@@ -402,6 +429,14 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
       symbol = "<rect x=\"" + num(sx - f.font * 0.6) + "\" y=\"" + num(ly - f.font * 0.4) + "\" width=\"" + num(f.font * 1.2) +
                "\" height=\"" + num(f.font * 0.8) + "\" fill=\"none\" stroke=\"" + side_colour(map, e.key.substr(5)) +
                "\" stroke-width=\"" + num(f.font / 10) + "\" stroke-dasharray=\"" + num(f.font / 4) + " " + num(f.font / 8) + "\"/>";
+    } else if (e.key.rfind("plan:", 0) == 0 || e.key.rfind("track:", 0) == 0) {
+      const bool planned = e.key.rfind("plan:", 0) == 0;
+      const char* c = side_colour(map, e.key.substr(planned ? 5 : 6));
+      symbol = "<path d=\"M" + num(sx - f.font * 0.6) + " " + num(ly) + " H" + num(sx + f.font * 0.3) + "\" stroke=\"" + c +
+               "\" stroke-width=\"" + num(f.font / 8) + "\"" +
+               (planned ? " stroke-dasharray=\"" + num(f.font / 5) + " " + num(f.font / 8) + "\"" : "") + "/><polygon points=\"" +
+               num(sx + f.font * 0.6) + "," + num(ly) + " " + num(sx + f.font * 0.25) + "," + num(ly - f.font * 0.2) + " " +
+               num(sx + f.font * 0.25) + "," + num(ly + f.font * 0.2) + "\" fill=\"" + c + "\"/>";
     } else if (e.key.rfind("fire:", 0) == 0) {
       MapFire sample;
       for (MapFireKind k : {MapFireKind::Target, MapFireKind::Registered, MapFireKind::Footprint, MapFireKind::RollingLine,

@@ -25,15 +25,22 @@ struct SnapshotNarrator {
   int want = 0;
   FirefightState snapshot;
   bool taken = false;
+  std::vector<std::vector<Point>> paths;  // each unit's position at the setup and at each turn's end until `want`
   void say(const std::string&) noexcept {}
   void setup_done(const FirefightState& st) {
     snapshot = st;
     taken = want == 0;
+    record(st);
   }
   void turn_end(const FirefightState& st, int t) {
     if (taken) return;
     snapshot = st;  // the last turn played stands for later turns of a decided trial
     taken = t == want;
+    record(st);
+  }
+  void record(const FirefightState& st) {
+    paths.resize(st.units.size());
+    for (size_t g = 0; g < st.units.size(); ++g) paths[g].push_back(st.units[g].pos);
   }
 };
 
@@ -220,6 +227,7 @@ class FirefightModel final : public ScenarioModel {
         mark.y = to_inches(dec.pos.y);
         map.marks.push_back(mark);
       }
+    add_tracks(map, sc, st, snap.paths, turn);
     // The whole trial was played: its end says whether this turn was the last (F-9; the snapshot is
     // taken before the victory check of its turn).
     map.decided = turn > 0 && state.outcome != Outcome::Undecided && state.turn_decided <= turn;
@@ -227,6 +235,41 @@ class FirefightModel final : public ScenarioModel {
   }
 
  private:
+  // After a turn, the way each unit that moved went; at the setup, the way advance and charge orders
+  // send each unit: toward the nearest enemy marker or unit, as far as its mean move (F-6; it stops
+  // earlier when it has a target, and 1" short of the enemy).
+  static void add_tracks(MapModel& map, const FirefightScenario& sc, const FirefightState& st, const std::vector<std::vector<Point>>& paths,
+                         int turn) {
+    for (int g = 0; g < sc.total_units(); ++g) {
+      const UnitState& u = st.units[g];
+      MapTrack track;
+      track.side = sc.sides[sc.side_of(g)].name;
+      track.name = sc.unit(g).name;
+      if (turn > 0) {
+        for (const Point& p : paths[static_cast<size_t>(g)])
+          if (track.points.empty() || track.points.back() != std::pair{to_inches(p.x), to_inches(p.y)})
+            track.points.emplace_back(to_inches(p.x), to_inches(p.y));
+      } else if (!u.out() && sc.unit(g).orders != Orders::Hold) {
+        const int own = sc.side_of(g);
+        double best = -1, tx = 0, ty = 0;
+        const auto consider = [&](const Point& p) {
+          const double d = std::hypot(to_inches(p.x - u.pos.x), to_inches(p.y - u.pos.y));
+          if (best < 0 || d < best) best = d, tx = to_inches(p.x), ty = to_inches(p.y);
+        };
+        for (int e = 0; e < sc.total_units(); ++e)
+          if (sc.side_of(e) != own && !st.units[e].out()) consider(st.units[e].pos);
+        for (int d = 0; d < st.decoy_count[1 - own]; ++d)
+          if (st.decoys[1 - own][d].alive) consider(st.decoys[1 - own][d].pos);
+        const double go = std::min(3.5 * sc.unit(g).move_dice, best - 1.0);
+        if (best <= 0 || go <= 0) continue;
+        const double x = to_inches(u.pos.x), y = to_inches(u.pos.y);
+        track.points = {{x, y}, {x + (tx - x) * go / best, y + (ty - y) * go / best}};
+        track.planned = true;
+      }
+      if (track.points.size() > 1) map.tracks.push_back(std::move(track));
+    }
+  }
+
   std::shared_ptr<const FirefightScenario> sc_;
 };
 

@@ -68,6 +68,16 @@ struct MapFire {
   double radius = 0;    // Registered: trigger radius
 };
 
+// A unit's movement (F-6): the way it went, its position at the setup and at the end of each turn
+// played; or, on the setup's map, the way its orders send it (advance or charge: toward the nearest
+// enemy marker or unit, as far as its mean move).
+struct MapTrack {
+  std::string side;
+  std::string name;
+  std::vector<std::pair<double, double>> points;  // inches, first the start
+  bool planned = false;                           // the orders' way, not a way gone
+};
+
 struct MapModel {
   std::string title;
   std::string caption;             // "setup", "end of turn 2"
@@ -77,6 +87,7 @@ struct MapModel {
   std::vector<MapZone> zones;
   std::vector<MapFire> fire;
   std::vector<MapMark> marks;
+  std::vector<MapTrack> tracks;
   bool decided = false;  // the trial was over by this turn: later turns add nothing (replay)
 };
 

@@ -240,3 +240,59 @@ TEST_CASE("Labels are placed clear of one another: a crowded edge of hidden unit
     CHECK(overlaps * 10 <= texts);
   }
 }
+
+namespace {
+const MapMark& mark_named(const MapModel& map, const std::string& name) {
+  const auto it = std::find_if(map.marks.begin(), map.marks.end(), [&](const MapMark& m) { return m.name == name; });
+  REQUIRE(it != map.marks.end());
+  return *it;
+}
+}  // namespace
+
+TEST_CASE("F-6: the setup's map draws where advance orders send a unit: toward the nearest enemy, its mean move", "[sim][map][F-6]") {
+  // Every Herero holds but N1, which advances (3d6: a mean move of 10.5").
+  std::vector<std::string> sets;
+  for (const char* unit : {"N1", "N2", "N3", "N4", "M1", "M2", "S1", "S2"})
+    sets.push_back(std::string("herero.units.") + unit + ".orders=" + (std::string(unit) == "N1" ? "\"advance\"" : "\"hold\""));
+  sets.push_back("herero.units.N1.move_dice=3");
+  const MapModel map = load_model(open_scenario("herero-ambush", sets))->map_data(1, 0, 0);
+  REQUIRE(map.tracks.size() == 1);
+  const MapTrack& track = map.tracks.front();
+  CHECK(track.name == "N1");
+  CHECK(track.planned);
+  REQUIRE(track.points.size() == 2);
+  const MapMark& n1 = mark_named(map, "N1");
+  CHECK(track.points[0] == std::pair{n1.x, n1.y});
+  // The nearest enemy: the closer of the two Zuege (no German decoys here).
+  const auto distance = [](std::pair<double, double> a, const MapMark& b) { return std::hypot(a.first - b.x, a.second - b.y); };
+  const MapMark& z1 = mark_named(map, "Z1");
+  const MapMark& z2 = mark_named(map, "Z2");
+  const MapMark& nearest = distance(track.points[0], z1) <= distance(track.points[0], z2) ? z1 : z2;
+  const double before = distance(track.points[0], nearest), after = distance(track.points[1], nearest);
+  CHECK(before - after == Approx(std::min(10.5, before - 1.0)).margin(1e-9));
+  const std::string svg = map_svg(map);
+  CHECK(count(svg, "<g class=\"track\"") == 1);
+  CHECK(legend_of(svg).find("herero advance (mean move)") != std::string::npos);
+}
+
+TEST_CASE("F-6: a replay's map draws the way each unit went, from its setup position to where it stands", "[sim][map][F-6]") {
+  const auto model = load_model(open_scenario("herero-ambush", {}));
+  const MapModel setup = model->map_data(1, 17, 0), turn2 = model->map_data(1, 17, 2);
+  size_t moved = 0;
+  for (const MapMark& now : turn2.marks) {
+    if (now.kind == MapMarkKind::Decoy) continue;
+    const MapMark& start = mark_named(setup, now.name);
+    const auto it = std::find_if(turn2.tracks.begin(), turn2.tracks.end(), [&](const MapTrack& t) { return t.name == now.name; });
+    if (start.x == now.x && start.y == now.y) {
+      CHECK(it == turn2.tracks.end());
+      continue;
+    }
+    ++moved;
+    REQUIRE(it != turn2.tracks.end());
+    CHECK_FALSE(it->planned);
+    CHECK(it->points.front() == std::pair{start.x, start.y});
+    CHECK(it->points.back() == std::pair{now.x, now.y});
+  }
+  CHECK(moved > 0);
+  CHECK(moved == turn2.tracks.size());
+}
