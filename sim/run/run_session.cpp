@@ -74,14 +74,29 @@ void take_plan_from_checkpoint(RunSettings& s) {
   if (!s.seed_given) s.seed = std::to_string(saved.seed);
 }
 
-SessionOutcome run_session(const TrialJob& full_job, const RunSettings& s, RunRecord record, const std::string& headline,
-                           const std::atomic<bool>* stop, const TrialsSink& progress) {
-  const std::unique_ptr<TrialJob> plain = s.no_control ? without_controls(full_job) : nullptr;
-  const TrialJob& job = plain ? *plain : full_job;
+namespace {
+
+// The plan of the job a session plays (without its controls under --no-control).
+RunPlan session_plan(const TrialJob& job, const RunSettings& s, const std::string& headline) {
   RunPlan plan = make_plan(s, *job.schema(), headline);
   if (!s.precision.empty() && !s.shard.empty())
     throw std::invalid_argument("--precision and --shard together: a shard cannot see the other shards' estimate");
   if (!s.shard.empty()) plan.slice = parse_shard(s.shard);
+  return plan;
+}
+
+}  // namespace
+
+void check_session(const TrialJob& full_job, const RunSettings& s, const std::string& headline) {
+  const std::unique_ptr<TrialJob> plain = s.no_control ? without_controls(full_job) : nullptr;
+  (void)session_plan(plain ? *plain : full_job, s, headline);
+}
+
+SessionOutcome run_session(const TrialJob& full_job, const RunSettings& s, RunRecord record, const std::string& headline,
+                           const std::atomic<bool>* stop, const TrialsSink& progress, const RoundSink& rounds) {
+  const std::unique_ptr<TrialJob> plain = s.no_control ? without_controls(full_job) : nullptr;
+  const TrialJob& job = plain ? *plain : full_job;
+  RunPlan plan = session_plan(job, s, headline);
   plan.stop = stop != nullptr ? stop : install_interrupt_handlers();
 
   record.seed = s.seed_value();
@@ -175,6 +190,21 @@ SessionOutcome run_session(const TrialJob& full_job, const RunSettings& s, RunRe
   }
 
   const auto start = std::chrono::steady_clock::now();
+  if (rounds) {
+    plan.doubling_rounds = true;
+    plan.checkpoint_blocks = plan.checkpoint_blocks == 0 ? LiveReportBlocks : std::min(plan.checkpoint_blocks, LiveReportBlocks);
+    plan.on_round = [&, save = std::move(plan.on_round)](const Tally& tally, const std::vector<uint8_t>& done) {
+      if (save) save(tally, done);
+      // The last round is the result itself, which the caller has next.
+      if (tally.trials() == 0 || std::all_of(done.begin(), done.end(), [](uint8_t d) { return d != 0; })) return;
+      RunRecord partial = record;
+      partial.tally = tally;
+      partial.done_blocks = done;
+      partial.partial = true;
+      partial.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() + resumed.seconds;
+      rounds(partial);
+    };
+  }
   RunResult result = run_with_progress(job, plan, progress, record.scenario_title.empty() ? "volley" : record.scenario_title);
   record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() + resumed.seconds;
   record.tally = std::move(result.tally);

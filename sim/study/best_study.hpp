@@ -5,10 +5,12 @@
 // result document is volley-best, volley-best-respond or volley-best-value (docs/json-format.md).
 #include "sim/run/best_search.hpp"
 #include "sim/run/run_settings.hpp"
+#include "sim/scenario/scenario_model.hpp"
 #include "sim/study/study_control.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -31,9 +33,27 @@ struct BestStudy {
   bool partial = false;  // interrupted: the races completed so far
 };
 
-// Every bad input (side, keys, values, target, a combination of options) is refused before any trial.
-// Progress: "start" (title, space: its description, local: searched by one-step deviations) before
-// the first race, then "race" (race, round, left, started, trials) after each round of each race.
+// A best-play study checked and loaded, nothing played yet (as RunSetup).
+struct BestSetup {
+  BestStudySettings settings;  // `best` with its trials, seed, level, threads and target from `run`
+  std::optional<ScenarioDocument> doc;
+  std::unique_ptr<ScenarioModel> model;
+  std::string title;
+  PolicySpace space;
+};
+
+// Every bad input (side, keys, values, target, a combination of options) is refused
+// (std::invalid_argument, ScenarioErrors) before any trial.
+BestSetup best_setup(BestStudySettings settings, const ScenarioOpener& open);
+
+// Plays the study. Progress: "start" (title, space: its description, local: searched by one-step
+// deviations) before the first race, then "race" (race, round, left, started, trials) after each
+// round of each race. With control.tell_documents a single search's "race" also carries the search
+// so far (a volley-best document with `running`: the race, round, left, started and trials) as
+// `result`, at the first round of each race and then at most every 200 ms: a page needs a few
+// pictures a second, and a local search's rounds can take a few milliseconds each.
+BestStudy best_study(const BestSetup& setup, const StudyControl& control);
+// best_setup, then best_study.
 BestStudy best_study(BestStudySettings settings, const ScenarioOpener& open, const StudyControl& control);
 
 }  // namespace volley

@@ -4,6 +4,7 @@
 #include "sim/output/result_presentation.hpp"
 #include "sim/run/run_session.hpp"
 #include "sim/scenario/setting_changes.hpp"
+#include "sim/study/page_rounds.hpp"
 
 #include <optional>
 #include <stdexcept>
@@ -18,6 +19,10 @@ std::string paired_precision(const std::string& precision, const std::string& he
 }
 
 CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open, const StudyControl& control) {
+  return compare_study(compare_setup(std::move(settings), open, control), open, control);
+}
+
+CompareSetup compare_setup(CompareSettings settings, const ScenarioOpener& open, const StudyControl& control) {
   RunSettings& run = settings.run;
   take_plan_from_checkpoint(run);
   if (settings.variants.empty()) {
@@ -42,8 +47,9 @@ CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open,
                                         }(),
                                         {}}};
   variants.insert(variants.end(), settings.variants.begin(), settings.variants.end());
-  CompareStudy study;
-  std::vector<ScenarioDocument> docs;
+  CompareSetup setup;
+  CompareStudy& study = setup.study;
+  std::vector<ScenarioDocument>& docs = setup.docs;
   std::optional<ScenarioDocument> base_full;  // the base with every default written: a variant equal to it is the base again
   std::vector<std::string> same_as_base;      // notes on the variants left out
   for (size_t v = 0; v < variants.size(); ++v) {
@@ -78,19 +84,36 @@ CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open,
   // --precision NAME=E on compare means the paired difference of the first variant by default.
   study.headline = study.models[0]->headline_metric();
   run.precision = paired_precision(run.precision, study.headline, *study.job->schema());
+  run.seed = std::to_string(seed);
+  check_session(*study.job, run, difference_prefix(1) + study.headline);
+  setup.settings = std::move(settings);
+  setup.variants = std::move(variants);
+  return setup;
+}
+
+CompareStudy compare_study(CompareSetup setup, const ScenarioOpener& open, const StudyControl& control) {
+  const RunSettings& run = setup.settings.run;
+  const std::vector<CompareVariant>& variants = setup.variants;
+  const std::vector<ScenarioDocument>& docs = setup.docs;
+  CompareStudy study = std::move(setup.study);
+  const ScenarioModel& base = *study.models[0];
   RunRecord record;
-  describe_scenario(record, docs[0], *study.models[0], run.sets);
+  describe_scenario(record, docs[0], base, run.sets);
   record.command = "compare";
   record.variants = study.labels;
-  run.seed = std::to_string(seed);
+  const RoundSink rounds = page_rounds(control, base, [&](const RunRecord& r, const std::string& map) {
+    return compare_presentation(r, *study.job, study.labels, base, map);
+  });
   SessionOutcome outcome =
-      run_session(*study.job, run, std::move(record), difference_prefix(1) + study.headline, control.stop, control.trials());
+      run_session(*study.job, run, std::move(record), difference_prefix(1) + study.headline, control.stop, control.trials(), rounds);
   study.record = std::move(outcome.record);
   study.interrupted = outcome.interrupted;
   study.checkpoint_failure = std::move(outcome.checkpoint_failure);
   study.settings_changed = setting_changes(open({}, {}, "--set"), run.sets);
+  // The fields for people only where a file or a page will hold them; the settings changed only where a file will.
+  if (run.writes_result_document() || control.tell_documents)
+    study.record.presentation = compare_presentation(study.record, *study.job, study.labels, base);
   if (run.writes_result_document()) {
-    study.record.presentation = compare_presentation(study.record, *study.job, study.labels, *study.models[0]);
     study.record.presentation["settings_changed"] = study.settings_changed.changed;
     study.record.presentation["settings_as_in_file"] = study.settings_changed.as_in_file;
   }

@@ -46,10 +46,25 @@ struct CompareStudy {
 // text the plan of `paired` takes; std::invalid_argument for one that does not parse.
 std::string paired_precision(const std::string& precision, const std::string& headline, const Schema& paired);
 
+// A compare checked and loaded, nothing played yet (as RunSetup).
+struct CompareSetup {
+  CompareSettings settings;              // the base's --set with the default question's, --precision paired
+  std::vector<CompareVariant> variants;  // the base, then each --vs
+  std::vector<ScenarioDocument> docs;    // of the base and each variant kept
+  CompareStudy study;                    // its models, job, base schema, headline and labels
+};
+
 // No variant: the scenario's default question (ScenarioModel::default_question, reported as a
 // "note"), or std::invalid_argument saying what to type.
 // A variant equal to the base (every key equal, defaults written out) is left out with a "note";
 // throws std::invalid_argument when none is left.
+// Throws before anything is played; `control` is told the notes.
+CompareSetup compare_setup(CompareSettings settings, const ScenarioOpener& open, const StudyControl& control);
+// Plays a compare. With control.tell_documents, every round but the last is told as "round" (the
+// record so far, with its presentation, as `result`) and the result has its presentation whether or
+// not a file holds it.
+CompareStudy compare_study(CompareSetup setup, const ScenarioOpener& open, const StudyControl& control);
+// compare_setup, then compare_study.
 CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open, const StudyControl& control);
 
 }  // namespace volley

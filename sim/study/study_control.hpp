@@ -35,6 +35,11 @@ struct StudyControl {
   // Also tell "trials" (label, done, planned, seconds; ended: the run is over) every 200 ms of each
   // run the study plays, for a progress bar (sim/run/trials_progress.hpp).
   bool tell_trials = false;
+  // Also give the steps a page draws as the study goes ("round" of a run or compare, "value" of a
+  // tune, "race" of a best-play search) the result document so far, as `result` (balance's "look"
+  // and sweep's "point" always carry theirs). A run then ends its rounds at 1, 2, 4, ... blocks and
+  // every LiveReportBlocks after that (sim/run/run_session.hpp), so that the page sees an answer early.
+  bool tell_documents = false;
 
   void report(const std::string& step, const nlohmann::json& piece) const {
     if (progress) progress(step, piece);

@@ -8,22 +8,35 @@
 namespace volley {
 
 TuneStudy tune_study(TuneSettings settings, const ScenarioOpener& open, const StudyControl& control) {
+  return tune_study(tune_setup(std::move(settings), open), open, control);
+}
+
+TuneSetup tune_setup(TuneSettings settings, const ScenarioOpener& open) {
   const RunSettings& run = settings.run;
   ParameterAxis& axis = settings.axis;
-  const TargetSpec& target = settings.target;
   keep_whole_key_where_accepted(axis, [&](const std::string& a) { return scenario_takes(open, run.sets, a); });
-  const double goal = *target.goal;
   // Both ends of the bracket are checked before any value is run: the rules' ranges are intervals,
   // so a bracket whose ends load has no value inside that the rules refuse.
-  std::string title;
+  TuneSetup setup;
   for (const double end : {axis.lo, axis.hi}) {
     const auto model = load_model(open(run.sets, axis.assignments_of(format_value(end, axis.integer)), "--param"));
-    title = model->title();
+    setup.title = model->title();
     // An unknown metric, or a goal the estimate cannot take, is an empty question: refused now.
-    check_target(target, *model->make_job(0)->schema(), "--target");
+    check_target(settings.target, *model->make_job(0)->schema(), "--target");
   }
   check_outputs(run);
-  const uint64_t seed = run.seed_value();
+  setup.seed = run.seed_value();
+  setup.settings = std::move(settings);
+  return setup;
+}
+
+TuneStudy tune_study(const TuneSetup& setup, const ScenarioOpener& open, const StudyControl& control) {
+  const RunSettings& run = setup.settings.run;
+  const ParameterAxis& axis = setup.settings.axis;
+  const TargetSpec& target = setup.settings.target;
+  const std::string& title = setup.title;
+  const uint64_t seed = setup.seed;
+  const double goal = *target.goal;
   const std::atomic<bool>* stop = control.stop != nullptr ? control.stop : install_interrupt_handlers();
   const VariantOpener open_value = [&](const std::vector<std::string>& extra) { return open(run.sets, extra, "--param"); };
 
@@ -33,11 +46,17 @@ TuneStudy tune_study(TuneSettings settings, const ScenarioOpener& open, const St
     if (stop->load()) throw Interrupted();
     const TuneValue v = run_tune_value(open_value, run, axis, target, seed, x, control.stop, control.trials());
     completed[x] = v;
-    control.report("value", {{"parameter", axis.key},
-                             {"x", format_value(x, axis.integer)},
-                             {"estimate", v.value.estimate},
-                             {"low", v.value.low},
-                             {"high", v.value.high}});
+    nlohmann::json piece = {{"parameter", axis.key},
+                            {"x", format_value(x, axis.integer)},
+                            {"estimate", v.value.estimate},
+                            {"low", v.value.low},
+                            {"high", v.value.high}};
+    if (control.tell_documents) {
+      TuneResult so_far;
+      so_far.evaluated = completed;
+      piece["result"] = tune_result_json(so_far, axis, target, title, seed, run.level, true);
+    }
+    control.report("value", piece);
     return v;
   };
   control.report("start", {{"parameter", axis.key},
@@ -49,7 +68,7 @@ TuneStudy tune_study(TuneSettings settings, const ScenarioOpener& open, const St
   TuneResult& result = study.result;
   TuneAnswer& answer = study.answer;
   try {
-    result = tune_search(axis, goal, settings.steps, run.level, evaluate);
+    result = tune_search(axis, goal, setup.settings.steps, run.level, evaluate);
   } catch (const Interrupted&) {
     answer.partial = true;
     result.evaluated = completed;

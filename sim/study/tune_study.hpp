@@ -26,9 +26,22 @@ struct TuneStudy {
   TuneAnswer answer;        // what the writers say of it
 };
 
-// Both ends of the bracket are loaded, and the target checked, before any value is played. Progress:
-// "start" (parameter, lo, hi, trials, seed) before the first value, then "value" (x, estimate, low,
-// high) after each. Interrupted: the values evaluated so far, marked partial.
+// A tune checked and loaded, nothing played yet (as RunSetup).
+struct TuneSetup {
+  TuneSettings settings;  // the axis's keys as the scenario takes them
+  std::string title;
+  uint64_t seed = 0;
+};
+
+// Both ends of the bracket are loaded, and the target checked: throws std::invalid_argument or
+// ScenarioErrors before any value is played.
+TuneSetup tune_setup(TuneSettings settings, const ScenarioOpener& open);
+
+// Plays the search. Progress: "start" (parameter, lo, hi, trials, seed) before the first value, then
+// "value" (x, estimate, low, high, and with control.tell_documents the volley-tune document so far as
+// `result`) after each. Interrupted: the values evaluated so far, marked partial.
+TuneStudy tune_study(const TuneSetup& setup, const ScenarioOpener& open, const StudyControl& control);
+// tune_setup, then tune_study.
 TuneStudy tune_study(TuneSettings settings, const ScenarioOpener& open, const StudyControl& control);
 
 }  // namespace volley

@@ -193,12 +193,32 @@ void read_precision(const nlohmann::json& json, RunSettings& settings) {
   (void)read_value([&] { return parse_precision("precision", settings.precision); });
 }
 
-// A study's body: a JSON object of the keys every study shares (read_run_settings) and `own` keys.
-nlohmann::json study_body(const std::string& body, const ServeLimits& limits, std::vector<std::string> own) {
+// A target's text (NAME, NAME=GOAL, NAME>=K), read as the command line reads --target; its metric is
+// checked once the scenario is open.
+std::string target_field(const nlohmann::json& json, bool goal_required) {
+  std::string target = text_field(json, "target", 256);
+  (void)read_value([&] { return parse_target(target, goal_required); });
+  return target;
+}
+
+// A positive finite number; `refusal` is the 400's message.
+double positive_field(const nlohmann::json& json, const char* key, const char* refusal) {
+  const auto& v = json.at(key);
+  if (!v.is_number() || !(v.get<double>() > 0) || !std::isfinite(v.get<double>())) throw RequestError(400, refusal);
+  return v.get<double>();
+}
+
+// A study's request body: a JSON object of the keys every study shares, read into `request` and its
+// settings' `run` (read_run_settings; `trials`: the study's default), and of its `own` keys, returned
+// for the caller to read.
+nlohmann::json read_study_body(const std::string& body, const ServeLimits& limits, std::vector<std::string> own, uint64_t trials,
+                               StudyRequest& request, RunSettings& run) {
   if (body.size() > limits.max_body_bytes)
     throw RequestError(413, "request body larger than " + std::to_string(limits.max_body_bytes) + " bytes");
   own.insert(own.begin(), {"scenario", "text", "sets", "seed", "trials", "level", "client"});
-  return parse_request_object(body, own);
+  nlohmann::json json = parse_request_object(body, own);
+  read_run_settings(json, limits, trials, request, run);
+  return json;
 }
 
 }  // namespace
@@ -213,25 +233,24 @@ ScenarioRequest read_scenario_request(const nlohmann::json& body, const ServeLim
 }
 
 RunRequest parse_run_request(const std::string& body, const ServeLimits& limits) {
-  const auto json = study_body(body, limits, {"vs", "precision"});
   RunRequest r;
-  read_run_settings(json, limits, RunSettings{}.trials, r, r.settings.run);
-  read_precision(json, r.settings.run);
+  CompareSettings& s = r.settings;
+  const auto json = read_study_body(body, limits, {"vs", "precision"}, RunSettings{}.trials, r, s.run);
+  read_precision(json, s.run);
   if (json.contains("vs")) {
     CompareVariant b;
     b.assignments = assignments_field(json, "vs", limits);
     if (b.assignments.empty()) throw RequestError(400, "vs: give at least one KEY=VALUE for variant B, or leave vs out");
     for (const auto& a : b.assignments) b.label += (b.label.empty() ? "" : ";") + a;
-    r.settings.variants.push_back(std::move(b));
+    s.variants.push_back(std::move(b));
   }
   return r;
 }
 
 SweepRequest parse_sweep_request(const std::string& body, const ServeLimits& limits) {
-  const auto json = study_body(body, limits, {"param", "target", "precision"});
   SweepRequest r;
   SweepSettings& s = r.settings;
-  read_run_settings(json, limits, TrialsPerStudyValue, r, s.run);
+  const auto json = read_study_body(body, limits, {"param", "target", "precision"}, TrialsPerStudyValue, r, s.run);
   read_precision(json, s.run);
   if (!json.contains("param")) throw RequestError(400, "param: give one or two parameters to sweep (KEY=lo:hi:step or KEY=a,b,c)");
   s.parameters =
@@ -244,23 +263,18 @@ SweepRequest parse_sweep_request(const std::string& body, const ServeLimits& lim
   }
   if (points > limits.max_sweep_points)
     throw RequestError(413, "param: " + std::to_string(points) + " grid points; at most " + std::to_string(limits.max_sweep_points));
-  if (json.contains("target")) {
-    s.target = text_field(json, "target", 256);
-    (void)read_value([&] { return parse_target(s.target, false); });  // its metric is checked once the scenario is open
-  }
+  if (json.contains("target")) s.target = target_field(json, false);
   return r;
 }
 
 TuneRequest parse_tune_request(const std::string& body, const ServeLimits& limits) {
-  const auto json = study_body(body, limits, {"param", "target", "steps"});
   TuneRequest r;
   TuneSettings& s = r.settings;
-  read_run_settings(json, limits, TrialsPerStudyValue, r, s.run);
+  const auto json = read_study_body(body, limits, {"param", "target", "steps"}, TrialsPerStudyValue, r, s.run);
   if (!json.contains("param") || !json.contains("target")) throw RequestError(400, "give param (KEY=lo:hi) and target (NAME=GOAL)");
   const std::string param = text_field(json, "param", 4096);
   s.axis = read_value([&] { return parse_axis(param, "param", true); });
-  const std::string target = text_field(json, "target", 256);
-  s.target = read_value([&] { return parse_target(target, true); });
+  s.target = parse_target(target_field(json, true), true);
   if (json.contains("steps")) {
     const auto& st = json.at("steps");
     if (!st.is_number_unsigned() || st.get<uint64_t>() > 30) throw RequestError(400, "steps: expected an integer in [0, 30]");
@@ -270,54 +284,34 @@ TuneRequest parse_tune_request(const std::string& body, const ServeLimits& limit
 }
 
 BestRequest parse_best_request(const std::string& body, const ServeLimits& limits) {
-  const auto json = study_body(body, limits, {"side", "target", "minimise", "delta", "space", "fix"});
   BestRequest r;
-  BestSettings& s = r.settings;
-  // As command_best: the run options' seed, level and trials (the most one candidate plays in one race).
-  RunSettings run;
-  read_run_settings(json, limits, s.trials, r, run);
-  r.sets = run.sets;
-  s.seed = parse_seed("seed", run.seed);
-  s.level = run.level;
-  s.trials = run.trials_option;
+  BestStudySettings& s = r.settings;
+  // trials: the most one candidate plays in one race.
+  const auto json = read_study_body(body, limits, {"side", "target", "minimise", "delta", "space", "fix"}, BestSettings{}.trials, r, s.run);
   if (!json.contains("side")) throw RequestError(400, "side: name the side whose policy is searched");
-  s.side = text_field(json, "side", 256);
-  if (json.contains("target")) {
-    const std::string target = text_field(json, "target", 256);
-    s.target = read_value([&] { return parse_target(target, false); });
-  }
+  s.best.side = text_field(json, "side", 256);
+  if (json.contains("target")) s.target = target_field(json, false);
   if (json.contains("minimise")) {
     if (!json.at("minimise").is_boolean()) throw RequestError(400, "minimise: expected true or false");
-    s.minimise = json.at("minimise").get<bool>();
+    s.best.minimise = json.at("minimise").get<bool>();
   }
-  if (json.contains("delta")) {
-    const auto& d = json.at("delta");
-    if (!d.is_number() || !(d.get<double>() > 0) || !std::isfinite(d.get<double>()))
-      throw RequestError(400, "delta: expected a positive indifference zone");
-    s.delta = d.get<double>();
-  }
-  if (json.contains("space")) s.spaces = texts_field(json, "space", limits);
-  if (json.contains("fix")) s.fixes = texts_field(json, "fix", limits);
+  if (json.contains("delta")) s.best.delta = positive_field(json, "delta", "delta: expected a positive indifference zone");
+  if (json.contains("space")) s.best.spaces = texts_field(json, "space", limits);
+  if (json.contains("fix")) s.best.fixes = texts_field(json, "fix", limits);
   return r;
 }
 
 BalanceRequest parse_balance_request(const std::string& body, const ServeLimits& limits) {
-  const auto json = study_body(body, limits, {"free", "goal", "tolerance"});
   BalanceRequest r;
   BalanceSettings& s = r.settings;
-  // As command_balance: trials is the most one setting plays.
-  read_run_settings(json, limits, s.max_trials, r, s.run);
+  // trials: the most one setting plays.
+  const auto json = read_study_body(body, limits, {"free", "goal", "tolerance"}, s.max_trials, r, s.run);
   s.max_trials = s.run.trials_option;
   if (!json.contains("free") || !json.contains("goal"))
     throw RequestError(400, "give free (a list of KEY=lo:hi) and goal (a list of METRIC=VALUE)");
   s.free = texts_field(json, "free", limits);
   for (const auto& goal : texts_field(json, "goal", limits)) s.goals.push_back(read_value([&] { return parse_balance_goal(goal); }));
-  if (json.contains("tolerance")) {
-    const auto& t = json.at("tolerance");
-    if (!t.is_number() || !(t.get<double>() > 0) || !std::isfinite(t.get<double>()))
-      throw RequestError(400, "tolerance: expected a positive number");
-    s.tolerance = t.get<double>();
-  }
+  if (json.contains("tolerance")) s.tolerance = positive_field(json, "tolerance", "tolerance: expected a positive number");
   return r;
 }
 

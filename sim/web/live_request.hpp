@@ -3,9 +3,9 @@
 // into the study's typed settings, and the scenario it names, opened only from the allowed sources.
 // Nothing here knows about HTTP: a refusal is a RequestError carrying the status the server answers
 // with.
-#include "sim/run/best_search.hpp"
 #include "sim/scenario/scenario_document.hpp"
 #include "sim/study/balance_study.hpp"
+#include "sim/study/best_study.hpp"
 #include "sim/study/compare_study.hpp"
 #include "sim/study/study_control.hpp"
 #include "sim/study/sweep_study.hpp"
@@ -99,10 +99,9 @@ struct TuneRequest : StudyRequest {
   TuneSettings settings;
 };
 
-// POST /api/best: `volley best`'s settings, and the assignments (--set) of the scenario it searches.
+// POST /api/best: `volley best`'s settings (a single search).
 struct BestRequest : StudyRequest {
-  std::vector<std::string> sets;
-  BestSettings settings;
+  BestStudySettings settings;
 };
 
 // POST /api/balance: `volley balance`'s settings.

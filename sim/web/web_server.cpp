@@ -6,14 +6,10 @@
 #include "sim/scenario/embedded_scenarios.hpp"
 #include "sim/scenario/scenario_model.hpp"
 #include "sim/output/map_svg.hpp"
-#include "sim/study/sweep_study.hpp"
 #include "sim/web/access_policy.hpp"
 #include "sim/web/http_server.hpp"
-#include "sim/web/live_balance.hpp"
-#include "sim/web/live_best.hpp"
-#include "sim/web/live_run.hpp"
-#include "sim/web/live_tune.hpp"
 #include "sim/web/run_registry.hpp"
+#include "sim/web/study_streams.hpp"
 
 #include <httplib.h>
 
@@ -153,16 +149,14 @@ struct WebServer::State {
   void report(const httplib::Request& req, httplib::Response& res);
 
   void routes();
-  void run(const httplib::Request& req, httplib::Response& res);
-  void sweep(const httplib::Request& req, httplib::Response& res);
-  void tune(const httplib::Request& req, httplib::Response& res);
-  void best(const httplib::Request& req, httplib::Response& res);
-  void balance(const httplib::Request& req, httplib::Response& res);
-  // Registers a run for `client` and answers with its event stream: `play` plays it on this
-  // connection's thread, sending events through its argument, until done or stopped.
+  // POST /api/run, sweep, tune, best and balance: the request read by `parse` into its study's
+  // settings, the study checked and loaded (streamed_study), then streamed.
+  template <class Request>
+  void study(const httplib::Request& req, httplib::Response& res, Request (*parse)(const std::string&, const ServeLimits&));
+  // Registers a run for `client` and answers with its event stream: the study plays on this
+  // connection's thread, its steps sent as events, until done or stopped.
   using Send = std::function<void(const char* event_name, const json& data)>;
-  void stream(httplib::Response& res, const std::string& client, uint64_t trials_planned,
-              std::function<void(const std::atomic<bool>& stop, const Send& send)> play);
+  void stream(httplib::Response& res, const std::string& client, StreamedStudy study);
   // The original text of an allowed scenario (the editor shows the file, comments and all).
   std::string scenario_text(const std::string& name) const;
 };
@@ -310,11 +304,14 @@ void WebServer::State::routes() {
                       {{"runs_active", registry.active()}, {"runs_started", registry.started()}, {"runs_cancelled", registry.cancelled()}});
              }));
   server.Post("/api/report", guarded([this](const httplib::Request& req, httplib::Response& res) { report(req, res); }));
-  server.Post("/api/run", guarded([this](const httplib::Request& req, httplib::Response& res) { run(req, res); }));
-  server.Post("/api/sweep", guarded([this](const httplib::Request& req, httplib::Response& res) { sweep(req, res); }));
-  server.Post("/api/tune", guarded([this](const httplib::Request& req, httplib::Response& res) { tune(req, res); }));
-  server.Post("/api/best", guarded([this](const httplib::Request& req, httplib::Response& res) { best(req, res); }));
-  server.Post("/api/balance", guarded([this](const httplib::Request& req, httplib::Response& res) { balance(req, res); }));
+  const auto study_route = [&](const char* path, auto parse) {
+    server.Post(path, guarded([this, parse](const httplib::Request& req, httplib::Response& res) { study(req, res, parse); }));
+  };
+  study_route("/api/run", parse_run_request);
+  study_route("/api/sweep", parse_sweep_request);
+  study_route("/api/tune", parse_tune_request);
+  study_route("/api/best", parse_best_request);
+  study_route("/api/balance", parse_balance_request);
 }
 
 // The report of a result the page drew (the same front end with the data frozen in): the page sends
@@ -352,22 +349,29 @@ void WebServer::State::report(const httplib::Request& req, httplib::Response& re
   res.set_header("Content-Disposition", "attachment; filename=\"volley-report.html\"");
 }
 
-void WebServer::State::stream(httplib::Response& res, const std::string& client, uint64_t trials_planned,
-                              std::function<void(const std::atomic<bool>& stop, const Send& send)> play) {
+template <class Request>
+void WebServer::State::study(const httplib::Request& req, httplib::Response& res,
+                             Request (*parse)(const std::string&, const ServeLimits&)) {
+  // Everything is checked before the stream starts, so that a refusal has its own status.
+  const Request request = parse(req.body, options.sources.limits);
+  stream(res, request.client, streamed_study(request, options.sources));
+}
+
+void WebServer::State::stream(httplib::Response& res, const std::string& client, StreamedStudy study) {
   const auto ticket = registry.begin(client);
   if (!ticket) throw RequestError(503, "too many runs in flight (" + std::to_string(options.sources.limits.max_runs) + "); try again");
   auto stop = ticket->stop;
   res.set_header("Cache-Control", "no-store");
-  // The run plays in the stream's content provider, on this connection's thread; the provider's
+  // The study plays in the stream's content provider, on this connection's thread; the provider's
   // releaser ends the ticket however the stream ends (done, client gone, server stopping).
   res.set_chunked_content_provider(
       "text/event-stream",
-      [stop, id = ticket->id, trials_planned, play = std::move(play)](size_t, httplib::DataSink& sink) {
+      [stop, id = ticket->id, study = std::move(study)](size_t, httplib::DataSink& sink) {
         const Send send = [&](const char* name, const json& data) {
           const std::string text = event(name, data);
           if (!sink.write(text.data(), text.size())) stop->store(true);  // the page went away: stop the run
         };
-        send("start", {{"run", id}, {"trials_planned", trials_planned}});
+        send("start", {{"run", id}, {"trials_planned", study.trials_planned}});
         // A page that goes away is otherwise noticed only at the next round's write; this watcher
         // notices within ConnectionCheck (httplib's is_writable sees the peer's close) and stops the
         // run at its next block boundary.
@@ -381,8 +385,17 @@ void WebServer::State::stream(httplib::Response& res, const std::string& client,
             std::this_thread::sleep_for(ConnectionCheck);
           }
         });
+        StudyControl control;
+        control.stop = stop.get();
+        control.tell_documents = true;
+        control.progress = [&](const std::string& step, const json& piece) {
+          for (const auto& e : study.events)
+            if (e.step == step && (!e.result_only || piece.contains("result"))) send(e.event, e.result_only ? piece.at("result") : piece);
+        };
         try {
-          play(*stop, send);
+          json done = study.play(control);
+          done["stopped"] = done["partial"];
+          send("done", done);
         } catch (const std::exception& e) {
           send("error", {{"error", e.what()}});
         }
@@ -392,66 +405,6 @@ void WebServer::State::stream(httplib::Response& res, const std::string& client,
         return true;
       },
       [this, ticket = *ticket](bool) { registry.end(ticket); });
-}
-
-void WebServer::State::run(const httplib::Request& req, httplib::Response& res) {
-  // Everything is checked before the stream starts, so a refusal has its own status.
-  const RunRequest request = parse_run_request(req.body, options.sources.limits);
-  auto live = std::make_shared<const LiveRun>(request, options.sources);
-  stream(res, request.client, live->record_template().trials, [live](const std::atomic<bool>& stop, const Send& send) {
-    const RunRecord final = live->play(stop, [&](const RunRecord& partial) { send("round", record_to_json(partial)); });
-    json done = record_to_json(final);
-    done["stopped"] = final.partial;
-    send("done", done);
-  });
-}
-
-void WebServer::State::sweep(const httplib::Request& req, httplib::Response& res) {
-  const SweepRequest request = parse_sweep_request(req.body, options.sources.limits);
-  // As `volley sweep` before its first point: every point loads and the target is checked, so that a
-  // refusal has its own status; then sweep_study plays the grid as the CLI's does.
-  auto open = std::make_shared<const ScenarioOpener>(options.sources.opener(request.scenario));
-  auto grid = std::make_shared<const SweepGrid>(sweep_grid(request.settings, *open));
-  stream(res, request.client, grid->settings.run.planned_trials(), [grid, open](const std::atomic<bool>& stop, const Send& send) {
-    StudyControl control;
-    control.stop = &stop;
-    control.progress = [&](const std::string& step, const json& piece) {
-      if (step == "sweep" || step == "point") send(step.c_str(), piece);
-    };
-    json done = sweep_study(*grid, *open, control).document;
-    done["stopped"] = done["partial"];
-    send("done", done);
-  });
-}
-
-void WebServer::State::tune(const httplib::Request& req, httplib::Response& res) {
-  const TuneRequest request = parse_tune_request(req.body, options.sources.limits);
-  auto live = std::make_shared<const LiveTune>(request, options.sources);
-  stream(res, request.client, request.settings.run.planned_trials(), [live](const std::atomic<bool>& stop, const Send& send) {
-    json done = live->play(stop, [&](const json& partial) { send("value", partial); });
-    done["stopped"] = done["partial"];
-    send("done", done);
-  });
-}
-
-void WebServer::State::best(const httplib::Request& req, httplib::Response& res) {
-  const BestRequest request = parse_best_request(req.body, options.sources.limits);
-  auto live = std::make_shared<const LiveBest>(request, options.sources);
-  stream(res, request.client, request.settings.trials, [live](const std::atomic<bool>& stop, const Send& send) {
-    json done = live->play(stop, [&](const json& so_far) { send("round", so_far); });
-    done["stopped"] = done["partial"];
-    send("done", done);
-  });
-}
-
-void WebServer::State::balance(const httplib::Request& req, httplib::Response& res) {
-  const BalanceRequest request = parse_balance_request(req.body, options.sources.limits);
-  auto live = std::make_shared<const LiveBalance>(request, options.sources);
-  stream(res, request.client, request.settings.max_trials, [live](const std::atomic<bool>& stop, const Send& send) {
-    json done = live->play(stop, [&](const json& so_far) { send("look", so_far); });
-    done["stopped"] = done["partial"];
-    send("done", done);
-  });
 }
 
 WebServer::WebServer(ServeOptions options) : state_(std::make_unique<State>(std::move(options))) {
