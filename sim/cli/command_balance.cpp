@@ -5,10 +5,8 @@
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
 #include "sim/cli/run_options.hpp"
-#include "sim/output/atomic_file.hpp"
+#include "sim/output/balance_outputs.hpp"
 #include "sim/output/balance_report.hpp"
-#include "sim/output/output_batch.hpp"
-#include "sim/output/report_page.hpp"
 #include "sim/output/text_escaping.hpp"
 #include "sim/record/mpi_world.hpp"
 #include "sim/run/interrupt.hpp"
@@ -50,36 +48,21 @@ int command_balance(const Args& args) {
   if (!parse_command_line(args, options, "scenario", po::value<std::string>(&run.scenario), 1, vm,
                           "(--trials: the most trials one setting plays, default " + std::to_string(settings.max_trials) + ")"))
     return ExitOk;
-  if (goals.empty()) throw std::invalid_argument("--goal: give at least one goal (METRIC=VALUE, e.g. herero.win=0.5)");
-  if (!(settings.tolerance > 0)) throw std::invalid_argument("--tolerance: expected a positive number");
-  if (!(settings.seconds >= 0)) throw std::invalid_argument("--seconds: expected 0 (no budget) or a positive number of seconds");
-  if (!run.precision.empty()) throw std::invalid_argument("volley balance takes no --precision (its race stops by its own rule)");
   for (const auto& g : goals) settings.goals.push_back(parse_balance_goal(g));
-  if (run.trials_option > 0) settings.max_trials = run.trials_option;
-
   const bool bar = !run.quiet && isatty(STDERR_FILENO) && mpi_world().rank == 0;  // one rank draws the bar
   StudyControl control;
   control.progress = [&](const std::string& step, const nlohmann::json& p) {
     if (step == "start" && !run.quiet) {
-      std::printf("balance: %zu settings, %zu goals, seed %llu\n", p["candidates"].get<size_t>(), p["goals"].get<size_t>(),
-                  static_cast<unsigned long long>(p["seed"].get<uint64_t>()));
+      std::fputs(balance_start_line(p).c_str(), stdout);
       std::fflush(stdout);
     }
-    if (step == "look" && bar)
-      std::fprintf(stderr, "\r  look %d at %llu trials: %zu open, %zu hold, %zu dropped   ", p["look"].get<int>(),
-                   static_cast<unsigned long long>(p["trials"].get<uint64_t>()), p["open"].get<size_t>(), p["holds"].get<size_t>(),
-                   p["dropped"].get<size_t>());
+    if (step == "look" && bar) std::fputs(balance_look_line(p).c_str(), stderr);
   };
   const BalanceStudy study = balance_study(settings, scenario_argument(run.scenario), control);
   if (bar) std::fprintf(stderr, "\r%80s\r", "");
   std::fputs(terminal_text(balance_text(study.document, run.quiet)).c_str(), stdout);
   std::fflush(stdout);
-  OutputBatch outputs;
-  if (!run.json.empty()) outputs.attempt([&] { write_file_atomically(run.json, json_document(study.document, 1) + "\n"); });
-  if (!run.csv.empty()) outputs.attempt([&] { write_file_atomically(run.csv, balance_csv(study.document)); });
-  if (!run.plot.empty()) outputs.attempt([&] { draw_plot(balance_plot(study.document), run.plot); });
-  if (!run.report.empty()) outputs.attempt([&] { write_file_atomically(run.report, report_page(study.document)); });
-  outputs.finish();
+  write_balance_files(study.document, run);
   return trials_exit_code(study.result.partial);
 }
 

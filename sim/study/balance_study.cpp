@@ -88,6 +88,11 @@ void finish(BalanceResult& result, const GoalRace& race, const std::vector<size_
 
 BalanceRace::BalanceRace(BalanceSettings settings, const ScenarioOpener& open) : settings_(std::move(settings)) {
   const RunSettings& run = settings_.run;
+  if (settings_.goals.empty()) throw std::invalid_argument("--goal: give at least one goal (METRIC=VALUE, e.g. herero.win=0.5)");
+  if (!(settings_.tolerance > 0)) throw std::invalid_argument("--tolerance: expected a positive number");
+  if (!(settings_.seconds >= 0)) throw std::invalid_argument("--seconds: expected 0 (no budget) or a positive number of seconds");
+  if (!run.precision.empty()) throw std::invalid_argument("volley balance takes no --precision (its race stops by its own rule)");
+  if (run.trials_option > 0) settings_.max_trials = run.trials_option;
   BalanceResult& result = prepared_;
   const ScenarioDocument base = open(run.sets, {}, "--set");
   result.grid = balance_grid(base, settings_.free);

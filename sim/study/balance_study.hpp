@@ -24,7 +24,7 @@ struct BalanceSettings {
   std::vector<std::string> free;  // --free texts
   std::vector<BalanceGoal> goals;
   double tolerance = 0.01;      // a probability's; a mean's is relative (check_balance_goals)
-  uint64_t max_trials = 65536;  // the most trials one candidate plays
+  uint64_t max_trials = 65536;  // the most trials one candidate plays (run.trials_option, where given)
   uint64_t first_look = 1024;   // the trials of the first look; each later look doubles them
   double seconds = 0;           // the race's time budget (0: none), checked between looks
 };
@@ -84,8 +84,9 @@ class BalanceRace {
   std::vector<std::unique_ptr<TrialJob>> jobs_;
 };
 
-// Every bad input is refused before any trial (std::invalid_argument or ScenarioErrors): free keys,
-// ranges and values (balance_grid), goals (check_balance_goals), every candidate's scenario, outputs.
+// Every bad input is refused before any trial (std::invalid_argument or ScenarioErrors): no goal, a
+// tolerance not positive, a negative budget, a --precision; free keys, ranges and values
+// (balance_grid), goals (check_balance_goals), every candidate's scenario, outputs.
 // Progress: "start" (candidates, goals, looks, interval_level, seed), then "look" after each look
 // (look, trials, open, holds, dropped, and `result`: the volley-balance document so far).
 // Interrupted: the looks completed, marked partial.
