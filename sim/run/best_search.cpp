@@ -68,14 +68,22 @@ class Search {
     return models_.back()->make_job(settings_.seed);
   }
 
-  // Several scenarios on the same confirm_trials trials: each one's target. False when interrupted.
-  bool common(const std::vector<std::shared_ptr<const TrialJob>>& jobs, std::vector<Interval>& targets, uint64_t& trials_played) {
-    const RaceJob run(jobs, target_, false);
+  // Several scenarios on the same confirm_trials trials: each one's target, and the paired difference
+  // (first - second) of each pair of `pairs`. False when interrupted.
+  bool common(const std::vector<std::shared_ptr<const TrialJob>>& jobs, const std::vector<std::pair<size_t, size_t>>& pairs,
+              std::vector<Interval>& targets, std::vector<Interval>& differences, uint64_t& trials_played) {
+    const RaceJob run(jobs, target_, !pairs.empty());
     Tally t;
     if (!play(run, 0, confirm_trials(), t)) return false;
     trials_played = t.trials();
     for (size_t c = 0; c < jobs.size(); ++c)
       targets.push_back(candidate_interval(probability_, t.trials(), t.sum(c), t.sum_squares(c), settings_.level));
+    for (const auto& [a, b] : pairs) {
+      // The tally holds c - l for c < l only; l - c is its negative.
+      const Interval d = mean_interval(t.trials(), t.sum(run.pair_metric(std::min(a, b), std::max(a, b))),
+                                       t.sum_squares(run.pair_metric(std::min(a, b), std::max(a, b))), settings_.level);
+      differences.push_back(a < b ? d : Interval{-d.estimate, -d.high, -d.low, d.method});
+    }
     return true;
   }
   uint64_t confirm_trials() const {
@@ -397,7 +405,11 @@ nlohmann::json best_result_json(const BestResult& r, const std::string& title) {
                       {"search", r.local ? "local" : "race"},
                       {"starts", r.starts},
                       {"ending", r.ending},
-                      {"space", {{"size", r.space.size()}, {"keys", std::move(keys)}}},
+                      {"space",
+                       {{"size", r.space.size()},
+                        {"keys", std::move(keys)},
+                        {"default_target", r.space.default_target},
+                        {"target_words", r.space.target_words}}},
                       {"best", {{"assignments", r.space.assignments(r.best)}}},
                       {"file", {{"assignments", r.space.assignments(r.file)}}},
                       {"races", std::move(races)},
@@ -507,14 +519,23 @@ void cycle_matrix(const BestSettings& settings, const ScenarioDocument& doc, con
       game.insert(game.end(), theirs.begin(), theirs.end());
       jobs.push_back(search.job(game));
     }
-  std::vector<Interval> cells;
-  if (!search.common(jobs, cells, out.matrix_trials)) {
+  // The cells that share a column (side S switches) or a row (the other side switches), paired.
+  const size_t columns = out.theirs.size();
+  std::vector<std::pair<size_t, size_t>> pairs;
+  for (const bool same_column : {true, false})
+    for (size_t a = 0; a < jobs.size(); ++a)
+      for (size_t b = a + 1; b < jobs.size(); ++b)
+        if (same_column ? a % columns == b % columns : a / columns == b / columns) pairs.emplace_back(a, b);
+  std::vector<Interval> cells, differences;
+  if (!search.common(jobs, pairs, cells, differences, out.matrix_trials)) {
     out.partial = true;
     return;
   }
   for (size_t i = 0; i < out.mine.size(); ++i)
-    out.matrix.emplace_back(cells.begin() + static_cast<long>(i * out.theirs.size()),
-                            cells.begin() + static_cast<long>((i + 1) * out.theirs.size()));
+    out.matrix.emplace_back(cells.begin() + static_cast<long>(i * columns), cells.begin() + static_cast<long>((i + 1) * columns));
+  for (size_t p = 0; p < pairs.size(); ++p)
+    out.differences.push_back(
+        {pairs[p].first / columns, pairs[p].first % columns, pairs[p].second / columns, pairs[p].second % columns, differences[p]});
 }
 
 }  // namespace
@@ -541,6 +562,7 @@ ResponseResult best_responses(const BestSettings& settings, const ScenarioDocume
     bool unchanged = r.best == r.file;
     if (!unchanged && !r.races.empty())
       for (const auto& c : r.races.back().candidates) unchanged = unchanged || (c.choice == r.file && c.indistinguishable);
+    out.changed.push_back(!unchanged);
     if (!unchanged)
       for (const auto& a : r.space.assignments(r.best)) current.apply_set(a, "--respond");
     if (step > 0 && unchanged) {
@@ -558,9 +580,30 @@ ResponseResult best_responses(const BestSettings& settings, const ScenarioDocume
 
 nlohmann::json response_result_json(const ResponseResult& result, const std::string& title) {
   nlohmann::json steps = nlohmann::json::array();
-  for (const auto& s : result.steps) steps.push_back(best_result_json(s, title));
+  for (size_t i = 0; i < result.steps.size(); ++i) {
+    steps.push_back(best_result_json(result.steps[i], title));
+    if (i < result.changed.size()) steps.back()["changed"] = result.changed[i];
+  }
   nlohmann::json j = {{"format", "volley-best-respond"}, {"format_version", 1},       {"title", title},
                       {"ending", result.ending},         {"partial", result.partial}, {"steps", std::move(steps)}};
+  if (result.ending == "equilibrium") {
+    // The game both sides settled on, and each side's target in it: from that side's last step, the
+    // policy it kept (the best when it changed, else the one it had) measured against the other's.
+    nlohmann::json values = nlohmann::json::array(), assignments = nlohmann::json::array();
+    for (size_t side = 0; side < 2 && side < result.steps.size(); ++side) {
+      size_t last = side;
+      for (size_t i = side; i < result.steps.size(); i += 2) last = i;
+      const BestResult& s = result.steps[last];
+      const bool changed = last < result.changed.size() && result.changed[last];
+      for (const auto& a : s.space.assignments(changed ? s.best : s.file)) assignments.push_back(a);
+      nlohmann::json v = interval_json(changed ? s.best_target : s.file_target);
+      v["side"] = s.side;
+      v["target"] = s.target;
+      v["step"] = last + 1;
+      values.push_back(std::move(v));
+    }
+    j["equilibrium"] = {{"assignments", std::move(assignments)}, {"values", std::move(values)}};
+  }
   if (!result.matrix.empty()) {
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& row : result.matrix) {
@@ -568,7 +611,18 @@ nlohmann::json response_result_json(const ResponseResult& result, const std::str
       for (const auto& cell : row) cells.push_back(interval_json(cell));
       rows.push_back(std::move(cells));
     }
-    j["cycle"] = {{"rows", result.mine}, {"columns", result.theirs}, {"matrix", std::move(rows)}, {"trials", result.matrix_trials}};
+    nlohmann::json differences = nlohmann::json::array();
+    for (const auto& d : result.differences)
+      differences.push_back({{"row", d.row},
+                             {"column", d.column},
+                             {"other_row", d.other_row},
+                             {"other_column", d.other_column},
+                             {"difference", interval_json(d.difference)}});
+    j["cycle"] = {{"rows", result.mine},
+                  {"columns", result.theirs},
+                  {"matrix", std::move(rows)},
+                  {"differences", std::move(differences)},
+                  {"trials", result.matrix_trials}};
   }
   return j;
 }

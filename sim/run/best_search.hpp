@@ -107,10 +107,18 @@ struct ResponseResult {
   std::vector<BestResult> steps;  // steps[i].side alternates
   std::string ending;             // "equilibrium", "cycle", "step limit", "interrupted"
   bool partial = false;
+  std::vector<bool> changed;  // per step: its side's policy changed (else the step kept it)
   // A cycle: the distinct bests of side S (rows) and of the other side (columns) in the steps, and S's
   // target in each game, every cell on the same matrix_trials trials.
   std::vector<std::vector<std::string>> mine, theirs;
   std::vector<std::vector<Interval>> matrix;
+  // Every two cells that share a row or a column: cell (row, column) minus cell (other_row,
+  // other_column), paired on those trials (what one side's switch does against the other's policy).
+  struct CellDifference {
+    size_t row = 0, column = 0, other_row = 0, other_column = 0;
+    Interval difference;
+  };
+  std::vector<CellDifference> differences;
   uint64_t matrix_trials = 0;
 };
 ResponseResult best_responses(const BestSettings& settings, const ScenarioDocument& doc, const std::atomic<bool>* stop,

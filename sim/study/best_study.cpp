@@ -68,10 +68,13 @@ BestSetup best_setup(BestStudySettings settings, const ScenarioOpener& open) {
   if (best.side.empty()) throw std::invalid_argument("--side: name the side whose policy is searched");
   if (!(best.delta > 0)) throw std::invalid_argument("--delta: expected a positive indifference zone");
   if (!(best.seconds >= 0)) throw std::invalid_argument("--seconds: expected 0 (no budget) or a positive number of seconds");
+  if (!run.shard.empty())
+    throw std::invalid_argument(
+        "--shard: volley best does not run in shards: each round of its race eliminates candidates on the tallies of every "
+        "block, which separate processes do not share; run it under MPI ranks instead (mpirun -np N volley best ...), which "
+        "share each round's tallies (docs/methods.md, \"Races under MPI ranks\")");
   if (!run.precision.empty() || !run.plot.empty())
     throw std::invalid_argument("volley best takes no --precision or --plot (its race stops by its own rule)");
-  if (!run.report.empty() && (settings.respond || !settings.value.empty()))
-    throw std::invalid_argument("--report: not with --respond or --value (the page draws a single search's race)");
   if (!settings.value.empty() && (settings.respond || !run.csv.empty()))
     throw std::invalid_argument("--value: not with --respond or --csv (its searches are in --json)");
   if (settings.respond && !run.csv.empty()) throw std::invalid_argument("--csv: not with --respond (its steps are in --json)");

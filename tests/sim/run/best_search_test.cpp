@@ -142,7 +142,9 @@ TEST_CASE("best on the command line: the best as --set, JSON and CSV; an interru
   const std::string page = read_file(dir + "/best.html");
   CHECK(page.find("\"format\":\"volley-best\"") != std::string::npos);
   CHECK(page.find("renderBest") != std::string::npos);
-  expect_refused_before_work("best --side herero --respond --report r.html", "--report: not with --respond or --value");
+  // Shards would each decide the race's eliminations on part of its blocks: refused, pointing to MPI ranks.
+  expect_refused_before_work("best --side herero --shard 1/2", "--shard: volley best does not run in shards");
+  expect_refused_before_work("best --side herero --shard 1/2", "mpirun -np N volley best");
   // One thread: the hook stops the second round's second block (the first round is four blocks).
   const auto cut = run_volley(common + "--threads 1 --stop-after-blocks 5 --json cut.json --report cut.html", dir);
   CHECK(cut.exit_code == 130);
@@ -168,6 +170,17 @@ void check_cycle_matrix(const ResponseResult& r) {
     REQUIRE(i < r.mine.size());
     REQUIRE(j < r.theirs.size());
     CHECK(r.matrix[i][j].estimate == r.steps[step].best_target.estimate);
+  }
+  // Every two cells of a column (side S switches) and of a row (the other side switches) paired once:
+  // on common trials the mean of the per-trial differences is the difference of the cells' means.
+  const size_t rows = r.mine.size(), columns = r.theirs.size();
+  CHECK(r.differences.size() == columns * rows * (rows - 1) / 2 + rows * columns * (columns - 1) / 2);
+  for (const auto& d : r.differences) {
+    CHECK(((d.row == d.other_row) != (d.column == d.other_column)));
+    const double apart = r.matrix[d.row][d.column].estimate - r.matrix[d.other_row][d.other_column].estimate;
+    CHECK(d.difference.estimate == Approx(apart).margin(1e-12));
+    CHECK(d.difference.low <= d.difference.estimate);
+    CHECK(d.difference.estimate <= d.difference.high);
   }
 }
 
@@ -201,6 +214,18 @@ TEST_CASE("best --respond alternates the sides' best responses until a step chan
     CHECK((r.ending == "cycle" || r.ending == "step limit"));
   }
   if (r.ending == "cycle") check_cycle_matrix(r);
+  // An equilibrium's value: each side's target in the game both kept, from its own last step (the
+  // last two steps), where the policy it kept met the other side's.
+  const nlohmann::json j = response_result_json(r, "t");
+  CHECK(j.contains("equilibrium") == (r.ending == "equilibrium"));
+  if (r.ending == "equilibrium")
+    for (const auto& v : j["equilibrium"]["values"]) {
+      const size_t step = v["step"].get<size_t>() - 1;
+      CHECK(step + 2 >= r.steps.size());
+      CHECK(v["side"] == r.steps[step].side);
+      const BestResult& kept = r.steps[step];
+      CHECK(v["estimate"] == (r.changed[step] ? kept.best_target.estimate : kept.file_target.estimate));
+    }
   // Each step plays against every earlier step's best: the second step's file policy of the Hereros
   // is the first step's best.
   if (r.steps.size() >= 2) CHECK(r.steps[1].space.side == "german");
