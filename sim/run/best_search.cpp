@@ -176,7 +176,6 @@ RaceRecord Search::race(const std::vector<PolicyChoice>& choices, int index) {
       rc.target = candidate_interval(probability, n[c], sum[c], squares[c], settings_.level);
       rc.eliminated_round = k == 1 ? 0 : selection.eliminated_round(c);
       rc.in_zone = k > 1 && selection.eliminated_in_zone(c);
-      rc.indistinguishable = c == w || rc.eliminated_round == 0 || rc.in_zone;
       // Paired against the winner over the trials both played (c's), with the first stage's variance.
       const auto at = std::find(round_trials.begin(), round_trials.end(), n[c]);
       if (at != round_trials.end() && n[c] > 0) {
@@ -185,6 +184,10 @@ RaceRecord Search::race(const std::vector<PolicyChoice>& choices, int index) {
         const double half = z * std::sqrt(variance[c][w] / static_cast<double>(n[c]));
         rc.versus_best = {d, d - half, d + half, "paired (first-stage variance)"};
       }
+      // A triangle already closed at the first stage removes any candidate below another, however far
+      // below: one so removed is told apart from the winner when its paired interval lies wholly more
+      // than delta below it.
+      rc.indistinguishable = c == w || rc.eliminated_round == 0 || (rc.in_zone && rc.versus_best.high > -settings_.delta);
     }
   };
   {

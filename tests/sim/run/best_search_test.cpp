@@ -110,6 +110,32 @@ TEST_CASE("best finds a known best policy on every seed: never, where fast fire 
   }
 }
 
+TEST_CASE("best: a candidate a closed triangle removed far below the winner is not 'not distinguishable', and --respond does not keep it",
+          "[sim][best]") {
+  // Against Hereros that all charge at once, a German Zug that charges wins far more than one that
+  // holds (the confirm run's paired gain is many times delta); with the race cut at its first stage the
+  // pair's triangle is closed there (h^2 S^2 / delta^2 below 4096 trials), so the hold leaves "in the zone".
+  std::vector<std::string> sets = {"herero.charge_after=false"};
+  for (const char* u : {"N1", "N2", "N3", "N4", "M1", "M2", "S1", "S2"})
+    sets.push_back(std::string("herero.units.") + u + ".orders=charge");
+  const auto doc = ambush(sets);
+  BestSettings s = only(doc, "german", "german.units.Z1.orders", "hold,charge");
+  s.trials = 4096;
+  s.confirm_trials = 20480;
+  const BestResult r = best_search(s, doc, nullptr, {});
+  REQUIRE(r.best != r.file);
+  REQUIRE(r.difference.low > 4 * s.delta);  // the independent paired run: charging is far better
+  const RaceCandidate& held = r.races[0].candidates[0];
+  CHECK(held.eliminated_round == 1);
+  CHECK(held.versus_best.high < -s.delta);
+  CHECK_FALSE(held.indistinguishable);
+  // The responses: the Germans' first step changes their policy, so the Hereros' answer to it cannot
+  // close an equilibrium on the policy the Germans had.
+  const ResponseResult responses = best_responses(s, doc, nullptr, {}, 2);
+  REQUIRE_FALSE(responses.changed.empty());
+  CHECK(responses.changed[0]);
+}
+
 TEST_CASE("best: the same seed gives the same race with 1 and 2 threads", "[sim][best]") {
   const auto doc = ambush();
   BestSettings s = only(doc, "german", "german.units.Z1.orders", "hold,advance,charge");
