@@ -936,7 +936,7 @@
     if (c.eliminated_round === 0) return i === race.winner ? 'winner' : 'in at the end';
     return 'round ' + c.eliminated_round + (c.in_zone ? ' (within delta)' : '');
   }
-  function raceChart(parent, result, race, fmt) {
+  function raceChart(parent, result, race, fmt, prefix) {
     var digits = result.target_is_probability ? 1 : 3;
     // Best first: highest estimate on top (lowest when minimising).
     var order = race.candidates.map(function (c, i) { return i; }).sort(function (a, b) {
@@ -1003,7 +1003,7 @@
                ' trials (equal allocation: ' + grouped(race.equal_allocation) + '); ' + left + ' left at the end' +
                (race.complete ? (race.finished ? '' : ', ended by the budget') : ', PARTIAL: interrupted') +
                '. The winner (\u2605) in blue, the others still in at the end in orange, the eliminated in grey.';
-    var c = chart(parent, 'Race ' + race.race, note, cfg, true);
+    var c = chart(parent, (prefix ? prefix + ', race ' : 'Race ') + race.race, note, cfg, true);
     c.canvas.parentNode.style.height = Math.max(220, 22 * cs.length + 80) + 'px';
     return c;
   }
@@ -1050,28 +1050,9 @@
       }
       answer(root, parts, changed.length ? [el('span', null, 'Changes from the file: ', code(changed.join(', ')), '.')] : []);
     }
-    // The candidates not told apart from the winner in the last race, each by what it changes from the best.
-    var played = races.filter(function (r) { return r.rounds > 0; });
-    var last = played[played.length - 1];
-    if (last) {
-      var winner = last.candidates[last.winner] || {};
-      var close = last.candidates.filter(function (c, i) { return i !== last.winner && c.indistinguishable; });
-      var p = el('p', { cls: 'more', id: 'indistinguishable' }, 'Not distinguishable from the best (last race): ');
-      if (!close.length) p.appendChild(document.createTextNode('none.'));
-      close.forEach(function (c, i) {
-        if (i) p.appendChild(document.createTextNode('; '));
-        p.appendChild(code(changedFrom(c.assignments, winner.assignments || []).join(', ') || candidateLabel(result, c)));
-        p.appendChild(document.createTextNode(' (' + signed(c.versus_best.estimate * (prob ? 100 : 1), prob ? 1 : 4) + (prob ? ' points' : '') + ')'));
-      });
-      root.appendChild(p);
-    }
+    indistinguishableNote(root, result, 'indistinguishable');
     var pictures = section(root, 'The race' + (races.length === 1 ? '' : 's'));
-    var list = el('div', { cls: 'races' });
-    pictures.appendChild(list);
-    races.forEach(function (race) {
-      if (race.rounds > 0) raceChart(list, result, race, fmt);
-      else list.appendChild(el('p', { cls: 'warning', text: 'Race ' + race.race + ' (' + race.candidates.length + ' candidates): PARTIAL, interrupted before its first stage ended; nothing to draw.' }));
-    });
+    raceCharts(pictures, result, fmt);
     var tables = section(root, 'Tables');
     var keys = (result.space || {}).keys || [];
     if (keys.length) {
@@ -1080,15 +1061,211 @@
         return [k.key, k.values.join(', '), k.file, b.slice(b.indexOf('=') + 1)];
       }), 'The space: ' + grouped(result.space.size) + ' policies');
     }
-    played.forEach(function (race) {
+    raceTables(tables, result, '');
+  }
+
+  // The candidates of the last race not told apart from the best, each by what it changes from the
+  // best. A local search keeps its incumbent when the race's leader did not beat it significantly:
+  // the leader is then listed, and the best itself never.
+  function indistinguishableNote(parent, result, id) {
+    var prob = result.target_is_probability;
+    var played = (result.races || []).filter(function (r) { return r.rounds > 0; });
+    var last = played[played.length - 1];
+    if (!last) return;
+    var best = (result.best || {}).assignments || (last.candidates[last.winner] || {}).assignments || [];
+    var close = last.candidates.map(function (c, i) { return { c: c, i: i }; }).filter(function (x) {
+      return x.c.indistinguishable && changedFrom(x.c.assignments, best).length;
+    });
+    var p = el('p', { cls: 'more indistinguishable' }, 'Not distinguishable from the best (last race): ');
+    if (id) p.id = id;
+    if (!close.length) p.appendChild(document.createTextNode('none.'));
+    close.forEach(function (x, k) {
+      if (k) p.appendChild(document.createTextNode('; '));
+      p.appendChild(code(changedFrom(x.c.assignments, best).join(', ')));
+      p.appendChild(document.createTextNode(x.i === last.winner ? ' (the race\u2019s leader)' :
+        ' (' + signed(x.c.versus_best.estimate * (prob ? 100 : 1), prob ? 1 : 4) + (prob ? ' points' : '') + ' against the leader)'));
+    });
+    parent.appendChild(p);
+  }
+  // Each race drawn (those that played a round); `prefix` names the search on a page of several.
+  function raceCharts(parent, result, fmt, prefix) {
+    var list = el('div', { cls: 'races' });
+    parent.appendChild(list);
+    (result.races || []).forEach(function (race) {
+      if (race.rounds > 0) raceChart(list, result, race, fmt, prefix);
+      else list.appendChild(el('p', { cls: 'warning', text: (prefix ? prefix + ', race ' : 'Race ') + race.race + ' (' + race.candidates.length +
+                                                          ' candidates): PARTIAL, interrupted before its first stage ended; nothing to draw.' }));
+    });
+  }
+  // Every candidate of every race that played a round, the eliminated greyed.
+  function raceTables(parent, result, prefix) {
+    var level = levelText(result.level);
+    (result.races || []).filter(function (r) { return r.rounds > 0; }).forEach(function (race) {
       var rows = race.candidates.map(function (c, i) {
         var cls = c.eliminated_round > 0 ? 'out' : i === race.winner ? 'winner' : 'survivor';
         return [candidateLabel(result, c), grouped(c.trials), fixed(c.target.estimate, 4), '[' + fixed(c.target.low, 4) + ', ' + fixed(c.target.high, 4) + ']',
                 i === race.winner ? '' : signed(c.versus_best.estimate, 4) + ' [' + signed(c.versus_best.low, 4) + ', ' + signed(c.versus_best.high, 4) + ']',
-                outText(race, c, i)].map(function (text) { return { text: text, cls: cls }; });
+                outText(race, c, i)].map(function (text, k) {
+          // A label of several keys wraps at its spaces rather than push the table past its section.
+          return { text: text, cls: cls, style: k === 0 ? 'white-space: normal; min-width: 14em' : undefined };
+        });
       });
-      table(tables, ['candidate', 'trials', result.target, level + ' interval', 'minus the winner (paired)', 'eliminated'], rows,
-            'Race ' + race.race + ': every candidate' + (race.complete ? '' : ' (PARTIAL)'));
+      table(parent, ['candidate', 'trials', result.target, level + ' interval', 'minus the winner (paired)', 'eliminated'], rows,
+            (prefix ? prefix + ', race ' : 'Race ') + race.race + ': every candidate' + (race.complete ? '' : ' (PARTIAL)'));
+    });
+  }
+
+  // ---- best responses and the value of a rule ----------------------------------------------------
+  // A page of several searches (volley best --respond, --value): the answer, then each search in a
+  // section of its own with its result in one line, its races drawn and its tables folded.
+  function targetFormat(result) { return result.target_is_probability ? percent : function (x) { return fixed(x, 4); }; }
+  function intervalFigures(fmt, e) {
+    return [figure(fmt(e.estimate), e.estimate), ' [', figure(fmt(e.low), e.low), ', ', figure(fmt(e.high), e.high), ']'];
+  }
+  // A difference (points for a probability) with its interval, as figures.
+  function differenceFigures(prob, d, flip) {
+    var scale = prob ? 100 : 1, digits = prob ? 1 : 4, f = flip ? -1 : 1;
+    var est = f * d.estimate, lo = flip ? -d.high : d.low, hi = flip ? -d.low : d.high;
+    return [figure(signed(scale * est, digits), est), ' [', figure(signed(scale * lo, digits), lo), ', ', figure(signed(scale * hi, digits), hi), ']' + (prob ? ' points' : '')];
+  }
+  function searchTrials(result) { var n = 0; (result.races || []).forEach(function (r) { n += r.trials; }); return n; }
+  // One search of several: its best against the policy it had, its races, its tables.
+  function searchSection(root, title, result, prefix) {
+    var fmt = targetFormat(result), box = section(root, title);
+    box.classList.add('search');
+    var best = result.best || {}, had = result.file || {};
+    var p = el('p', { cls: 'more search-result' });
+    var add = function (parts) { parts.forEach(function (x) { p.appendChild(typeof x === 'string' ? document.createTextNode(x) : x); }); };
+    var changed = changedFrom(best.assignments || [], had.assignments || []);
+    add([code(result.side), ' ' + (result.minimise ? 'minimising ' : 'maximising '), code(result.target), ' over ' + grouped((result.space || {}).size || 0) + ' policies (' +
+         (result.search === 'local' ? 'searched locally' : 'raced whole') + '): ']);
+    if (result.partial || !best.target) add(['PARTIAL: interrupted; the best so far changes ', code(changed.join(', ') || 'nothing'), '.']);
+    else if (!changed.length) add(['the policy it had is the best found, '].concat(intervalFigures(fmt, best.target), ['.']));
+    else add(['the best changes ', code(changed.join(', ')), ': '].concat(intervalFigures(fmt, best.target), [' against '], intervalFigures(fmt, had.target),
+              [' for the policy it had, '], differenceFigures(result.target_is_probability, result.difference, result.minimise),
+              [' (paired, ' + levelText(result.level) + ', ' + grouped(result.confirm_trials) + ' trials).']));
+    box.appendChild(p);
+    indistinguishableNote(box, result);
+    raceCharts(box, result, fmt, prefix);
+    var folded = el('details', null, el('summary', { text: 'Every candidate (tables)' }));
+    box.appendChild(folded);
+    raceTables(folded, result, prefix);
+    return box;
+  }
+  // The keys where the policies of a list differ (each a list of KEY=VALUE in the same order).
+  function differingKeys(policies) {
+    return policies.map(function (a) {
+      return a.filter(function (x, k) { return policies.some(function (b) { return b[k] !== x; }); });
+    });
+  }
+
+  function renderBestRespond(root, result) {
+    var steps = result.steps || [], first = steps[0] || {}, other = (steps[1] || {}).side || 'the other side';
+    var prob = first.target_is_probability, fmt = targetFormat(first);
+    var trials = 0;
+    steps.forEach(function (st) { trials += searchTrials(st) + (st.confirm_trials || 0); });
+    header(root, result.title, ': best responses', [
+      el('span', null, 'side ', code(first.side || ''), ' first (', code(first.target || ''), '), then ', code(other), ' (its win) against it, and so on: each step a best-play search of its side against every earlier step\u2019s best'),
+      el('span', { text: steps.length + ' step' + (steps.length === 1 ? '' : 's') + ', ' + grouped(trials) + ' trials, seed ' + first.seed + ', indifference zone ' + first.delta +
+                         ', each step at ' + levelText(first.level || 0.95) })], result);
+    var cycle = result.cycle, eq = result.equilibrium;
+    if (result.partial) {
+      answer(root, ['PARTIAL: interrupted during step ' + steps.length + '; no answer. The steps so far are below.']);
+    } else if (eq) {
+      var parts = ['A pure equilibrium within the spaces after ' + steps.length + ' steps: the last step kept its side\u2019s policy, so each side\u2019s policy is a best response to the other\u2019s. In it '];
+      eq.values.forEach(function (v, i) {
+        if (i) parts.push(' and ');
+        parts.push.apply(parts, [code(v.target), ' '].concat(intervalFigures(targetFormat(steps[v.step - 1]), v), [' (step ' + v.step + ')']));
+      });
+      parts.push('.');
+      answer(root, parts, [el('span', null, 'The policies: ', code(eq.assignments.join(' ')), '.')]);
+    } else if (cycle) {
+      var cells = [];
+      cycle.matrix.forEach(function (row) { row.forEach(function (c) { cells.push(c); }); });
+      var lo = cells.reduce(function (a, c) { return c.estimate < a.estimate ? c : a; }), hi = cells.reduce(function (a, c) { return c.estimate > a.estimate ? c : a; });
+      answer(root, ['No pure equilibrium: the best responses cycle after ' + steps.length + ' steps, through ' + cycle.rows.length + ' policies of ', code(first.side),
+                    ' and ' + cycle.columns.length + ' of ', code(other), '. In the cycle\u2019s games ', code(first.target), ' lies between ']
+        .concat(intervalFigures(fmt, lo), [' and '], intervalFigures(fmt, hi), [' (every cell on the same ', figure(grouped(cycle.trials), cycle.trials), ' trials; the matrix below).']),
+             [el('span', { text: 'Its games are the data of a mixed equilibrium, which volley does not solve.' })]);
+    } else {
+      answer(root, ['No end after ' + steps.length + ' steps (the step limit): neither an equilibrium nor a cycle.']);
+    }
+    if (cycle) cycleSection(root, result, first, other, fmt, prob);
+    // The sequence: each step's best against the policy its side had.
+    var seq = section(root, 'The best responses');
+    table(seq, ['step', 'side', 'the best changes', 'target', 'the best', 'the policy it had', 'gain (paired)', 'its policy'], steps.map(function (st, i) {
+      var f = targetFormat(st), b = st.best || {}, h = st.file || {}, done = !st.partial && b.target;
+      var changed = changedFrom(b.assignments || [], h.assignments || []);
+      var d = st.difference, flip = st.minimise ? -1 : 1, scale = st.target_is_probability ? 100 : 1, digits = st.target_is_probability ? 1 : 4;
+      return [String(i + 1), st.side, { text: changed.join(', ') || 'nothing', cls: 'description' }, st.target,
+              done ? f(b.target.estimate) + ' [' + f(b.target.low) + ', ' + f(b.target.high) + ']' : 'PARTIAL',
+              done ? f(h.target.estimate) + ' [' + f(h.target.low) + ', ' + f(h.target.high) + ']' : '',
+              done && changed.length ? signed(scale * flip * d.estimate, digits) + ' [' + signed(scale * (st.minimise ? -d.high : d.low), digits) + ', ' +
+                                       signed(scale * (st.minimise ? -d.low : d.high), digits) + ']' : '',
+              st.changed === undefined ? '' : st.changed ? 'changed' : 'kept'];
+    }), 'Each step: its side\u2019s best response to the policies before it');
+    steps.forEach(function (st, i) { searchSection(root, 'Step ' + (i + 1) + ': ' + st.side + '\u2019s best response', st, 'Step ' + (i + 1)); });
+  }
+
+  // The cycle's matrix: S's target in each game, drawn and tabled, and each two cells of a column or
+  // a row paired.
+  function cycleSection(root, result, first, other, fmt, prob) {
+    var cycle = result.cycle, box = section(root, 'The cycle');
+    var rowName = function (i) { return first.side + ' ' + (i + 1); }, columnName = function (j) { return other + ' ' + (j + 1); };
+    var rowKeys = differingKeys(cycle.rows), columnKeys = differingKeys(cycle.columns);
+    table(box, ['policy', 'its choices where the cycle\u2019s policies differ'],
+          cycle.rows.map(function (r, i) { return [rowName(i), { text: rowKeys[i].join(', '), cls: 'description' }]; })
+            .concat(cycle.columns.map(function (c, j) { return [columnName(j), { text: columnKeys[j].join(', '), cls: 'description' }]; })), 'The cycle\u2019s policies');
+    var grid = el('div', { cls: 'grid' });
+    box.appendChild(grid);
+    var series = cycle.rows.map(function (r, i) {
+      return { label: rowName(i), estimates: cycle.matrix[i].map(function (c) { return c.estimate; }), lows: cycle.matrix[i].map(function (c) { return c.low; }),
+               highs: cycle.matrix[i].map(function (c) { return c.high; }) };
+    });
+    chart(grid, first.target + ' in each game of the cycle', 'Each of ' + first.side + '\u2019s policies (a colour) against each of ' + other +
+          '\u2019s, on the same ' + grouped(cycle.trials) + ' trials, with ' + levelText(first.level) + ' intervals.',
+          barWhiskerConfig(cycle.columns.map(function (c, j) { return 'against ' + columnName(j); }), series, first.target, '', prob, prob ? 1 : undefined));
+    table(box, [first.side + ' \\ ' + other].concat(cycle.columns.map(function (c, j) { return columnName(j); })), cycle.matrix.map(function (row, i) {
+      return [rowName(i)].concat(row.map(function (c) { return fmt(c.estimate) + ' [' + fmt(c.low) + ', ' + fmt(c.high) + ']'; }));
+    }), 'The matrix: ' + first.target + ' in each game (' + levelText(first.level) + ' intervals)');
+    var scale = prob ? 100 : 1, digits = prob ? 1 : 4;
+    table(box, ['the two games', 'difference (paired)'], (cycle.differences || []).map(function (d) {
+      var what = d.column === d.other_column ? 'against ' + columnName(d.column) + ': ' + rowName(d.row) + ' ' + MINUS + ' ' + rowName(d.other_row)
+                                             : rowName(d.row) + ': against ' + columnName(d.column) + ' ' + MINUS + ' against ' + columnName(d.other_column);
+      var e = d.difference;
+      return [{ text: what, style: 'white-space: normal; min-width: 12em' }, signed(scale * e.estimate, digits) + ' [' + signed(scale * e.low, digits) + ', ' + signed(scale * e.high, digits) + ']' + (prob ? ' points' : '')];
+    }), 'Paired differences of ' + first.target + ': what one side\u2019s switch does against the other\u2019s policy (' + levelText(first.level) + ')');
+  }
+
+  function renderBestValue(root, result) {
+    var searches = [['with', 'with ' + result.key + ' among its choices'], ['without', 'with ' + result.key + '=' + result.off],
+                    ['reply_with', 'best response to the first'], ['reply_without', 'best response to the second']];
+    var w = result.with || {}, side = w.side, other = (result.reply_with || {}).side || 'the other side';
+    var prob = w.target_is_probability, fmt = targetFormat(w);
+    var trials = result.trials || 0;
+    searches.forEach(function (x) { var st = result[x[0]] || {}; trials += searchTrials(st) + (st.confirm_trials || 0); });
+    header(root, result.title, ': the value of a rule under best play', [
+      el('span', null, 'the rule ', code(result.key), ' for ', code(side || ''), ', against ', code(result.key + '=' + result.off), ' (', code(w.target || ''), ')'),
+      el('span', { text: 'four searches (' + side + '\u2019s best with the rule and without it, ' + other + '\u2019s best response to each), then the two games paired; ' +
+                         grouped(trials) + ' trials, seed ' + w.seed + ', intervals at ' + levelText(w.level || 0.95) })], result);
+    if (result.partial || !result.difference) {
+      answer(root, ['PARTIAL: interrupted; no value is given. The searches that ended are below.']);
+    } else {
+      answer(root, ['Played well on both sides, ', code(result.key), ' is worth '].concat(differenceFigures(prob, result.difference, w.minimise), [' of ', code(w.target), ' to ', code(side), ': '],
+             intervalFigures(fmt, result.value_with), [' with it, '], intervalFigures(fmt, result.value_without), [' with ', code(result.key + '=' + result.off), ', each against ', code(other),
+             '\u2019s best response (paired, ' + levelText(w.level) + ', ', figure(grouped(result.trials), result.trials), ' trials).']),
+             [el('span', { text: 'One round of best response, not an equilibrium (--respond says whether there is one); the interval covers the two games\u2019 difference, not the error of the four searches, each of which holds its own ' + levelText(w.level) + '.' })]);
+      var grid = el('div', { cls: 'grid' });
+      section(root, 'The two games').appendChild(grid);
+      var games = [result.value_with, result.value_without];
+      chart(grid, w.target + ' in the two games', side + '\u2019s best with the rule and without it, each against ' + other + '\u2019s best response to it, on the same ' +
+            grouped(result.trials) + ' trials.', barWhiskerConfig(['with ' + result.key, result.key + '=' + result.off],
+            [{ label: side, estimates: games.map(function (g) { return g.estimate; }), lows: games.map(function (g) { return g.low; }), highs: games.map(function (g) { return g.high; }) }],
+            w.target, '', prob, prob ? 1 : undefined));
+    }
+    searches.forEach(function (x, i) {
+      var st = result[x[0]];
+      if (st && st.side) searchSection(root, (i + 1) + '. ' + st.side + '\u2019s ' + (i < 2 ? 'best ' : '') + x[1], st, 'Search ' + (i + 1));
     });
   }
 
@@ -1166,6 +1343,8 @@
           case 'volley-tune': renderTune(root, result); break;
           case 'volley-sensitivity': renderSensitivity(root, result); break;
           case 'volley-best': renderBest(root, result); break;
+          case 'volley-best-respond': renderBestRespond(root, result); break;
+          case 'volley-best-value': renderBestValue(root, result); break;
           case 'volley-balance': renderBalance(root, result); break;
           default: root.appendChild(el('p', { cls: 'warning', text: 'This page does not know results of format ' + result.format + '.' }));
         }

@@ -15,7 +15,9 @@ run, a compare, a sweep, a tune, a sensitivity, a best-play search and a balance
   - colours: each variant one colour of its own on every chart; a run's sides the sides' colours; a
     heat map's scale none of those, drawn as a legend, and its table in the same colours;
   - a best-play search: a chart per race, every candidate its --json interval, the eliminated greyed
-    and named with the round they left (in the charts and the tables);
+    and named with the round they left (in the charts and the tables); best responses (a cycle and an
+    equilibrium) and the value of a rule: the answer's figures, every step's races, the cycle's matrix
+    and its paired differences as --json has them;
   - a two-key sweep is a heat map whose axes name the values (named values included), every cell the
     --json estimate, with the 50% contour drawn where the target crosses it over two numeric keys
     and none across named values;
@@ -313,6 +315,57 @@ def check_survivors(name, result, variants):
                   f"{name}: survivors of {u}, variant {v}: the chart's {d['estimates'][i]} [{d['lows'][i]}, {d['highs'][i]}] is --json's")
 
 
+# Each race chart whose title matches `pattern` (its numbers: the search, then the race, or the race
+# alone), with its candidates' intervals, colours and ticks.
+RACES = """return volley.charts().map(c => { const d = c.data.datasets[0]; return { title: c.canvas.closest('.chart').querySelector('h3').textContent,
+  candidates: d.candidates, lows: d.lows, highs: d.highs, colours: d.backgroundColor, ticks: c.scales.y.ticks.map(t => t.label) }; });"""
+
+
+def check_races(name, pattern, searches):
+    """Every race of every search drawn once: each candidate its --json interval, greyed exactly when
+    eliminated and named with the round it left. Returns how many were eliminated."""
+    charts = [c for c in driver.execute_script(RACES) if re.fullmatch(pattern, c["title"])]
+    played = [(i, r) for i, search in enumerate(searches) for r in search["races"] if r["rounds"] > 0]
+    check(len(charts) == len(played), f"{name}: a chart per race ({len(charts)} charts, {len(played)} races)")
+    eliminated = 0
+    for chart in charts:
+        numbers = [int(n) for n in re.findall(r"\d+", chart["title"])]
+        search = searches[numbers[0] - 1] if len(numbers) == 2 else searches[0]
+        cs = search["races"][numbers[-1] - 1]["candidates"]
+        check(sorted(chart["candidates"]) == list(range(len(cs))), f"{name}: {chart['title']} draws every candidate")
+        for k, i in enumerate(chart["candidates"]):
+            c, grey = cs[i], chart["colours"][k].startswith("rgba(184,184,184,")
+            check(chart["lows"][k] == c["target"]["low"] and chart["highs"][k] == c["target"]["high"],
+                  f"{name}: {chart['title']}, candidate {i}: the interval drawn is --json's")
+            check(grey == (c["eliminated_round"] > 0), f"{name}: {chart['title']}, candidate {i}: greyed exactly when eliminated ({chart['colours'][k]})")
+            if c["eliminated_round"] > 0:
+                eliminated += 1
+                check(re.search(r"\(out (in round |r)" + str(c["eliminated_round"]) + r"\)$", chart["ticks"][k]) is not None,
+                      f"{name}: the eliminated are named with their round: {chart['ticks'][k]}")
+    return eliminated
+
+
+def table_captioned(caption):
+    """The body cells of the table whose caption starts with `caption`, row by row."""
+    return driver.execute_script("""const t = Array.from(document.querySelectorAll('#volley-report table')).find(t => t.caption && t.caption.textContent.startsWith(arguments[0]));
+return t ? Array.from(t.tBodies[0].rows).map(r => Array.from(r.cells).map(c => c.textContent)) : null;""", caption)
+
+
+def interval_text(e, f):
+    return f"{f(e['estimate'])} [{f(e['low'])}, {f(e['high'])}]"
+
+
+def search_results(name, searches):
+    """Each search's line on a page of several: its best's target and the policy it had, as --json has them."""
+    lines = driver.find_elements("css selector", "#volley-report section.search p.search-result")
+    check(len(lines) == len(searches), f"{name}: a result line per search ({len(lines)} for {len(searches)})")
+    for line, search in zip(lines, searches):
+        b, h = search["best"].get("target"), search["file"].get("target")
+        if b:
+            check_figures(name, line, [(percent(b["estimate"]), b["estimate"]), (percent(b["low"]), b["low"]), (percent(b["high"]), b["high"])] +
+                          ([(percent(h["estimate"]), h["estimate"])] if search["best"]["assignments"] != search["file"]["assignments"] else []))
+
+
 try:
     # run: the headline with its interval and the trial count.
     run = volley_run("run", ["run", "herero-ambush", "--trials", "20000"])
@@ -454,23 +507,7 @@ return Array.from(t.tBodies[0].rows).flatMap((r, j) => Array.from(r.cells).slice
                                    (fixed(100 * d["high"], 1), d["high"]), (grouped(best["confirm_trials"]), best["confirm_trials"])])
     sets = " ".join("--set " + a for a in best["best"]["assignments"])
     check(sets in answer.text, f"best: the answer gives the best policy as --set assignments ({sets})")
-    races = driver.execute_script("""return volley.charts().filter(c => /^Race \\d+$/.test(c.canvas.closest('.chart').querySelector('h3').textContent))
-      .map(c => { const d = c.data.datasets[0]; return { title: c.canvas.closest('.chart').querySelector('h3').textContent, candidates: d.candidates,
-                  lows: d.lows, highs: d.highs, colours: d.backgroundColor, ticks: c.scales.y.ticks.map(t => t.label) }; });""")
-    check(len(races) == len(best["races"]), f"best: a chart per race ({len(races)} charts, {len(best['races'])} races)")
-    eliminated = 0
-    for chart, race in zip(races, best["races"]):
-        cs = race["candidates"]
-        check(sorted(chart["candidates"]) == list(range(len(cs))), f"best: {chart['title']} draws every candidate")
-        for k, i in enumerate(chart["candidates"]):
-            c, grey = cs[i], chart["colours"][k].startswith("rgba(184,184,184,")
-            check(chart["lows"][k] == c["target"]["low"] and chart["highs"][k] == c["target"]["high"],
-                  f"best: {chart['title']}, candidate {i}: the interval drawn is --json's")
-            check(grey == (c["eliminated_round"] > 0), f"best: {chart['title']}, candidate {i}: greyed exactly when eliminated ({chart['colours'][k]})")
-            if c["eliminated_round"] > 0:
-                eliminated += 1
-                check(chart["ticks"][k].endswith(f"(out in round {c['eliminated_round']})"), f"best: the eliminated are named with their round: {chart['ticks'][k]}")
-    check(eliminated > 0, "best: the race eliminates candidates (else this test shows no greying)")
+    eliminated = check_races("best", r"Race \d+", [best])
     greyed_rows = driver.execute_script("return document.querySelectorAll('#volley-report tr td.name.out').length")
     check(greyed_rows == eliminated, f"best: the tables grey the {eliminated} eliminated candidates ({greyed_rows} rows)")
 
@@ -486,6 +523,76 @@ return Array.from(t.tBodies[0].rows).flatMap((r, j) => Array.from(r.cells).slice
     check(not figures(answer), "best-partial: no figure is given for a search that did not end")
     drawn = int(driver.execute_script("return document.getElementById('volley-report').dataset.charts"))
     check(drawn == len([r for r in partial["races"] if r["rounds"] > 0]), f"best-partial: a chart per race that played a round ({drawn})")
+
+    # best --respond ending in a cycle: the Hereros free to hold or charge with N1, N2 and S1 (the rest
+    # charging), the Germans their whole space. The answer gives the cycle's lowest and highest cell as
+    # --json has them; the matrix is drawn and tabled, every two cells of a row or a column paired.
+    units = "herero.units"
+    herero_space = ["--set", "herero.charge_after=false"] + [a for u in ("N3", "N4", "M1", "M2", "S2") for a in ("--set", f"{units}.{u}.orders=charge")]
+    herero_fixed = ["herero.keep_hidden", "herero.reconceal", "herero.charge_after", "herero.hidden_fire"] + \
+                   [f"{units}.{u}.orders" for u in ("N3", "N4", "M1", "M2", "S2")]
+    cyc = volley_run("best-respond", ["best", "herero-ambush", "--side", "herero"] + herero_space +
+                     [a for u in ("N1", "N2", "S1") for a in ("--space", f"{units}.{u}.orders=hold,charge")] +
+                     [a for k in herero_fixed + ["herero.policy"] for a in ("--fix", k)] + ["--respond", "--trials", "4096"])
+    answer = open_page("best-respond")
+    if check(cyc["ending"] == "cycle" and "cycle" in cyc, f"best-respond: the responses cycle (else this test shows no matrix): {cyc['ending']}"):
+        cycle = cyc["cycle"]
+        cells = [c for row in cycle["matrix"] for c in row]
+        lo, hi = min(cells, key=lambda c: c["estimate"]), max(cells, key=lambda c: c["estimate"])
+        check_figures("best-respond", answer, [(percent(lo[k]), lo[k]) for k in ("estimate", "low", "high")] +
+                      [(percent(hi[k]), hi[k]) for k in ("estimate", "low", "high")] + [(grouped(cycle["trials"]), cycle["trials"])])
+        shown = table_captioned("The matrix")
+        check(shown == [[f"herero {i + 1}"] + [interval_text(c, percent) for c in row] for i, row in enumerate(cycle["matrix"])],
+              f"best-respond: the matrix's table is --json's: {shown}")
+        drawn = chart_titled("best-respond", "herero.win in each game of the cycle")
+        if drawn:
+            check([(d["estimates"], d["lows"], d["highs"]) for d in drawn["datasets"]] ==
+                  [([c["estimate"] for c in row], [c["low"] for c in row], [c["high"] for c in row]) for row in cycle["matrix"]],
+                  "best-respond: the cycle's chart draws every cell with its --json interval")
+        pairs = table_captioned("Paired differences")
+        columns = len(cycle["columns"])
+        check(len(cycle["differences"]) == columns * len(cycle["rows"]) * (len(cycle["rows"]) - 1) // 2 + len(cycle["rows"]) * columns * (columns - 1) // 2,
+              f"best-respond: every two cells of a row or a column are paired ({len(cycle['differences'])})")
+        expected = []
+        for d in cycle["differences"]:
+            e = d["difference"]
+            what = (f"against german {d['column'] + 1}: herero {d['row'] + 1} \u2212 herero {d['other_row'] + 1}" if d["column"] == d["other_column"] else
+                    f"herero {d['row'] + 1}: against german {d['column'] + 1} \u2212 against german {d['other_column'] + 1}")
+            expected.append([what, f"{signed(100 * e['estimate'], 1)} [{signed(100 * e['low'], 1)}, {signed(100 * e['high'], 1)}] points"])
+            first, second = cycle["matrix"][d["row"]][d["column"]], cycle["matrix"][d["other_row"]][d["other_column"]]
+            check(math.isclose(e["estimate"], first["estimate"] - second["estimate"], abs_tol=1e-12),
+                  f"best-respond: a paired difference is its cells' difference on the same trials ({d})")
+        check(pairs == expected, f"best-respond: the paired differences' table is --json's: {pairs}")
+    steps = driver.execute_script("return Array.from(document.querySelectorAll('#volley-report table')).find(t => t.caption && t.caption.textContent.startsWith('Each step')).tBodies[0].rows.length")
+    check(steps == len(cyc["steps"]), f"best-respond: a row per step in the sequence of best responses ({steps})")
+    check_races("best-respond", r"Step \d+, race \d+", cyc["steps"])
+    search_results("best-respond", cyc["steps"])
+
+    # best --respond ending in an equilibrium (the Germans first, a small space): the answer gives each
+    # side's target in the game both kept, as --json has it.
+    eq = volley_run("best-equilibrium", ["best", "herero-ambush", "--side", "german", "--space", "german.units.Z1.orders=hold,charge", "--fix",
+                                         "german.units.Z2.orders", "--fix", "german.charge_after", "--fix", "german.hidden_fire", "--set",
+                                         "herero.charge_after=false"] + [a for u in ("N1", "N2", "N3", "N4", "M1", "M2", "S1", "S2")
+                                                                          for a in ("--set", f"{units}.{u}.orders=charge")] + ["--respond", "--trials", "4096"])
+    answer = open_page("best-equilibrium")
+    if check(eq["ending"] == "equilibrium", f"best-equilibrium: the responses settle (else this test shows none): {eq['ending']}"):
+        check_figures("best-equilibrium", answer, [(percent(v[k]), v[k]) for v in eq["equilibrium"]["values"] for k in ("estimate", "low", "high")])
+    check_races("best-equilibrium", r"Step \d+, race \d+", eq["steps"])
+
+    # best --value: the rule's paired worth, each game's target and the trials as --json has them, and
+    # the four searches' races.
+    val = volley_run("best-value", ["best", "herero-ambush", "--side", "herero"] + herero_space + ["--space", "herero.policy=never,always", "--space",
+                                    f"{units}.N1.orders=hold,charge"] + [a for k in herero_fixed + [f"{units}.N2.orders", f"{units}.S1.orders"]
+                                                                         for a in ("--fix", k)] + ["--value", "herero.policy", "--trials", "4096"])
+    answer = open_page("best-value")
+    d = val["difference"]
+    check_figures("best-value", answer, [(signed(100 * d[k], 1), d[k]) for k in ("estimate", "low", "high")] +
+                  [(percent(val[g][k]), val[g][k]) for g in ("value_with", "value_without") for k in ("estimate", "low", "high")] +
+                  [(grouped(val["trials"]), val["trials"])])
+    check("herero.policy=never" in answer.text, f"best-value: the answer names the rule's off value: {answer.text}")
+    searches = [val[k] for k in ("with", "without", "reply_with", "reply_without")]
+    check_races("best-value", r"Search \d+, race \d+", searches)
+    search_results("best-value", searches)
 
     # balance: the answer's count and first setting as --json has them, every setting that finished a
     # look drawn once, the answer ringed, and a table row per setting.
