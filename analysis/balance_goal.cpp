@@ -1,6 +1,7 @@
 #include "analysis/balance_goal.hpp"
 
 #include "analysis/number_parsing.hpp"
+#include "analysis/spread_estimate.hpp"
 #include "analysis/text_format.hpp"
 
 #include <algorithm>
@@ -34,6 +35,8 @@ const ShareEstimate* share_of(const TargetSpec& target) {
 }  // namespace
 
 Interval BalanceGoal::evaluate(const Tally& tally, double level) const {
+  if (!target.at_least)
+    if (const auto metric = spread_metric(tally.schema(), target.metric)) return spread_interval(tally, *metric, level);
   const ShareEstimate* share = share_of(target);
   if (share == nullptr) return evaluate_target(tally, target, level);
   const long part = tally.schema().find(share->part), whole = tally.schema().find(share->whole);
@@ -82,6 +85,9 @@ void check_balance_goals(std::vector<BalanceGoal>& goals, const Schema& schema, 
         throw std::invalid_argument("--goal '" + goal.text + "': " + share->name + " is " + share->part + " / " + share->whole +
                                     ", estimates this scenario does not have (a firefight's balance measures)");
       goal.probability = true;
+    } else if (const auto metric = goal.target.at_least ? std::nullopt : spread_metric(schema, goal.target.metric)) {
+      goal.probability = false;
+      most = spread_ceiling(schema.metrics[*metric]);
     } else {
       check_target(goal.target, schema, "--goal");
       goal.probability = goal.target.is_probability(schema);
@@ -90,8 +96,10 @@ void check_balance_goals(std::vector<BalanceGoal>& goals, const Schema& schema, 
       most = goal.probability ? 1 : static_cast<double>(spec.max_value);
     }
     if (goal.hi < least || goal.lo > most)
-      throw std::invalid_argument("--goal '" + goal.text +
-                                  "': " + (goal.probability ? "a probability" : "the mean of " + goal.target.metric) +
+      throw std::invalid_argument("--goal '" + goal.text + "': " +
+                                  (goal.probability                            ? "a probability"
+                                   : spread_metric(schema, goal.target.metric) ? "the standard deviation " + goal.target.metric
+                                                                               : "the mean of " + goal.target.metric) +
                                   format_text(" lies between %g and %g", least, most) + "; no setting can make it " + goal.relation());
     double scale = 1;
     for (const double end : {goal.lo, goal.hi})

@@ -1,6 +1,10 @@
 #include "engine/barrage/barrage_metrics.hpp"
 
+#include "engine/barrage/morale_standing.hpp"
 #include "engine/metric_declaration.hpp"
+
+#include <algorithm>
+#include <cstdlib>
 
 #include <variant>
 
@@ -72,7 +76,46 @@ void visit_side_metrics(Visit&& visit) {
       [](const SideBounds& b) { return b.turns; }, [](const SideState& s) -> int64_t { return s.command_failures; });
 }
 
-// After both sides' blocks, per unit of the defender that `first_hit_units` names, the turn it was first hit.
+// After both sides' blocks, the balance measures (docs/methods.md, "Balance measures"), on army morale
+// (morale_standing.hpp): each one's text, the bottom and top of its histogram from the attacker's and
+// the defender's bounds, and its observation.
+template <class Visit>
+void visit_balance_metrics(Visit&& visit) {
+  constexpr auto Count = MetricKind::Count;
+  constexpr auto Probability = MetricKind::Probability;
+  visit(
+      MetricText{"morale_margin", "army morale the defender lost minus what the attacker lost", Count, 0, false},
+      [](const SideBounds& attacker, const SideBounds&) { return -attacker.morale_loss_die * attacker.units; },
+      [](const SideBounds&, const SideBounds& defender) { return defender.morale_loss_die * defender.units; },
+      [](const BarrageScenario& sc, const BarrageState& st) -> int64_t {
+        return st.sides[sc.defender()].morale_lost - st.sides[sc.attacker].morale_lost;
+      });
+  visit(
+      MetricText{"close", "the sides' army morale lost ends within one dispersal's most (the morale loss die)", Probability, 0, false},
+      [](const SideBounds&, const SideBounds&) -> int64_t { return 0; }, [](const SideBounds&, const SideBounds&) -> int64_t { return 1; },
+      [](const BarrageScenario& sc, const BarrageState& st) -> int64_t {
+        return std::abs(st.sides[0].morale_lost - st.sides[1].morale_lost) <= sc.ruleset.morale_loss_die;
+      });
+  visit(
+      MetricText{"lead_changes", "turn ends at which the other side became ahead on army morale (the side that lost less)", Count, 0,
+                 false},
+      [](const SideBounds&, const SideBounds&) -> int64_t { return 0; },
+      [](const SideBounds& attacker, const SideBounds&) { return attacker.turns - 1; },
+      [](const BarrageScenario&, const BarrageState& st) -> int64_t { return st.lead_changes; });
+  visit(
+      MetricText{"behind_after_turn1", "a side is behind on army morale after turn 1", Probability, 0, false},
+      [](const SideBounds&, const SideBounds&) -> int64_t { return 0; }, [](const SideBounds&, const SideBounds&) -> int64_t { return 1; },
+      [](const BarrageScenario&, const BarrageState& st) -> int64_t { return st.behind_after_turn1 >= 0; });
+  visit(
+      MetricText{"comeback", "the side behind on army morale after turn 1 ends ahead (comeback chance: comeback / behind_after_turn1)",
+                 Probability, 0, false},
+      [](const SideBounds&, const SideBounds&) -> int64_t { return 0; }, [](const SideBounds&, const SideBounds&) -> int64_t { return 1; },
+      [](const BarrageScenario&, const BarrageState& st) -> int64_t {
+        return st.behind_after_turn1 >= 0 && morale_leader(st) == st.behind_after_turn1;
+      });
+}
+
+// After the balance measures, per unit of the defender that `first_hit_units` names, the turn it was first hit.
 constexpr MetricText FirstHit{"<s>.first_hit.<u>", "turn <u> was first hit (0: never)", MetricKind::Count, 0, false};
 int64_t first_hit_top(const BarrageScenario& scenario) { return scenario.turns; }
 int64_t first_hit(const UnitState& unit) { return unit.first_hit; }
@@ -114,6 +157,12 @@ Schema make_schema(const BarrageScenario& scenario) {
     const MetricNames side{scenario.sides[s].name};
     visit_side_metrics([&](const MetricText& text, auto top, auto) { add(text, side, top(bounds)); });
   }
+  const SideBounds attacker = bounds_of(scenario, scenario.sides[scenario.attacker]);
+  const SideBounds defending = bounds_of(scenario, scenario.sides[scenario.defender()]);
+  visit_balance_metrics([&](const MetricText& text, auto bottom, auto top, auto) {
+    const int64_t lo = bottom(attacker, defending);
+    schema.add({text.name, text.kind, lo, std::max(top(attacker, defending), lo + 1), text.description, text.headline});
+  });
   const MetricNames defender{scenario.sides[scenario.defender()].name};
   for (int u : scenario.first_hit_units) add(FirstHit, defender.with_unit(scenario.units[u].name), first_hit_top(scenario));
   const long headline = schema.find(barrage_headline(scenario));
@@ -126,6 +175,7 @@ void observe(const BarrageScenario& scenario, const BarrageState& state, int64_t
     const SideState& side = state.sides[s];
     visit_side_metrics([&](const MetricText&, auto, auto observation) { *obs++ = observation(side); });
   }
+  visit_balance_metrics([&](const MetricText&, auto, auto, auto observation) { *obs++ = observation(scenario, state); });
   for (int u : scenario.first_hit_units) *obs++ = first_hit(state.units[u]);
 }
 

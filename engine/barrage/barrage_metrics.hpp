@@ -1,5 +1,6 @@
 #pragma once
-// What a barrage trial reports (B-7): per side, in the sides' order, the counts below; then, per
+// What a barrage trial reports (B-7): per side, in the sides' order, the counts below; then the
+// balance measures on army morale (morale_margin close lead_changes behind_after_turn1 comeback); then, per
 // unit of the defender, the turn it was first hit (0 if never). Histogram ranges come from the
 // scenario (numbers of units, Blinds, missions, turns). Each metric is declared once, with its
 // observation beside it (barrage_metrics.cpp); the schema and the observer both follow it.

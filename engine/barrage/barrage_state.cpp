@@ -41,6 +41,9 @@ void BarrageState::reset(const BarrageScenario& /*scenario*/) noexcept {
   state.pulse_order = {0, 1};
   state.turn = 0;
   state.next_recovery = 0;
+  state.leader = -1;
+  state.lead_changes = 0;
+  state.behind_after_turn1 = -1;
   state.fired.clear();
   state.attacks.clear();
   state.dispersed_now.clear();

@@ -85,6 +85,10 @@ struct BarrageState {
   std::array<int, SideCount> pulse_order{0, 1};
   int turn = 0;
   int next_recovery = 0;  // the earliest end of turn at which a suppressed unit recovers, 0: none (B-5)
+  // The balance measures' standing on army morale (morale_standing.hpp).
+  int leader = -1;              // the side ahead at the last turn end where one was, -1 none yet
+  int lead_changes = 0;         // turn ends at which the other side became ahead
+  int behind_after_turn1 = -1;  // the side behind at the end of turn 1, -1 none
 
   // Scratch, capacity fixed here.
   ScratchList<FiredTemplate> fired;  // this turn; capacity: one per mission

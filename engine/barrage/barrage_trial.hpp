@@ -12,6 +12,7 @@
 #include "engine/barrage/command.hpp"
 #include "engine/barrage/logistics_phase.hpp"
 #include "engine/barrage/missions.hpp"
+#include "engine/barrage/morale_standing.hpp"
 #include "engine/rng.hpp"
 
 #include <string>
@@ -154,7 +155,10 @@ void play_turn(Ctx& c, int turn) {
 template <class Ctx>
 void play_trial(Ctx& c) {
   setup_trial(c);
-  for (int turn = 1; turn <= c.sc.turns; ++turn) play_turn(c, turn);
+  for (int turn = 1; turn <= c.sc.turns; ++turn) {
+    play_turn(c, turn);
+    record_morale_standing(c.st, turn);
+  }
 }
 
 }  // namespace volley::barrage

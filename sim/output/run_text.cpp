@@ -1,6 +1,8 @@
 #include "sim/output/run_text.hpp"
 
+#include "analysis/balance_measures.hpp"
 #include "analysis/digit_grouping.hpp"
+#include "analysis/level_label.hpp"
 #include "analysis/summary_table.hpp"
 #include "analysis/text_format.hpp"
 
@@ -27,7 +29,19 @@ std::string run_text(const RunRecord& r, const SettingChanges& settings_changed,
   report.level = r.level;
   report.headline_only = !all_metrics;
   report.histograms = report.per_turn = report.per_unit = !quiet;
-  return text + format_summary(r.tally, report);
+  text += format_summary(r.tally, report);
+  if (!quiet && r.tally.trials() > 0) text += balance_measures_text(r.tally, r.level);
+  return text;
+}
+
+std::string balance_measures_text(const Tally& tally, double level) {
+  const auto measures = balance_measures(tally, level);
+  if (measures.empty()) return "";
+  std::string text = format_text("\n%-34s %9s   %-21s\n", "balance measure", "estimate", (level_percent(level) + " interval").c_str());
+  for (const auto& m : measures)
+    text += format_text("%-34s %9.4f   %-21s %s\n", m.name.c_str(), m.interval.estimate,
+                        format_text("[%.4f, %.4f]", m.interval.low, m.interval.high).c_str(), m.description.c_str());
+  return text;
 }
 
 }  // namespace volley

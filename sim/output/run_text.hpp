@@ -14,4 +14,8 @@ namespace volley {
 std::string run_text(const RunRecord& record, const SettingChanges& settings_changed, const std::vector<std::string>& decisions, bool quiet,
                      bool all_metrics);
 
+// The balance measures (analysis/balance_measures.hpp), one a line with its interval; empty when the
+// scenario has none.
+std::string balance_measures_text(const Tally& tally, double level);
+
 }  // namespace volley

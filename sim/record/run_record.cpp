@@ -1,5 +1,6 @@
 #include "sim/record/run_record.hpp"
 
+#include "analysis/balance_measures.hpp"
 #include "analysis/estimate.hpp"
 #include "analysis/quantile_interval.hpp"
 #include "sim/scenario/scenario_document.hpp"
@@ -117,6 +118,19 @@ nlohmann::json record_to_json(const RunRecord& r) {
   if (!schema.controls.empty()) j["controls"] = schema.controls;
   j["tally"] = {{"trials", r.tally.trials()}, {"words", r.tally.to_words()}};
   j["estimates"] = estimates;
+  if (r.tally.trials() > 0) {
+    nlohmann::json balance = nlohmann::json::array();
+    for (const auto& m : balance_measures(r.tally, r.level))
+      balance.push_back({{"name", m.name},
+                         {"description", m.description},
+                         {"kind", m.kind},
+                         {"estimate", m.interval.estimate},
+                         {"low", m.interval.low},
+                         {"high", m.interval.high},
+                         {"method", m.interval.method},
+                         {"level", r.level}});
+    j["balance_measures"] = balance;
+  }
   if (r.presentation.is_object()) j.update(r.presentation);
   return j;
 }

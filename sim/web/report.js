@@ -256,7 +256,7 @@
     var t = el('table');
     if (caption) t.appendChild(el('caption', { text: caption }));
     var tr = el('tr');
-    heads.forEach(function (h, i) { tr.appendChild(el('th', { cls: i === 0 ? 'name' : h === 'what it counts' ? 'description' : '', text: h })); });
+    heads.forEach(function (h, i) { tr.appendChild(el('th', { cls: i === 0 ? 'name' : h === 'what it counts' || h === 'what it measures' ? 'description' : '', text: h })); });
     t.appendChild(el('thead', null, tr));
     var body = el('tbody');
     rows.forEach(function (r) {
@@ -345,6 +345,15 @@
 
   // The sentence of a compare: for each variant against the base, which gives more of the headline,
   // by how much, with the paired interval.
+  // The balance measures (docs/methods.md, "Balance measures"): each with its interval, as the run
+  // printed them; a probability in percent, a mean or a spread in its own units.
+  function balancePanel(root, result) {
+    var measures = result.balance_measures || [];
+    if (!measures.length) return;
+    table(section(root, 'Balance measures'), ['measure', 'estimate (' + levelText(result.level) + ' interval)', 'what it measures'],
+          measures.map(function (m) { return [code(m.name), intervalText(m, 3, m.kind === 'probability'), { text: m.description, cls: 'description' }]; }));
+  }
+
   function compareAnswer(root, result) {
     var level = levelText(result.level), trials = grouped(result.tally.trials), labels = variantLabels(result);
     (result.comparison || []).forEach(function (c, idx) {
@@ -561,6 +570,7 @@
     header(root, sc.title || 'volley', compare ? ': comparison' : '', lines.map(function (parts) { return el('span', null, ...parts); }), result);
     if (compare) compareAnswer(root, result); else runAnswer(root, result);
     missionsPanel(root, result, labels);
+    if (!compare) balancePanel(root, result);
     var pictures = section(root, 'Pictures');
     var grid = el('div', { cls: 'grid' });
     pictures.appendChild(grid);

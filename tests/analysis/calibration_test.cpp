@@ -7,42 +7,22 @@
 #include "engine/exact_dice.hpp"
 #include "sim/run/dice_pool_job.hpp"
 #include "sim/run/driver.hpp"
+#include "tests/support/pool_experiments.hpp"
 
 #include <catch2/catch.hpp>
 
 using namespace volley;
+using namespace volley::testing;
 
 namespace {
 
 constexpr int Experiments = 10000;
 constexpr uint32_t TrialsPerExperiment = 200;
 
-// One tally per experiment: experiment e is block e of a run with block size 200 (the driver's own
-// blocks), so the experiments are the same whatever the thread count.
+// Experiment e is block e of a run with block size 200 (the driver's own blocks).
 template <class Check>
 double coverage(const PoolSpec& pool, Check&& covers) {
-  const DicePoolJob<PoolPath::Binomial> job(pool, 20261129);
-  auto worker = job.make_worker();
-  std::vector<int64_t> obs(1);
-  int covered = 0;
-  for (int e = 0; e < Experiments; ++e) {
-    Tally tally(job.schema());
-    for (uint64_t t = 0; t < TrialsPerExperiment; ++t) {
-      worker->play(static_cast<uint64_t>(e) * TrialsPerExperiment + t, obs.data());
-      tally.add(obs.data());
-    }
-    covered += covers(tally);
-  }
-  return static_cast<double>(covered) / Experiments;
-}
-
-// A pool of `dice` dice of `faces` faces, each hitting on 1 to `target`.
-PoolSpec pool_of(int dice, int faces, int target) {
-  PoolSpec pool;
-  pool.dice = dice;
-  pool.faces = faces;
-  pool.target = target;
-  return pool;
+  return pool_coverage(pool, 20261129, Experiments, TrialsPerExperiment, covers);
 }
 
 // Whether the Wilson interval at `level` on an experiment's hit rate holds the true probability p.
