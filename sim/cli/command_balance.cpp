@@ -26,6 +26,7 @@ int command_balance(const Args& args) {
   BalanceSettings settings;
   RunSettings& run = settings.run;
   std::vector<std::string> goals;
+  std::string policies = "file";
   po::options_description options(
       "volley balance [SCENARIO] --free KEY=lo:hi ... --goal METRIC=VALUE ... [options]\n\n"
       "The settings of the free keys whose estimates hold every goal, ordered by how little they change the scenario\n"
@@ -41,6 +42,13 @@ int command_balance(const Args& args) {
       "tolerance", po::value<double>(&settings.tolerance)->default_value(0.01),
       "how near a goal is near enough: a probability's, and a mean's relative to the goal's value")(
       "seconds", po::value<double>(&settings.seconds)->default_value(0), "the race's time budget in seconds (0: none)")(
+      "policies", po::value<std::string>(&policies)->default_value("file"),
+      "file: the sides play the scenario's policies; best: each setting's sides play their best, searched there as volley best does")(
+      "policy-trials",
+      whole_number(settings.policy_trials, "--policy-trials", uint64_t{1})->default_value(std::to_string(settings.policy_trials)),
+      "--policies best: the most trials one policy plays in one race of a search")(
+      "policy-steps", whole_number(settings.policy_steps, "--policy-steps", 1)->default_value(std::to_string(settings.policy_steps)),
+      "--policies best: the most races of a local search")(
       "stop-after-blocks", whole_number(run.stop_after_blocks, "--stop-after-blocks", uint64_t{0})->default_value("0"),
       "testing: behave as if interrupted after this many blocks");
   add_run_options(options, run, false);
@@ -48,6 +56,8 @@ int command_balance(const Args& args) {
   if (!parse_command_line(args, options, "scenario", po::value<std::string>(&run.scenario), 1, vm,
                           "(--trials: the most trials one setting plays, default " + std::to_string(settings.max_trials) + ")"))
     return ExitOk;
+  if (policies != "file" && policies != "best") throw std::invalid_argument("--policies '" + policies + "': expected file or best");
+  settings.best_policies = policies == "best";
   for (const auto& g : goals) settings.goals.push_back(parse_balance_goal(g));
   const bool bar = !run.quiet && isatty(STDERR_FILENO) && mpi_world().rank == 0;  // one rank draws the bar
   StudyControl control;
@@ -56,6 +66,7 @@ int command_balance(const Args& args) {
       std::fputs(balance_start_line(p).c_str(), stdout);
       std::fflush(stdout);
     }
+    if (step == "policies" && bar) std::fputs(balance_policies_line(p).c_str(), stderr);
     if (step == "look" && bar) std::fputs(balance_look_line(p).c_str(), stderr);
   };
   const BalanceStudy study = balance_study(settings, scenario_argument(run.scenario), control);

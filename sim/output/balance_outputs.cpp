@@ -20,6 +20,10 @@ std::string balance_look_line(const nlohmann::json& look) {
                      look["holds"].get<size_t>(), look["dropped"].get<size_t>());
 }
 
+std::string balance_policies_line(const nlohmann::json& step) {
+  return format_text("\r  policies searched for %zu of %zu settings   ", step["candidate"].get<size_t>(), step["candidates"].get<size_t>());
+}
+
 void write_balance_files(const nlohmann::json& balance, const ResultFiles& files) {
   OutputBatch outputs;
   if (!files.json.empty()) outputs.attempt([&] { write_file_atomically(files.json, json_document(balance, 1) + "\n"); });

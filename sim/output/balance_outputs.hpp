@@ -14,6 +14,8 @@ namespace volley {
 std::string balance_start_line(const nlohmann::json& start);
 // A "look" piece as the terminal's progress line (it starts with a carriage return and ends without a newline).
 std::string balance_look_line(const nlohmann::json& look);
+// --policies best: how many settings have had their policies searched (a "policies" progress step).
+std::string balance_policies_line(const nlohmann::json& step);
 // Writes --json, --csv, --plot and --report (those asked for), each attempted even when another
 // failed; throws std::runtime_error naming every failure.
 void write_balance_files(const nlohmann::json& balance, const ResultFiles& files);

@@ -40,6 +40,17 @@ std::string goals_text(const nlohmann::json& balance, const nlohmann::json& c) {
   return text;
 }
 
+// The balance was played with each setting's searched policies (--policies best).
+bool best_policies(const nlohmann::json& balance) {
+  return balance.contains("policies") && balance["policies"]["mode"].get<std::string>() == "best";
+}
+
+// Where a setting's searched policies differ from the file's (every key is in the JSON).
+std::string policies_text(const nlohmann::json& candidate) {
+  const std::string changed = candidate["policy_changes"].get<std::string>();
+  return changed.empty() ? "the file's policies (the searches found none significantly better)" : changed;
+}
+
 std::string looks_text(const nlohmann::json& looks) {
   std::string text;
   for (const auto& n : looks) text += (text.empty() ? "" : ", ") + grouped(static_cast<int64_t>(n.get<uint64_t>()));
@@ -66,8 +77,25 @@ std::string balance_text(const nlohmann::json& b, bool quiet) {
     text += "played " + grouped(static_cast<int64_t>(b["trials"].get<uint64_t>())) + " trials in " +
             format_text("%.1f s", b["seconds"].get<double>()) + "; a full grid at the same precision plays " +
             grouped(static_cast<int64_t>(b["grid_trials"].get<uint64_t>())) + ", seed " + std::to_string(b["seed"].get<uint64_t>()) + "\n";
+    if (best_policies(b)) {
+      const auto& p = b["policies"];
+      text +=
+          "policies: each setting's sides play their best, searched there as volley best does (each side against the other's file "
+          "policy), within " +
+          grouped(static_cast<int64_t>(p["trials_per_policy"].get<uint64_t>())) + " trials a policy and " +
+          std::to_string(p["steps"].get<int>()) + " races a search; the searches played " +
+          grouped(static_cast<int64_t>(p["trials"].get<uint64_t>())) + format_text(" trials in %.1f s\n", p["seconds"].get<double>());
+    }
   }
   if (b["partial"].get<bool>()) text += "\nPARTIAL: interrupted after " + std::to_string(b["looks_done"].get<int>()) + " looks\n";
+  if (best_policies(b)) {
+    size_t searched = 0;
+    for (const auto& c : b["candidates"]) searched += c["policies_searched"].get<bool>() ? 1 : 0;
+    if (searched < candidates && !b["partial"].get<bool>())
+      text +=
+          format_text("\nThe time budget (--seconds) ended while the policies were searched (%zu of %zu settings): no race was played\n",
+                      searched, candidates);
+  }
   const std::string ending = b["ending"].get<std::string>();
   const auto& answer = b["answer"];
   if (ending == "holds")
@@ -87,6 +115,7 @@ std::string balance_text(const nlohmann::json& b, bool quiet) {
     const auto& c = b["candidates"][i.get<size_t>()];
     text += "  " + setting_text(c) + "   (" + change_text(c) + "; " + grouped(static_cast<int64_t>(c["trials"].get<uint64_t>())) +
             " trials)\n" + goals_text(b, c);
+    if (best_policies(b)) text += "      plays " + policies_text(c) + "\n";
   }
   if (b["budget_ended"].get<bool>() && ending == "holds")
     text += "the budget ended the race with settings still open (--trials, --seconds): others may hold the goals too\n";

@@ -2,9 +2,11 @@
 
 #include "analysis/target.hpp"
 #include "sim/record/mpi_world.hpp"
+#include "sim/run/best_search.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/run/run_session.hpp"
 #include "sim/run/trial_range.hpp"
+#include "sim/run/value_seed.hpp"
 #include "sim/scenario/scenario_model.hpp"
 
 #include <algorithm>
@@ -84,6 +86,21 @@ void finish(BalanceResult& result, const GoalRace& race, const std::vector<size_
   order_by_change(result.answer, result.candidates);
 }
 
+// A side's search under --policies best: `volley best`'s, within the smaller budget the settings give,
+// on a seed of its own (the race's trials then judge policies they did not choose).
+BestSettings policy_search_settings(const BalanceSettings& settings, const std::string& side) {
+  BestSettings best;
+  best.side = side;
+  best.level = settings.run.level;
+  best.threads = settings.run.threads;
+  best.seed = value_seed(settings.run.seed_value(), "--policies best");
+  best.trials = settings.policy_trials;
+  best.max_steps = settings.policy_steps;
+  best.confirm_trials = RaceBlockSize;
+  best.stop_after_blocks = settings.run.stop_after_blocks;
+  return best;
+}
+
 }  // namespace
 
 BalanceRace::BalanceRace(BalanceSettings settings, const ScenarioOpener& open) : settings_(std::move(settings)) {
@@ -99,8 +116,25 @@ BalanceRace::BalanceRace(BalanceSettings settings, const ScenarioOpener& open) :
   const uint64_t seed = run.seed_value();
   // Every candidate is loaded, and the goals checked against its metrics, before any trial.
   for (uint64_t i = 0; i < result.grid.size(); ++i) {
-    models_.push_back(load_model(open(run.sets, result.grid.assignments(i), "--free")));
+    ScenarioDocument doc = open(run.sets, result.grid.assignments(i), "--free");
+    models_.push_back(load_model(doc));
     jobs_.push_back(models_.back()->make_job(seed));
+    if (settings_.best_policies) documents_.push_back(std::move(doc));
+  }
+  if (settings_.best_policies) {
+    // Both sides' spaces and targets, checked on the scenario before any trial.
+    if (settings_.policy_trials == 0 || settings_.policy_steps < 1)
+      throw std::invalid_argument("--policy-trials and --policy-steps: expected positive whole numbers");
+    if (const auto* list = base.root()["sides"].as_array())
+      for (const auto& side : *list)
+        if (const auto name = side.value<std::string>()) sides_.push_back(*name);
+    for (const auto& side : sides_) {
+      try {
+        (void)best_space(policy_search_settings(settings_, side), base);
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string("--policies best: ") + e.what());
+      }
+    }
   }
   // A mean's range can grow with a setting (more figures, more casualties): a goal is refused only when
   // no setting's metrics can meet it.
@@ -120,6 +154,9 @@ BalanceRace::BalanceRace(BalanceSettings settings, const ScenarioOpener& open) :
   check_outputs(run);
   result.title = load_model(base)->title();
   result.seed = seed;
+  result.best_policies = settings_.best_policies;
+  result.policy_budget = settings_.best_policies ? settings_.policy_trials : 0;
+  result.policy_steps = settings_.best_policies ? settings_.policy_steps : 0;
   result.level = run.level;
   result.goals = settings_.goals;
   const uint64_t first = whole_blocks(settings_.first_look);
@@ -154,9 +191,14 @@ BalanceStudy BalanceRace::play(const StudyControl& control) const {
                            {"interval_level", result.interval_level},
                            {"seed", result.seed}});
 
+  // Step 0 (--policies best): each setting's sides play the policies searched for them there.
+  std::vector<std::unique_ptr<ScenarioModel>> policy_models;
+  std::vector<std::unique_ptr<TrialJob>> policy_jobs;
+  if (settings.best_policies && !search_policies(result, policy_models, policy_jobs, stop, control, out_of_time)) result.partial = true;
+  const auto job_of = [&](size_t c) -> const TrialJob& { return settings.best_policies ? *policy_jobs[c] : *jobs_[c]; };
   std::vector<Tally> tallies(k);
   TrialRange range(BalanceBlockSize, run.threads, stop, run.stop_after_blocks);
-  const auto play = [&](size_t c, uint64_t from, uint64_t to, Tally& out) { return range.play(*jobs_[c], from, to, out); };
+  const auto play = [&](size_t c, uint64_t from, uint64_t to, Tally& out) { return range.play(job_of(c), from, to, out); };
   // Adds trials up to `to` to candidate c, and reads its goals at the race's interval level.
   const auto absorb = [&](size_t c, Tally& tally, uint64_t to) {
     if (tallies[c].trials() == 0) tallies[c] = std::move(tally);
@@ -167,7 +209,7 @@ BalanceStudy BalanceRace::play(const StudyControl& control) const {
   };
   uint64_t played = 0;  // the trials every open candidate has played
   for (const uint64_t to : result.looks) {
-    if (race.finished()) break;
+    if (race.finished() || result.partial) break;
     if (out_of_time()) break;
     // Step 1: every open candidate plays trials [played, to), on the same trial indices and seed. A look
     // interrupted part way is dropped whole, so that every candidate's intervals stop at the same look.
@@ -224,6 +266,37 @@ BalanceStudy BalanceRace::play(const StudyControl& control) const {
   return study;
 }
 
+bool BalanceRace::search_policies(BalanceResult& result, std::vector<std::unique_ptr<ScenarioModel>>& models,
+                                  std::vector<std::unique_ptr<TrialJob>>& jobs, const std::atomic<bool>* stop, const StudyControl& control,
+                                  const std::function<bool()>& out_of_time) const {
+  const auto start = Clock::now();
+  const uint64_t seed = result.seed;
+  for (size_t c = 0; c < documents_.size(); ++c) {
+    // The --seconds budget ends the searches too; the race then plays no look (it checks the same clock).
+    std::vector<std::string> policies;
+    if (!out_of_time())
+      for (const auto& side : sides_) {
+        const BestResult best = best_search(policy_search_settings(settings_, side), documents_[c], stop, {});
+        if (best.partial) return false;
+        for (const auto& race : best.races) result.candidates[c].policy_trials += race.trials;
+        result.candidates[c].policy_trials += best.confirm_trials;
+        for (const auto& a : best.space.assignments(best.best)) policies.push_back(a);
+        const std::string changed = best.space.difference(best.best, best.file);
+        if (!changed.empty()) result.candidates[c].policy_changes += (result.candidates[c].policy_changes.empty() ? "" : "; ") + changed;
+        result.candidates[c].policies_searched = true;
+      }
+    ScenarioDocument doc = documents_[c];
+    for (const auto& a : policies) doc.apply_set(a, "--policies");
+    models.push_back(load_model(doc));
+    jobs.push_back(models.back()->make_job(seed));
+    result.candidates[c].policies = std::move(policies);
+    result.policy_trials += result.candidates[c].policy_trials;
+    result.policy_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    control.report("policies", {{"candidate", c + 1}, {"candidates", documents_.size()}, {"trials", result.policy_trials}});
+  }
+  return true;
+}
+
 BalanceStudy balance_study(BalanceSettings settings, const ScenarioOpener& open, const StudyControl& control) {
   return BalanceRace(std::move(settings), open).play(control);
 }
@@ -274,26 +347,40 @@ nlohmann::json balance_result_json(const BalanceResult& r) {
                         {"decided_look", c.decided_look},
                         {"goals", c.trials > 0 ? estimates : nlohmann::json::array()}};
     if (c.verdict == GoalVerdict::Dropped) j["dropped_by"] = r.goals[c.dropped_by].text;
+    if (r.best_policies) {
+      j["policies"] = c.policies;
+      j["policy_changes"] = c.policy_changes;
+      j["policies_searched"] = c.policies_searched;
+      j["policy_trials"] = c.policy_trials;
+    }
     candidates.push_back(std::move(j));
   }
-  return {{"format", "volley-balance"},
-          {"format_version", 1},
-          {"title", r.title},
-          {"seed", r.seed},
-          {"level", r.level},
-          {"interval_level", r.interval_level},
-          {"keys", std::move(keys)},
-          {"goals", std::move(goals)},
-          {"looks", r.looks},
-          {"looks_done", r.looks_done},
-          {"ending", r.ending},
-          {"answer", r.answer},
-          {"trials", r.trials},
-          {"grid_trials", r.grid_trials},
-          {"seconds", r.seconds},
-          {"partial", r.partial},
-          {"budget_ended", r.budget_ended},
-          {"candidates", std::move(candidates)}};
+  nlohmann::json document = {{"format", "volley-balance"},
+                             {"format_version", 1},
+                             {"title", r.title},
+                             {"seed", r.seed},
+                             {"level", r.level},
+                             {"interval_level", r.interval_level},
+                             {"keys", std::move(keys)},
+                             {"goals", std::move(goals)},
+                             {"looks", r.looks},
+                             {"looks_done", r.looks_done},
+                             {"ending", r.ending},
+                             {"answer", r.answer},
+                             {"trials", r.trials},
+                             {"grid_trials", r.grid_trials},
+                             {"seconds", r.seconds},
+                             {"partial", r.partial},
+                             {"budget_ended", r.budget_ended},
+                             {"candidates", std::move(candidates)}};
+  // Which policies the sides play: the file's, or (--policies best) those searched per setting.
+  document["policies"] = r.best_policies ? nlohmann::json{{"mode", "best"},
+                                                          {"trials_per_policy", r.policy_budget},
+                                                          {"steps", r.policy_steps},
+                                                          {"trials", r.policy_trials},
+                                                          {"seconds", r.policy_seconds}}
+                                         : nlohmann::json{{"mode", "file"}};
+  return document;
 }
 
 }  // namespace volley

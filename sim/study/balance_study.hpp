@@ -12,7 +12,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,6 +29,11 @@ struct BalanceSettings {
   uint64_t max_trials = 65536;  // the most trials one candidate plays (run.trials_option, where given)
   uint64_t first_look = 1024;   // the trials of the first look; each later look doubles them
   double seconds = 0;           // the race's time budget (0: none), checked between looks
+  // --policies best: every setting's sides play the policies `volley best` finds for them there (each
+  // side's search against the other's file policy), within this budget per search.
+  bool best_policies = false;
+  uint64_t policy_trials = 16384;  // the most trials one policy plays in one race of a search
+  int policy_steps = 4;            // a local search's most races
 };
 
 inline constexpr uint32_t BalanceBlockSize = 256;
@@ -39,7 +46,11 @@ struct BalanceCandidate {
   GoalVerdict verdict = GoalVerdict::Open;
   int decided_look = 0;
   size_t dropped_by = 0;
-  std::vector<Interval> goals;  // each goal's interval at the race's interval level, after its last look
+  std::vector<Interval> goals;        // each goal's interval at the race's interval level, after its last look
+  std::vector<std::string> policies;  // --policies best: both sides' searched policies, "KEY=VALUE"
+  std::string policy_changes;         // --policies best: where they differ from the file's ("" none)
+  uint64_t policy_trials = 0;         // --policies best: the trials its searches played
+  bool policies_searched = false;     // --policies best: false when the time budget ended first
 };
 
 struct BalanceResult {
@@ -58,6 +69,12 @@ struct BalanceResult {
   std::vector<size_t> answer;
   uint64_t trials = 0;       // every candidate's
   uint64_t grid_trials = 0;  // a full grid at the same precision: every candidate at the most any played
+  // --policies best: the searches' budget, and what they played (all settings, both sides).
+  bool best_policies = false;
+  uint64_t policy_budget = 0;
+  int policy_steps = 0;
+  uint64_t policy_trials = 0;
+  double policy_seconds = 0;
   double seconds = 0;
   bool partial = false;       // interrupted: the looks completed
   bool budget_ended = false;  // --trials or --seconds ended the race with candidates open
@@ -78,8 +95,16 @@ class BalanceRace {
   BalanceStudy play(const StudyControl& control) const;
 
  private:
+  // --policies best: each candidate's sides' searched policies written into its scenario, and its job.
+  // False when interrupted.
+  bool search_policies(BalanceResult& result, std::vector<std::unique_ptr<ScenarioModel>>& models,
+                       std::vector<std::unique_ptr<TrialJob>>& jobs, const std::atomic<bool>* stop, const StudyControl& control,
+                       const std::function<bool()>& out_of_time) const;
+
   BalanceSettings settings_;
-  BalanceResult prepared_;  // the grid, goals and looks, no trial yet
+  BalanceResult prepared_;                   // the grid, goals and looks, no trial yet
+  std::vector<ScenarioDocument> documents_;  // --policies best: each candidate's scenario
+  std::vector<std::string> sides_;           // --policies best: the sides whose policies are searched
   std::vector<std::unique_ptr<ScenarioModel>> models_;
   std::vector<std::unique_ptr<TrialJob>> jobs_;
 };
