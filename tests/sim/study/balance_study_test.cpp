@@ -183,3 +183,20 @@ TEST_CASE("balance takes a goal on a mean that only some settings' ranges reach,
   expect_refused_before_work("balance --free german.units.Z1.figures=4:6 --goal german.casualties=19",
                              "the mean of german.casualties lies between 0 and 14");
 }
+
+TEST_CASE("balance takes the spread of game length as a goal, and refuses one no spread can meet or a spread of no count",
+          "[sim][balance]") {
+  // turn_decided lies in 1..8 on the default scenario: its standard deviation is at most 3.5.
+  expect_refused_before_work("balance --free german.units.Z1.figures=10:11 --goal 'turn_decided.sd>=5'",
+                             "the standard deviation turn_decided.sd lies between 0 and 3.5");
+  expect_refused_before_work("balance --free german.units.Z1.figures=10:11 --goal 'herero.win.sd>=0.1'",
+                             "no estimate named 'herero.win.sd'");
+  BalanceSettings s = patrol({"turn_decided.sd>=0.5"});
+  s.free = {"german.units.Z1.figures=10:11"};
+  s.max_trials = 4096;
+  const auto doc = balance(s).document;
+  // Games on this table vary by about 0.7 turns: both settings' intervals lie above 0.5.
+  CHECK(doc["ending"] == "holds");
+  CHECK(doc["answer"].size() == 2);
+  CHECK(doc["goals"][0]["probability"] == false);
+}
