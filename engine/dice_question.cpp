@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 
@@ -16,7 +17,6 @@ namespace {
 // (about n^2 F^2 / 2 products), a count builds a binomial one die at a time (n^2 / 2).
 constexpr int MaxDice = 10000;
 constexpr int MaxFacesPerDie = 1000;
-constexpr int64_t MaxSumSpan = 20000;  // dice x faces of a summed pool
 
 int parse_int(std::string_view text, const std::string& what, const std::string& word) {
   int value = 0;
@@ -49,6 +49,24 @@ DiceTerm parse_term(const std::string& word, std::string& rest) {
   if (term.faces < 2 || term.faces > MaxFacesPerDie)
     throw std::invalid_argument("'" + word + "': a die has 2 to " + std::to_string(MaxFacesPerDie) + " faces");
   return term;
+}
+
+// "4d6kh3", or "4d6kh3 vs 3d6": each side a dice expression, its errors counted in characters of
+// the whole question.
+DiceQuestion parse_sums(const std::string& words, int explosion_cap) {
+  DiceQuestion q;
+  size_t vs = std::string::npos;
+  for (const char* word : {" vs ", " VS "})
+    if (const auto at = words.find(word); at != std::string::npos) vs = at;
+  if (vs == std::string::npos) {
+    q.sum = parse_dice_expression(words, explosion_cap);
+    q.kind = DiceQuestionKind::Sum;
+    return q;
+  }
+  q.sum = parse_dice_expression(words.substr(0, vs), explosion_cap);
+  q.opponent_sum = parse_dice_expression(words.substr(vs + 4), explosion_cap, vs + 4);
+  q.kind = DiceQuestionKind::OpposedSums;
+  return q;
 }
 
 }  // namespace
@@ -95,7 +113,7 @@ FaceRange parse_face_rule(const std::string& rule, int faces, int modifier) {
 }
 
 DiceQuestion parse_dice_question(const std::string& words, const std::string& hit, int modifier, const std::string& minus,
-                                 const std::string& kill) {
+                                 const std::string& kill, int explosion_cap) {
   std::vector<std::string> w;
   {
     std::istringstream in(words);
@@ -103,10 +121,12 @@ DiceQuestion parse_dice_question(const std::string& words, const std::string& hi
   }
   if (w.empty()) throw std::invalid_argument("give dice, e.g. volley dice 3d6, or volley dice 10d20 --hit '<=6'");
   DiceQuestion q;
+  // Without a rule to count by, the words are a sum, or two sums opposed ("4d6kh3 vs 3d6").
+  if (words.find('@') == std::string::npos && hit.empty() && minus.empty() && kill.empty() && modifier == 0)
+    return parse_sums(words, explosion_cap);
   std::string rest;
   q.pool = parse_term(w[0], rest);
-  const bool opposed = w.size() > 1;
-  if (opposed) {
+  if (w.size() > 1) {
     if (w.size() != 3 || (w[1] != "vs" && w[1] != "VS"))
       throw std::invalid_argument("expected one pool, or two opposed pools: 5d6@4+ vs 3d6@4+ (got '" + words + "')");
     if (!hit.empty() || !minus.empty() || !kill.empty() || modifier != 0)
@@ -129,20 +149,12 @@ DiceQuestion parse_dice_question(const std::string& words, const std::string& hi
     rule = rest.substr(1);
   } else if (!rest.empty()) {
     if (rest[0] != '+' && rest[0] != '-')
-      throw std::invalid_argument("'" + w[0] + "': expected dice like 3d6, 2d6+1 or 4d6-2, got '" + rest + "' after the dice");
-    q.constant = parse_int(std::string_view(rest), "the number added", w[0]);
-    if (!rule.empty())
-      throw std::invalid_argument("'" + w[0] + "': a count of hits takes no constant; --mod " + rest + " moves the band instead");
+      throw std::invalid_argument("'" + w[0] + "': a count of hits takes plain dice like 10d20, got '" + rest + "' after the dice");
+    throw std::invalid_argument("'" + w[0] + "': a count of hits takes no constant; --mod " + rest + " moves the band instead");
   }
-  if (rule.empty()) {
-    // No --hit: the pool is summed (never a count the user did not ask for).
-    if (!minus.empty() || !kill.empty() || modifier != 0)
-      throw std::invalid_argument("--minus, --kill and --mod count dice against a rule: give --hit too (a pool without --hit is summed)");
-    if (static_cast<int64_t>(q.pool.dice) * q.pool.faces > MaxSumSpan)
-      throw std::invalid_argument("'" + w[0] + "': a sum is computed exactly up to dice x faces = " + std::to_string(MaxSumSpan));
-    q.kind = DiceQuestionKind::Sum;
-    return q;
-  }
+  if (rule.empty())
+    // No --hit: --minus, --kill or --mod were given for a sum (never a count the user did not ask for).
+    throw std::invalid_argument("--minus, --kill and --mod count dice against a rule: give --hit too (a pool without --hit is summed)");
   q.pool.counted = true;
   q.pool.hit = parse_face_rule(rule, q.pool.faces, modifier);
   q.kind = DiceQuestionKind::Count;
@@ -170,10 +182,9 @@ std::string DiceQuestion::describe() const {
   const std::string dice = std::to_string(pool.dice) + "d" + std::to_string(pool.faces);
   switch (kind) {
     case DiceQuestionKind::Sum:
-      return "the sum of " + dice +
-             (constant > 0   ? " + " + std::to_string(constant)
-              : constant < 0 ? " - " + std::to_string(-constant)
-                             : "");
+      return sum.describe();
+    case DiceQuestionKind::OpposedSums:
+      return sum.describe() + ", minus " + opponent_sum.describe() + "; the first wins with P(>= 1), a tie is P(= 0)";
     case DiceQuestionKind::Count:
       return "how many of " + dice + " show " + face_text(pool.hit) + " (" + std::to_string(pool.hit.size()) + " of " +
              std::to_string(pool.faces) + " faces)" +
@@ -202,7 +213,9 @@ std::string DiceQuestion::value_name() const {
 IntegerLaw DiceQuestion::law() const {
   switch (kind) {
     case DiceQuestionKind::Sum:
-      return shifted(sum_law(pool.dice, pool.faces), constant);
+      return sum.law();
+    case DiceQuestionKind::OpposedSums:
+      return convolve(sum.law(), negated(opponent_sum.law()));
     case DiceQuestionKind::Count:
       return count_law(pool.dice, pool.hit.size(), pool.faces);
     case DiceQuestionKind::CountDifference:
@@ -212,6 +225,16 @@ IntegerLaw DiceQuestion::law() const {
                       negated(count_law(opponent.dice, opponent.hit.size(), opponent.faces)));
   }
   return point_law(0);
+}
+
+bool DiceQuestion::explodes() const noexcept {
+  return (kind == DiceQuestionKind::Sum || kind == DiceQuestionKind::OpposedSums) && (sum.explodes() || opponent_sum.explodes());
+}
+
+double DiceQuestion::beyond_cap() const {
+  if (kind == DiceQuestionKind::Sum) return sum.beyond_cap();
+  if (kind == DiceQuestionKind::OpposedSums) return -std::expm1(std::log1p(-sum.beyond_cap()) + std::log1p(-opponent_sum.beyond_cap()));
+  return 0;
 }
 
 IntegerLaw DiceQuestion::kill_law() const { return thinned(law(), static_cast<double>(kill_num) / kill_den); }

@@ -1,7 +1,9 @@
 #pragma once
 // A question about dice as a designer types it to `volley dice`, with its exact law and a way to
 // roll it. The forms (each the law of one integer):
-//   3d6, 2d6+1, 4d6-2          the sum of the faces, plus a constant
+//   3d6, 2d6+1, 4d6-2          the sum of the faces, plus a constant; any dice expression
+//                              (engine/dice_expression.hpp): d6+d8, 4d6kh3, 2d20kl1, d6!, d6r1, d{1,1,2,3}
+//   4d6kh3 vs 3d6              opposed sums: A's total minus B's (A wins with P(X >= 1), a tie P(X = 0))
 //   10d20 --hit '<=6'          how many dice show a face in a range ('<=6', '>=4', '4+', '==1', '2..5')
 //   6d6 --hit '==1' --minus '==6'
 //                              how many show one range minus how many show another (B-2: a Command
@@ -10,6 +12,7 @@
 //                              with P(X >= 1))
 //   8d20 --hit '<=6' --kill 1/4
 //                              a TSATF volley: the hits, then how many of them kill (F-4)
+#include "engine/dice_expression.hpp"
 #include "engine/integer_law.hpp"
 
 #include <cstdint>
@@ -33,15 +36,15 @@ struct DiceTerm {
   FaceRange hit;
 };
 
-enum class DiceQuestionKind { Sum, Count, CountDifference, Opposed };
+enum class DiceQuestionKind { Sum, Count, CountDifference, Opposed, OpposedSums };
 
 struct DiceQuestion {
   DiceQuestionKind kind = DiceQuestionKind::Sum;
   DiceTerm pool;
-  int64_t constant = 0;  // Sum: added to the faces
-  FaceRange minus;       // CountDifference: the faces counted against
-  DiceTerm opponent;     // Opposed: side B's pool
-  bool kills = false;    // Count: each hit kills with kill_num / kill_den (F-4)
+  DiceExpression sum, opponent_sum;  // Sum: the expression; OpposedSums: A and B
+  FaceRange minus;                   // CountDifference: the faces counted against
+  DiceTerm opponent;                 // Opposed: side B's pool
+  bool kills = false;                // Count: each hit kills with kill_num / kill_den (F-4)
   int kill_num = 1, kill_den = 4;
 
   // One line saying what is counted, in words.
@@ -52,6 +55,12 @@ struct DiceQuestion {
   IntegerLaw law() const;
   // Count with kills: the exact law of the figures killed.
   IntegerLaw kill_law() const;
+  // Opposed and OpposedSums: one side against the other; the value is A minus B.
+  bool opposed() const noexcept { return kind == DiceQuestionKind::Opposed || kind == DiceQuestionKind::OpposedSums; }
+  // Whether an exploding die takes part (the law then says its cap), and P(some die would explode
+  // beyond the cap).
+  bool explodes() const noexcept;
+  double beyond_cap() const;
 
   // One roll of the question: its value, and (with kills) the figures killed. Dice: the kernel's
   // random source (engine/trial_dice.hpp). Counts draw as the kernel does (a binomial per pool,
@@ -62,8 +71,9 @@ struct DiceQuestion {
 
 // Parses the words of the command line (the positional words, joined: "5d6@4+ vs 3d6@4+") and the
 // options. Throws std::invalid_argument saying which word is wrong and what was expected.
+// `explosion_cap`: the most extra rolls of an exploding die (d6!).
 DiceQuestion parse_dice_question(const std::string& words, const std::string& hit, int modifier, const std::string& minus,
-                                 const std::string& kill);
+                                 const std::string& kill, int explosion_cap = DefaultExplosionCap);
 
 // A face rule for a die of `faces` faces: '<=6' (TSATF), '>=4' or '4+' (Combat HQ), '==1', '2..5';
 // `modifier` moves the hitting end of '<=' and '>=' rules (SF-B's -1: one face fewer hits).
@@ -81,10 +91,12 @@ template <class Dice>
 void DiceQuestion::roll(Dice& d, int64_t& value, int64_t& killed) const {
   killed = 0;
   switch (kind) {
-    case DiceQuestionKind::Sum: {
-      int64_t sum = constant;
-      for (int i = 0; i < pool.dice; ++i) sum += d.die(pool.faces);
-      value = sum;
+    case DiceQuestionKind::Sum:
+      value = sum.roll(d);
+      return;
+    case DiceQuestionKind::OpposedSums: {
+      const int64_t a = sum.roll(d);
+      value = a - opponent_sum.roll(d);
       return;
     }
     case DiceQuestionKind::Count: {

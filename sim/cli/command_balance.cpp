@@ -4,6 +4,7 @@
 #include "analysis/balance_goal.hpp"
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/reproducing_command.hpp"
 #include "sim/cli/run_options.hpp"
 #include "sim/output/balance_outputs.hpp"
 #include "sim/output/balance_report.hpp"
@@ -69,7 +70,8 @@ int command_balance(const Args& args) {
     if (step == "policies" && bar) std::fputs(balance_policies_line(p).c_str(), stderr);
     if (step == "look" && bar) std::fputs(balance_look_line(p).c_str(), stderr);
   };
-  const BalanceStudy study = balance_study(settings, scenario_argument(run.scenario), control);
+  BalanceStudy study = balance_study(settings, scenario_argument(run.scenario), control);
+  add_command_line(study.document, "balance", args);
   if (bar) std::fprintf(stderr, "\r%80s\r", "");
   std::fputs(terminal_text(balance_text(study.document, run.quiet)).c_str(), stdout);
   std::fflush(stdout);

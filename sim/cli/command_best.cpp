@@ -3,6 +3,7 @@
 #include "sim/cli/best_options.hpp"
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/reproducing_command.hpp"
 #include "sim/cli/run_options.hpp"
 #include "sim/output/best_text.hpp"
 #include "sim/record/mpi_world.hpp"
@@ -39,7 +40,8 @@ int command_best(const Args& args) {
     std::fflush(stdout);
     if (step == "race" && bar) std::fputs(best_round_text(p).c_str(), stderr);
   };
-  const BestStudy study = best_study(s, scenario_argument(s.run.scenario), control);
+  BestStudy study = best_study(s, scenario_argument(s.run.scenario), control);
+  add_command_line(study.document, "best", args);
   if (bar) std::fprintf(stderr, "\r%80s\r", "");
   std::fputs(best_text(study.document, s.run.quiet).c_str(), stdout);
   std::fflush(stdout);

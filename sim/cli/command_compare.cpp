@@ -3,6 +3,7 @@
 // paired interval beside the unpaired one, and the variance reduction measured in the same run.
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/reproducing_command.hpp"
 #include "sim/cli/terminal_progress.hpp"
 #include "sim/cli/run_options.hpp"
 #include "sim/output/compare_report.hpp"
@@ -44,7 +45,9 @@ int command_compare(const Args& args) {
   const StudyControl control = terminal_control(run.quiet, [](const std::string&, const nlohmann::json& note) {
     std::fprintf(stderr, "volley compare: %s\n", note.get<std::string>().c_str());
   });
-  const CompareStudy study = compare_study(settings, scenario_argument(run.scenario), control);
+  CompareStudy study = compare_study(settings, scenario_argument(run.scenario), control);
+  if (study.record.presentation.is_object())
+    study.record.presentation["command_line"] = reproducing_command("compare", args, study.record.seed);
   const RunRecord& r = study.record;
   std::fputs(compare_text(r, *study.job, *study.base_schema, study.headline, study.labels, study.plays, study.file_has,
                           study.settings_changed, run.quiet)

@@ -5,9 +5,12 @@
 // written, marked partial, and volley exits 128 + the signal.
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/reproducing_command.hpp"
+#include "sim/cli/run_options.hpp"
 #include "sim/output/atomic_file.hpp"
 #include "sim/output/dice_report.hpp"
 #include "sim/output/output_batch.hpp"
+#include "sim/output/report_page.hpp"
 #include "sim/output/text_escaping.hpp"
 #include "sim/run/interrupt.hpp"
 #include "sim/study/dice_study.hpp"
@@ -36,6 +39,9 @@ int command_dice(const Args& args) {
   po::options_description options(
       "volley dice DICE [options]\n\nThe exact law of a dice question: P(= k), P(>= k), P(<= k), mean and standard deviation.\nExamples:\n"
       "  volley dice 3d6                                    the sum (2d6+1, 4d6-2: plus a constant)\n"
+      "  volley dice 'd6+d8' / 4d6kh3 / 2d20kl1              mixed pools; keep the 3 highest of 4d6, the lowest of 2d20\n"
+      "  volley dice 'd6!' / d6r1 / 'd{1,1,2,3}'             exploding, a 1 rerolled once, a die with these faces\n"
+      "  volley dice 4d6kh3 vs 3d6                          opposed sums: who wins how often, and the ties\n"
       "  volley dice 10d20 --hit '<=6' --mod -1             how many dice hit (TSATF: <=; Combat HQ: 4+)\n"
       "  volley dice 6d6 --hit '==1' --minus '==6'          1s minus 6s: a Command Failure is P(>= 1)\n"
       "  volley dice 5d6@4+ vs 3d6@4+                       opposed pools: the first wins with P(>= 1)\n"
@@ -49,9 +55,11 @@ int command_dice(const Args& args) {
       "simulate,n", whole_number(run.trials, "--simulate", uint64_t{1}, MaxTrials),
       "also play N trials and show the simulated law beside the exact one")(
       "per-die", po::bool_switch(&settings.per_die), "with --simulate: roll every die instead of sampling the counts (the same law)")(
-      "seed", po::value<std::string>(&run.seed)->default_value("1"), "master seed of --simulate")(
-      "threads,j", thread_count(run.threads), ThreadCountHelp.c_str())("level", confidence_level(run.level)->default_value("0.95"),
-                                                                       "confidence level of the simulated intervals, in (0.5, 1)")(
+      "seed", seed_option(run), "master seed of --simulate")("threads,j", thread_count(run.threads), ThreadCountHelp.c_str())(
+      "level", confidence_level(run.level)->default_value("0.95"), "confidence level of the simulated intervals, in (0.5, 1)")(
+      "explode-cap", whole_number(settings.explosion_cap, "--explode-cap", 0, 1000)->default_value("20"),
+      "the most extra rolls of an exploding die (d6!); the mass beyond is reported")("report", po::value<std::string>(&run.report),
+                                                                                     "write the law as a self-contained HTML page")(
       "plot", po::value<std::string>(&run.plot), "draw the law (.png or .svg)")("json", po::value<std::string>(&run.json),
                                                                                 "write the law (and the simulated one) as JSON")(
       "csv", po::value<std::string>(&run.csv), "write the law (and the simulated one) as CSV rows")(
@@ -60,11 +68,13 @@ int command_dice(const Args& args) {
   if (!parse_command_line(args, options, "pool", po::value<std::vector<std::string>>(&settings.words), -1, vm)) return ExitOk;
   if (vm.count("simulate")) run.trials_option = run.trials;
 
-  const DiceStudy study = dice_study(settings, StudyControl{});
+  DiceStudy study = dice_study(settings, StudyControl{});
+  add_command_line(study.document, "dice", args);
   std::fputs(dice_text(study.table, quiet).c_str(), stdout);
   OutputBatch outputs;
   if (!run.json.empty()) outputs.attempt([&] { write_file_atomically(run.json, json_document(study.document, 1) + "\n"); });
   if (!run.csv.empty()) outputs.attempt([&] { write_file_atomically(run.csv, dice_csv(study.table)); });
+  if (!run.report.empty()) outputs.attempt([&] { write_file_atomically(run.report, report_page(study.document)); });
   if (!run.plot.empty())
     outputs.attempt([&] {
       draw_plot(law_plot(study.table.value_name, study.table.laws, study.table.dice), run.plot);

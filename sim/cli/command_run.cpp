@@ -1,6 +1,7 @@
 // `volley run [SCENARIO]`: play a scenario many times; estimates with intervals.
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/reproducing_command.hpp"
 #include "sim/cli/terminal_progress.hpp"
 #include "sim/cli/run_options.hpp"
 #include "sim/run/interrupt.hpp"
@@ -35,6 +36,8 @@ int command_run(const Args& args) {
   settings.seed_given = !vm["seed"].defaulted();
 
   RunStudy study = run_study(settings, scenario_argument(settings.scenario), terminal_control(settings.quiet));
+  if (study.record.presentation.is_object())
+    study.record.presentation["command_line"] = reproducing_command("run", args, study.record.seed);
   std::fputs(run_text(study.record, study.settings_changed, study.decisions, settings.quiet, all_metrics).c_str(), stdout);
   const RunRecord& r = study.record;
   if (const long h = r.tally.schema().find(study.model->headline_metric()); !settings.quiet && h >= 0)

@@ -7,6 +7,7 @@
 #include "sim/output/atomic_file.hpp"
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/reproducing_command.hpp"
 #include "sim/cli/terminal_progress.hpp"
 #include "sim/cli/run_options.hpp"
 #include "sim/run/interrupt.hpp"
@@ -49,7 +50,8 @@ int command_sensitivity(const Args& args) {
                 p["target"].get<std::string>().c_str(), static_cast<unsigned long long>(p["trials"].get<uint64_t>()),
                 static_cast<unsigned long long>(p["seed"].get<uint64_t>()));
   });
-  const SensitivityStudy study = sensitivity_study(settings, scenario_argument(run.scenario), control);
+  SensitivityStudy study = sensitivity_study(settings, scenario_argument(run.scenario), control);
+  add_command_line(study.document, "sensitivity", args);
   std::fputs(sensitivity_text(study.table, run.quiet).c_str(), stdout);
   OutputBatch outputs;
   if (!run.csv.empty()) outputs.attempt([&] { write_file_atomically(run.csv, sensitivity_csv(study.table)); });

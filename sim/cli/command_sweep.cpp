@@ -4,6 +4,7 @@
 #include "sim/output/atomic_file.hpp"
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/reproducing_command.hpp"
 #include "sim/cli/terminal_progress.hpp"
 #include "sim/cli/run_options.hpp"
 #include "sim/run/interrupt.hpp"
@@ -43,7 +44,8 @@ int command_sweep(const Args& args) {
     throw std::invalid_argument("--param: give one or two parameters to sweep");
   for (const auto& p : settings.parameters) settings.axes.push_back(parse_axis(p, "--param"));
 
-  const SweepStudy study = sweep_study(settings, scenario_argument(run.scenario), terminal_control(run.quiet));
+  SweepStudy study = sweep_study(settings, scenario_argument(run.scenario), terminal_control(run.quiet));
+  add_command_line(study.document, "sweep", args);
   std::fputs(sweep_text(study.table, run.quiet).c_str(), stdout);
   OutputBatch outputs;
   if (!run.json.empty()) outputs.attempt([&] { write_file_atomically(run.json, json_document(study.document, 1) + "\n"); });

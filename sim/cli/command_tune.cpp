@@ -6,6 +6,7 @@
 #include "sim/output/atomic_file.hpp"
 #include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/reproducing_command.hpp"
 #include "sim/cli/terminal_progress.hpp"
 #include "sim/cli/run_options.hpp"
 #include "sim/run/interrupt.hpp"
@@ -58,7 +59,8 @@ int command_tune(const Args& args) {
                   settings.target.text.c_str(), p["estimate"].get<double>(), p["low"].get<double>(), p["high"].get<double>());
     std::fflush(stdout);
   });
-  const TuneStudy study = tune_study(settings, scenario_argument(run.scenario), control);
+  TuneStudy study = tune_study(settings, scenario_argument(run.scenario), control);
+  add_command_line(study.document, "tune", args);
   std::fputs(tune_text(study.answer, run.quiet).c_str(), stdout);
   OutputBatch outputs;
   if (!run.json.empty()) outputs.attempt([&] { write_file_atomically(run.json, json_document(study.document, 1) + "\n"); });

@@ -8,15 +8,20 @@ namespace po = boost::program_options;
 
 namespace volley {
 
+po::typed_value<std::string>* seed_option(RunSettings& s) {
+  return po::value<std::string>(&s.seed)->default_value(s.seed)->notifier([&s](const std::string& seed) {
+    if (seed == "random") s.seed = std::to_string(s.seed_value());
+  });
+}
+
 void add_run_options(po::options_description& options, RunSettings& s, bool long_run) {
   options.add_options()("trials,n", whole_number(s.trials_option, "--trials", uint64_t{1}),
                         ("number of trials (default " + std::to_string(s.trials) + "; with --precision, the cap, default " +
                          std::to_string(PrecisionTrialCap) + ")")
                             .c_str())("precision", po::value<std::string>(&s.precision),
                                       "[NAME=]E: stop when that estimate's interval half-width is at most E")(
-      "seed", po::value<std::string>(&s.seed)->default_value(s.seed), "master seed (a number, or 'random')")(
-      "threads,j", thread_count(s.threads), ThreadCountHelp.c_str())("set", po::value<std::vector<std::string>>(&s.sets)->composing(),
-                                                                     "override a scenario key: key=value (repeatable)")(
+      "seed", seed_option(s), "master seed (a number, or 'random')")("threads,j", thread_count(s.threads), ThreadCountHelp.c_str())(
+      "set", po::value<std::vector<std::string>>(&s.sets)->composing(), "override a scenario key: key=value (repeatable)")(
       "level", confidence_level(s.level)->default_value("0.95"), "confidence level of every interval, in (0.5, 1)")(
       "json", po::value<std::string>(&s.json), "write results (integer tallies and estimates) as JSON")(
       "csv", po::value<std::string>(&s.csv), "write estimates as tidy CSV rows")(

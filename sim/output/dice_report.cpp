@@ -15,8 +15,16 @@ std::string law_name(const DiceTable& table, size_t m) { return table.laws[m].la
 std::string dice_text(const DiceTable& table, bool quiet) {
   // --quiet: the moments (and the simulated mean with its interval); no question line, no table.
   std::string text = quiet ? "" : table.dice + ": " + table.question + "\n";
+  if (table.opposed && !quiet)
+    text += format_text("%s wins %.1f%%, tie %.1f%%, %s wins %.1f%%\n", table.side_a.c_str(), 100 * table.a_wins, 100 * table.tie,
+                        table.side_b.c_str(), 100 * table.b_wins);
+  if (table.explodes && !quiet)
+    text += format_text(
+        "exploding dice roll again at most %d times each; P(a die would explode beyond that) = %.3g, which the law "
+        "gives to the capped totals (--explode-cap N)\n",
+        table.explosion_cap, table.beyond_cap);
   const std::string level = level_percent(table.level);
-  if (!quiet && !table.simulated) text += law_table(table.value_name, table.laws);
+  if (!quiet && !table.simulated) text += law_table(table.value_name, table.laws, LawUnit::Percent);
   if (!quiet && table.simulated)
     for (size_t m = 0; m < table.laws.size(); ++m) {
       const IntegerLaw& law = table.laws[m].law;

@@ -23,7 +23,7 @@ std::pair<int64_t, int64_t> shown_range(const std::vector<NamedLaw>& laws) {
 
 }  // namespace
 
-std::string law_table(const std::string& value_name, const std::vector<NamedLaw>& laws) {
+std::string law_table(const std::string& value_name, const std::vector<NamedLaw>& laws, LawUnit unit) {
   // With labelled laws the labels head the columns and the value column is just k.
   const bool labelled = laws.size() > 1 || !laws.front().label.empty();
   std::string out = format_text("%10s", labelled ? "k" : value_name.c_str());
@@ -37,7 +37,10 @@ std::string law_table(const std::string& value_name, const std::vector<NamedLaw>
   for (int64_t k = lo; k <= hi; ++k) {
     out += format_text("%10lld", static_cast<long long>(k));
     for (const auto& [label, law] : laws)
-      out += format_text("  %s%9.6f %9.6f %9.6f", laws.size() > 1 ? "|" : "", law.at(k), law.at_least(k), law.at_most(k));
+      out += unit == LawUnit::Percent
+                 ? format_text("  %s%8.4f%% %8.4f%% %8.4f%%", laws.size() > 1 ? "|" : "", 100 * law.at(k), 100 * law.at_least(k),
+                               100 * law.at_most(k))
+                 : format_text("  %s%9.6f %9.6f %9.6f", laws.size() > 1 ? "|" : "", law.at(k), law.at_least(k), law.at_most(k));
     out += "\n";
   }
   return out;

@@ -15,9 +15,12 @@ struct NamedLaw {
   IntegerLaw law;
 };
 
+// How the table writes a probability: 0.125000, or 12.5000% (AnyDice's way).
+enum class LawUnit { Probability, Percent };
+
 // The table's text. Rows whose probability is below 5e-7 in every law (they print as 0.000000) are
 // left out at both ends; the tails of the kept rows still count them.
-std::string law_table(const std::string& value_name, const std::vector<NamedLaw>& laws);
+std::string law_table(const std::string& value_name, const std::vector<NamedLaw>& laws, LawUnit unit = LawUnit::Probability);
 
 // "mean 10.500000, standard deviation 2.958040" per law, one line each.
 std::string law_moments(const std::vector<NamedLaw>& laws);

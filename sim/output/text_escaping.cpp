@@ -1,6 +1,7 @@
 #include "sim/output/text_escaping.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <iostream>
 #include <stdexcept>
@@ -290,5 +291,15 @@ void install_terminal_filter() {
 }
 
 std::FILE* unfiltered_stderr() { return raw_stderr; }
+
+std::string shell_word(std::string_view text) {
+  const auto plain = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::string_view("_./:=,@%+-").find(c) != std::string_view::npos;
+  };
+  if (!text.empty() && std::all_of(text.begin(), text.end(), plain)) return std::string(text);
+  std::string word = "'";
+  for (const char c : text) word += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return word + "'";
+}
 
 }  // namespace volley

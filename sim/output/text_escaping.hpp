@@ -8,6 +8,7 @@
 //   gnuplot   GnuplotTexts (sim/output/gnuplot.hpp): a text is a line of a datablock, read as a string by
 //             the script; it never appears inside a gnuplot command, where a backtick runs a shell
 //   TOML      toml_file_text (show --toml), written by write_standard_output
+//   shell     shell_word: a command line a report shows to be run again
 //   terminal  install_terminal_filter: every byte volley prints to stdout or stderr passes
 //             terminal_text, which shows control characters (ESC, NUL, CR, ...) as \xNN and bidirectional
 //             format characters (U+202E, ...) as \uXXXX
@@ -34,6 +35,11 @@ std::string json_document(const nlohmann::json& json, int indent = 1);
 // JSON to be placed inside an HTML <script> element: json_document with <, >, & and the line
 // separators U+2028/2029 written as \u escapes, so no scenario text can close the element.
 std::string json_for_script(const nlohmann::json& json);
+
+// One word of a POSIX shell command line: as it is when it holds only letters, digits and
+// _ . / : = , @ % + - (none of which a shell expands), else in single quotes, each ' written '\''.
+// The shell gives back the word byte for byte.
+std::string shell_word(std::string_view text);
 
 // Text shown on a terminal: C0 control characters but line feed and tab, DEL and the C1 controls
 // (U+0080..U+009F) written as \xNN, so a name cannot move the cursor, clear the screen or retitle

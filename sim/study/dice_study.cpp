@@ -27,10 +27,11 @@ DiceStudy dice_study(const DiceSettings& settings, const StudyControl& control) 
   if (settings.words.empty()) throw std::invalid_argument("give dice, e.g. volley dice 3d6, or volley dice 10d20 --hit '<=6'");
   if (!(run.level > 0.5 && run.level < 1)) throw std::invalid_argument("--level: expected a number in (0.5, 1)");
   const std::string text = join(settings.words);
-  const DiceQuestion question = parse_dice_question(text, settings.hit, settings.modifier, settings.minus, settings.kill);
+  const DiceQuestion question =
+      parse_dice_question(text, settings.hit, settings.modifier, settings.minus, settings.kill, settings.explosion_cap);
   const bool simulate = run.trials_option > 0;
   if (settings.per_die && !simulate) throw std::invalid_argument("--per-die says how --simulate rolls: give --simulate N too");
-  check_output_paths({{"--json", run.json}, {"--csv", run.csv}, {"--plot", run.plot}}, {});
+  check_output_paths({{"--json", run.json}, {"--csv", run.csv}, {"--plot", run.plot}, {"--report", run.report}}, {});
   if (!run.plot.empty()) check_plot_path(run.plot);
 
   DiceStudy study;
@@ -42,6 +43,22 @@ DiceStudy dice_study(const DiceSettings& settings, const StudyControl& control) 
   if (question.kills) {
     table.laws.front().label = "hits";
     table.laws.push_back({"killed", question.kill_law()});
+  }
+  if (question.opposed()) {
+    // A wins when the difference is at least 1, B when it is at most -1; each tail summed on its own.
+    const IntegerLaw& law = table.laws.front().law;
+    const auto vs = text.find(" vs ") != std::string::npos ? text.find(" vs ") : text.find(" VS ");
+    table.opposed = true;
+    table.side_a = text.substr(0, vs);
+    table.side_b = text.substr(vs + 4);
+    table.a_wins = law.at_least(1);
+    table.tie = law.at(0);
+    table.b_wins = law.at_most(-1);
+  }
+  if (question.explodes()) {
+    table.explodes = true;
+    table.explosion_cap = settings.explosion_cap;
+    table.beyond_cap = question.beyond_cap();
   }
   table.seed = run.seed_value();  // a bad --seed is refused before any trial
   table.level = run.level;
@@ -90,7 +107,12 @@ DiceStudy dice_study(const DiceSettings& settings, const StudyControl& control) 
                     {"standard_deviation", law.standard_deviation()},
                     {"distribution", rows}});
   }
-  study.document = {{"format", "volley-dice"}, {"format_version", 2}, {"dice", text}, {"question", table.question}, {"laws", laws}};
+  study.document = {{"format", "volley-dice"},    {"format_version", 2}, {"title", "dice " + text}, {"dice", text},
+                    {"question", table.question}, {"laws", laws}};
+  if (table.opposed)
+    study.document["opposed"] = {
+        {"a", table.side_a}, {"b", table.side_b}, {"a_wins", table.a_wins}, {"tie", table.tie}, {"b_wins", table.b_wins}};
+  if (table.explodes) study.document.update({{"explosion_cap", table.explosion_cap}, {"beyond_cap", table.beyond_cap}});
   if (simulate)
     study.document.update({{"trials", table.trials},
                            {"trials_planned", run.trials},

@@ -1336,6 +1336,68 @@
     }), 'Every setting');
   }
 
+  // ---- dice ------------------------------------------------------------------------------------
+  // The exact law of a dice question (volley-dice): opposed pools first say who wins how often; then
+  // AnyDice's three views of each law in percent, P(= k) as bars, P(>= k) and P(<= k) as lines.
+  function diceRows(law) {
+    // The values worth a row: from the first to the last whose P(= k) prints (the tails still count the rest).
+    var rows = law.distribution || [], first = 0, last = rows.length - 1;
+    while (first < last && rows[first].exact < 5e-7 && !rows[first].simulated) ++first;
+    while (last > first && rows[last].exact < 5e-7 && !rows[last].simulated) --last;
+    return rows.slice(first, last + 1);
+  }
+  function dicePercent(p) { return p > 0 && p < 5e-5 ? (100 * p).toPrecision(2) + '%' : fixed(100 * p, 2) + '%'; }
+  function renderDice(root, result) {
+    var laws = result.laws || [], level = levelText(result.level || 0.95), o = result.opposed;
+    header(root, result.dice, ': dice', [el('span', { text: result.question })].concat(result.trials ? [el('span', {
+      text: 'simulated: ' + grouped(result.trials) + ' trials, seed ' + result.seed + ', intervals at ' + level + ' (Wilson)' })] : []), result);
+    if (o) {
+      answer(root, [code(o.a), ' wins ', figure(percent(o.a_wins), o.a_wins), ', tie ', figure(percent(o.tie), o.tie), ', ', code(o.b), ' wins ',
+                    figure(percent(o.b_wins), o.b_wins), '.']);
+    } else {
+      var parts = [];
+      laws.forEach(function (law, i) {
+        parts = parts.concat(i ? ['; ' + law.name + ': mean '] : [code(result.dice), laws.length > 1 ? ', ' + law.name + ': mean ' : ': mean '],
+                             [figure(fixed(law.mean, 4), law.mean), ', standard deviation ', figure(fixed(law.standard_deviation, 4), law.standard_deviation)]);
+      });
+      answer(root, parts.concat(['.']));
+    }
+    if (result.explosion_cap !== undefined)
+      root.appendChild(el('p', { cls: 'more', text: 'Exploding dice roll again at most ' + result.explosion_cap + ' times each; P(a die would explode beyond that) = ' +
+                                 Number(result.beyond_cap).toPrecision(3) + ', which the law gives to the capped totals.' }));
+    var grid = el('div', { cls: 'grid' });
+    section(root, 'Pictures').appendChild(grid);
+    var tick = { callback: function (v) { return +(100 * v).toFixed(2) + '%'; } };
+    laws.forEach(function (law, i) {
+      var rows = diceRows(law), ks = rows.map(function (r) { return r.value; });
+      var name = laws.length > 1 ? law.name : result.dice;
+      var bars = [{ label: 'exact', data: rows.map(function (r) { return r.exact; }), backgroundColor: colour(i, 0.7), borderWidth: 0 }];
+      if (result.trials) bars.push({ label: 'simulated', data: rows.map(function (r) { return r.simulated; }), backgroundColor: colour(i + 1, 0.7), borderWidth: 0 });
+      chart(grid, name + ': P(= k)', 'The chance of each value' + (result.trials ? ', exact beside simulated.' : '.'), {
+        type: 'bar', data: { labels: ks, datasets: bars },
+        options: { plugins: { legend: { display: bars.length > 1 }, tooltip: { callbacks: { label: function (c) { return c.dataset.label + ' P(= ' + c.label + ') = ' + dicePercent(c.raw); } } } },
+                   scales: { x: { title: { display: true, text: law.name } }, y: { beginAtZero: true, ticks: tick } } }
+      });
+      var line = function (label, field, c, dash) {
+        return { label: label, data: rows.map(function (r) { return { x: r.value, y: r[field] }; }), borderColor: colour(c), backgroundColor: colour(c),
+                 borderDash: dash, pointRadius: 2, borderWidth: 2, stepped: false, fill: false };
+      };
+      chart(grid, name + ': P(>= k) and P(<= k)', 'The chance of at least k and of at most k.', {
+        type: 'line', data: { datasets: [line('P(>= k)', 'at_least', i, []), line('P(<= k)', 'at_most', i + 1, [6, 3])] },
+        options: { plugins: { tooltip: { callbacks: { label: function (c) { return c.dataset.label.replace('k', c.parsed.x) + ' = ' + dicePercent(c.parsed.y); } } } },
+                   scales: { x: { type: 'linear', title: { display: true, text: law.name }, ticks: { precision: 0 } }, y: { beginAtZero: true, max: 1, ticks: tick } } }
+      });
+    });
+    var tables = section(root, 'Tables');
+    laws.forEach(function (law) {
+      var heads = [law.name, 'P(= k)', 'P(>= k)', 'P(<= k)'].concat(result.trials ? ['simulated P(= k) [' + level + ']'] : []);
+      table(tables, heads, diceRows(law).map(function (r) {
+        return [String(r.value), dicePercent(r.exact), dicePercent(r.at_least), dicePercent(r.at_most)].concat(result.trials
+          ? [dicePercent(r.simulated) + ' [' + dicePercent(r.low) + ', ' + dicePercent(r.high) + ']'] : []);
+      }), laws.length > 1 ? law.name : null);
+    });
+  }
+
   // ---- The entry point ---------------------------------------------------------------------------
   var volley = {
     render: function (result, root) {
@@ -1356,6 +1418,7 @@
           case 'volley-best-respond': renderBestRespond(root, result); break;
           case 'volley-best-value': renderBestValue(root, result); break;
           case 'volley-balance': renderBalance(root, result); break;
+          case 'volley-dice': renderDice(root, result); break;
           default: root.appendChild(el('p', { cls: 'warning', text: 'This page does not know results of format ' + result.format + '.' }));
         }
       } finally {
@@ -1368,6 +1431,8 @@
         reusable = null;
         drawn.set(root, charts);
       }
+      // The command that gives this result again, bit for bit (docs/json-format.md, command_line).
+      if (result.command_line) root.appendChild(el('footer', { cls: 'command-line', id: 'command-line' }, 'Made by ', code(result.command_line)));
       root.appendChild(el('footer', { text: 'volley ' + (result.volley_version || '') + (result.volley_build ? ', ' + result.volley_build : '') }));
       root.dataset.charts = String(charts.length);
       root.dataset.rendered = 'true';

@@ -117,19 +117,24 @@ TEST_CASE("volley dice prints the exact law beside the simulation, with the -1 m
 TEST_CASE("volley dice answers exactly, and simulates only when asked", "[sim][cli][dice]") {
   // 3d6: no --hit sums the pool (the old default counted 1s); P(=10) = 27/216, P(>=16) = 10/216.
   const auto sum = expect_success("dice 3d6");
-  check_contains(sum.out, {"the sum of 3d6", "        10   0.125000  0.625000  0.500000", "        16   0.027778  0.046296  0.981481",
+  check_contains(sum.out, {"the sum of 3d6", "        10   12.5000%  62.5000%  50.0000%", "        16    2.7778%   4.6296%  98.1481%",
                            "mean 10.500000, standard deviation 2.958040 (exact)"});
   CHECK(sum.out.find("trials") == std::string::npos);
   CHECK(sum.out.find("simulated") == std::string::npos);
   // B-2: 6 command dice fail (more 1s than 6s) with P(X >= 1) = 0.356...; the comms check 4D vs 3D.
   const auto failure = expect_success("dice 6d6 --hit '==1' --minus '==6'");
-  CHECK(failure.out.find("         1   0.") != std::string::npos);
+  CHECK(failure.out.find("\n         1   ") != std::string::npos);
   const auto opposed = expect_success("dice 5d6@4+ vs 3d6@4+");
   CHECK(opposed.out.find("the first wins with P(>= 1)") != std::string::npos);
   const auto plus = run_volley("dice 2d6+1");
   CHECK(plus.exit_code == 0);
   CHECK(plus.out.find("mean 8.000000") != std::string::npos);
   expect_refused("dice 2d6+1 --hit '<=3'", "takes no constant");
+  expect_refused("dice 4d6kx3", "bad dice '4d6kx3' at character 5 ('x')");
+  const auto kept = expect_success("dice 4d6kh3 -q");
+  check_contains(kept.out, {"mean 12.244599"});  // 15869/1296
+  const auto spelled = expect_success("dice '5d6@4+ vs 3d6@4+'");
+  check_contains(spelled.out, {"5d6@4+ wins 63.7%, tie 21.9%, 3d6@4+ wins 14.5%"});
 }
 
 TEST_CASE("volley bench prints the recorded signature at 1 and 2 threads", "[sim][cli][bench]") {

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -160,4 +161,24 @@ TEST_CASE("GnuplotTexts: a text is one datablock line, never script, whatever it
   CHECK(block.name == "texts");
   // One line per text, each starting with '|': no line can be the end marker EOD.
   CHECK(block.rows == "|a `touch x` \"q\"\n|line EOD set output 'x'\n");
+}
+
+TEST_CASE("shell_word: /bin/sh gives back every hostile text byte for byte, and runs none of it", "[sim][escaping][shell]") {
+  std::vector<std::string> texts = Hostile;
+  for (const char* more :
+       {"d{1,1,2,3}", "d6!", "4d6kh3", "'herero.policy=never;herero.charge_after=false'", "*", "~", "a b", "-n", "#x", "!!"})
+    texts.emplace_back(more);
+  for (const auto& text : texts) {
+    INFO(text);
+    // printf '%s|' WORD through the shell: the text comes back between the bars, or the shell ran something.
+    const std::string command = "printf '%s|' " + shell_word(text);
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    std::string out;
+    for (int c; (c = std::fgetc(pipe)) != EOF;) out += static_cast<char>(c);
+    CHECK(pclose(pipe) == 0);
+    CHECK(out == text + "|");
+  }
+  CHECK(shell_word("herero.policy=never") == "herero.policy=never");
+  CHECK(shell_word("it's") == "'it'\\''s'");
 }

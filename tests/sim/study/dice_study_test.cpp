@@ -82,3 +82,34 @@ TEST_CASE("dice study: a bad question, level or option is refused before any tri
   level.run.level = 0.3;
   CHECK_THROWS_AS(dice_study(level, StudyControl{}), std::invalid_argument);
 }
+
+TEST_CASE("dice study: an expression simulated through the kernel's dice has the exact mean within five standard errors", "[sim][dice]") {
+  const uint64_t trials = 20000;
+  for (const char* words : {"4d6kh3", "d6!", "d6r1+d{1,1,2,3}", "2d20kl1 vs d20"}) {
+    INFO(words);
+    DiceSettings settings;
+    settings.words = {words};
+    settings.run.trials = settings.run.trials_option = trials;
+    const DiceStudy study = dice_study(settings, StudyControl{});
+    const IntegerLaw& law = study.table.laws.front().law;
+    const double bound = 5 * law.standard_deviation() / std::sqrt(static_cast<double>(trials));
+    CHECK(std::abs(study.table.means.front().estimate - law.mean()) < bound);
+  }
+}
+
+TEST_CASE("dice study: opposed pools and exploding dice are spelled out in the document", "[sim][dice]") {
+  DiceSettings settings;
+  settings.words = {"5d6@4+", "vs", "3d6@4+"};
+  const DiceStudy opposed = dice_study(settings, StudyControl{});
+  const auto& o = opposed.document["opposed"];
+  CHECK(o["a"] == "5d6@4+");
+  CHECK(o["b"] == "3d6@4+");
+  CHECK(o["a_wins"].get<double>() + o["tie"].get<double>() + o["b_wins"].get<double>() == Approx(1.0).margin(1e-12));
+  CHECK(dice_text(opposed.table, false).find("5d6@4+ wins 63.7%, tie 21.9%, 3d6@4+ wins 14.5%") != std::string::npos);
+  settings.words = {"d6!"};
+  settings.explosion_cap = 2;
+  const DiceStudy exploding = dice_study(settings, StudyControl{});
+  CHECK(exploding.document["explosion_cap"] == 2);
+  CHECK(exploding.document["beyond_cap"].get<double>() == Approx(1.0 / 216).epsilon(1e-12));
+  CHECK(dice_text(exploding.table, false).find("at most 2 times each; P(a die would explode beyond that) = 0.00463") != std::string::npos);
+}
