@@ -29,12 +29,12 @@ StreamedStudy streamed_study(const RunRequest& request, const ScenarioSources& s
   const std::vector<StudyEvent> events{{"round", "round", true}};
   if (request.settings.variants.empty()) {
     auto setup = std::make_shared<RunSetup>(run_setup(request.settings.run, *open));
-    return {setup->settings.planned_trials(),
+    return {"run", "", setup->settings.planned_trials(),
             [setup, open](const StudyControl& control) { return record_to_json(run_study(std::move(*setup), *open, control).record); },
             events};
   }
   auto setup = std::make_shared<CompareSetup>(compare_setup(request.settings, *open, StudyControl{}));
-  return {setup->settings.run.planned_trials(),
+  return {"compare", "", setup->settings.run.planned_trials(),
           [setup, open](const StudyControl& control) { return record_to_json(compare_study(std::move(*setup), *open, control).record); },
           events};
 }
@@ -42,7 +42,9 @@ StreamedStudy streamed_study(const RunRequest& request, const ScenarioSources& s
 StreamedStudy streamed_study(const SweepRequest& request, const ScenarioSources& sources) {
   const auto open = opener_of(request, sources);
   auto grid = std::make_shared<const SweepGrid>(sweep_grid(request.settings, *open));
-  return {grid->settings.run.planned_trials(),
+  return {"sweep",
+          "",
+          grid->settings.run.planned_trials(),
           [grid, open](const StudyControl& control) { return sweep_study(*grid, *open, control).document; },
           {{"sweep", "sweep", false}, {"point", "point", false}}};
 }
@@ -50,22 +52,29 @@ StreamedStudy streamed_study(const SweepRequest& request, const ScenarioSources&
 StreamedStudy streamed_study(const TuneRequest& request, const ScenarioSources& sources) {
   const auto open = opener_of(request, sources);
   auto setup = std::make_shared<const TuneSetup>(tune_setup(request.settings, *open));
-  return {setup->settings.run.planned_trials(),
+  return {"tune",
+          "",
+          setup->settings.run.planned_trials(),
           [setup, open](const StudyControl& control) { return tune_study(*setup, *open, control).document; },
           {{"value", "value", true}}};
 }
 
 StreamedStudy streamed_study(const BestRequest& request, const ScenarioSources& sources) {
   auto setup = std::make_shared<const BestSetup>(best_setup(request.settings, *opener_of(request, sources)));
-  return {setup->settings.best.trials,
+  return {"best",
+          "",
+          setup->settings.best.trials,
           [setup](const StudyControl& control) { return best_study(*setup, control).document; },
           {{"race", "round", true}}};
 }
 
 StreamedStudy streamed_study(const BalanceRequest& request, const ScenarioSources& sources) {
   auto race = std::make_shared<const BalanceRace>(request.settings, *opener_of(request, sources));
-  return {
-      request.settings.max_trials, [race](const StudyControl& control) { return race->play(control).document; }, {{"look", "look", true}}};
+  return {"balance",
+          "",
+          request.settings.max_trials,
+          [race](const StudyControl& control) { return race->play(control).document; },
+          {{"look", "look", true}}};
 }
 
 }  // namespace volley

@@ -26,6 +26,8 @@ struct StudyEvent {
 
 // A study checked and loaded, ready to play.
 struct StreamedStudy {
+  std::string command;          // the volley command that plays it: run, compare, sweep, tune, best or balance
+  std::string command_line;     // that command in full (sim/web/equivalent_command.hpp), once the request is known
   uint64_t trials_planned = 0;  // what the "start" event announces
   // Plays the study (once) and gives its result document (the "done" event's).
   std::function<nlohmann::json(const StudyControl& control)> play;

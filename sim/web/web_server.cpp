@@ -6,6 +6,7 @@
 #include "sim/scenario/embedded_scenarios.hpp"
 #include "sim/scenario/scenario_model.hpp"
 #include "sim/output/map_svg.hpp"
+#include "sim/web/equivalent_command.hpp"
 #include "sim/web/access_policy.hpp"
 #include "sim/web/http_server.hpp"
 #include "sim/web/run_registry.hpp"
@@ -354,7 +355,10 @@ void WebServer::State::study(const httplib::Request& req, httplib::Response& res
                              Request (*parse)(const std::string&, const ServeLimits&)) {
   // Everything is checked before the stream starts, so that a refusal has its own status.
   const Request request = parse(req.body, options.sources.limits);
-  stream(res, request.client, streamed_study(request, options.sources));
+  StreamedStudy study = streamed_study(request, options.sources);
+  // The command that plays the same study, which its documents carry and its report ends with.
+  study.command_line = equivalent_command(study.command, json::parse(req.body), study.trials_planned);
+  stream(res, request.client, std::move(study));
 }
 
 void WebServer::State::stream(httplib::Response& res, const std::string& client, StreamedStudy study) {
@@ -389,11 +393,20 @@ void WebServer::State::stream(httplib::Response& res, const std::string& client,
         control.stop = stop.get();
         control.tell_documents = true;
         control.progress = [&](const std::string& step, const json& piece) {
-          for (const auto& e : study.events)
-            if (e.step == step && (!e.result_only || piece.contains("result"))) send(e.event, e.result_only ? piece.at("result") : piece);
+          for (const auto& e : study.events) {
+            if (e.step != step || (e.result_only && !piece.contains("result"))) continue;
+            if (!e.result_only) {
+              send(e.event, piece);
+              continue;
+            }
+            json document = piece.at("result");
+            document["command_line"] = study.command_line;
+            send(e.event, document);
+          }
         };
         try {
           json done = study.play(control);
+          done["command_line"] = study.command_line;
           done["stopped"] = done["partial"];
           send("done", done);
         } catch (const std::exception& e) {

@@ -4,6 +4,9 @@
 Headless Chromium (Debian `chromium`, `chromium-driver`, `python3-selenium`) opens the report of a
 run, a compare, a sweep, a tune, a sensitivity, a best-play search and a balance, and of a barrage run, and checks for each:
   - no console errors;
+  - the page ends with the command line of its --json (command_line); run again (in the same folder,
+    with --json), that command gives the same result bit for bit (every field but the time taken,
+    the threads and the build);
   - every chart rendered: each canvas has a size and painted pixels, and the map's SVG has marks;
   - the headline sentence's numbers are those of the same command's --json;
   - the map holds one labelled mark per unit and decoy of the scenario (a Blind for the units it hides);
@@ -34,6 +37,7 @@ import json
 import math
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -74,6 +78,9 @@ def check(condition, what):
     return condition
 
 
+results = {}  # each page's --json, by page name
+
+
 def volley_run(name, arguments):
     """Runs volley with --json NAME.json --report NAME.html; returns the parsed JSON."""
     command = [volley] + arguments + ["--quiet", "--json", name + ".json", "--report", name + ".html"]
@@ -82,7 +89,43 @@ def volley_run(name, arguments):
         print(done.stdout, done.stderr)
         raise SystemExit("volley failed: " + " ".join(command))
     with open(os.path.join(work, name + ".json")) as f:
-        return json.load(f)
+        results[name] = json.load(f)
+        return results[name]
+
+
+# Fields that say how a result was computed, not what it is.
+HOW = {"seconds", "threads", "volley_build", "run_id"}
+
+
+def what(result):
+    if isinstance(result, dict):
+        return {k: what(v) for k, v in result.items() if k not in HOW}
+    if isinstance(result, list):
+        return [what(v) for v in result]
+    return result
+
+
+def check_command_line(name):
+    """The page ends with its --json's command line; that command, run again, gives the same result."""
+    result = results.get(name)
+    shown = driver.execute_script("const c = document.querySelector('#command-line code'); return c ? c.textContent : null")
+    if not check(result is not None and shown == result.get("command_line"), f"{name}: the page ends with its command line: {shown!r}"):
+        return
+    words = shlex.split(shown)
+    if not check(words[0] == "volley", f"{name}: the command line is a volley command: {shown}"):
+        return
+    again = name + "-again.json"
+    done = subprocess.run([volley] + words[1:] + ["--quiet", "--json", again], cwd=work, capture_output=True, text=True)
+    # An interrupted result (--stop-after-blocks) is interrupted again at the same block.
+    if not check(done.returncode == (130 if result.get("partial") else 0), f"{name}: its command line runs: {shown}: {done.stderr}"):
+        return
+    with open(os.path.join(work, again)) as f:
+        repeated = json.load(f)
+    same = what(repeated) == what(result)
+    if not same:
+        differ = sorted(k for k in set(result) | set(repeated) if what(result.get(k)) != what(repeated.get(k)))
+        print(f"{name}: fields that differ: {differ}")
+    check(same, f"{name}: its command line gives the same result bit for bit: {shown}")
 
 
 def percent(p):
@@ -180,6 +223,7 @@ def open_page(name):
         w, h, painted = driver.execute_script(PAINTED, canvas)
         check(w > 0 and h > 0 and painted > 500, f"{name}: chart {i} is drawn ({w}x{h}, {painted} painted pixels)")
     check(not re.search(r'(src|href)="(https?:)?//', driver.page_source), f"{name}: nothing is fetched from a network")
+    check_command_line(name)
     height = driver.execute_script("return Math.ceil(document.documentElement.scrollHeight)")
     driver.set_window_size(1280, min(max(height + 40, 800), 16000))
     driver.save_screenshot(os.path.join(shots, name + ".png"))
@@ -517,7 +561,7 @@ return Array.from(t.tBodies[0].rows).flatMap((r, j) => Array.from(r.cells).slice
                            "--json", "best-partial.json", "--report", "best-partial.html"], cwd=work, capture_output=True, text=True)
     check(done.returncode == 130, f"best-partial: an interrupted search exits 130 ({done.returncode}): {done.stderr}")
     with open(os.path.join(work, "best-partial.json")) as f:
-        partial = json.load(f)
+        partial = results["best-partial"] = json.load(f)
     answer = open_page("best-partial")
     check(partial["partial"] and answer.text.startswith("PARTIAL"), f"best-partial: the answer says PARTIAL: {answer.text}")
     check(not figures(answer), "best-partial: no figure is given for a search that did not end")
@@ -609,6 +653,23 @@ return Array.from(t.tBodies[0].rows).flatMap((r, j) => Array.from(r.cells).slice
           f"balance: every setting drawn once and the answer ringed ({drawn})")
     rows = driver.execute_script("const t = document.querySelectorAll('#volley-report table'); return t[t.length - 1].tBodies[0].rows.length")
     check(rows == len(bal["candidates"]), f"balance: a row per setting ({rows})")
+
+    # dice: opposed sums spelled out as --json has them, each law's views drawn (P(= k); P(>= k) and
+    # P(<= k)), and the table in percent; an exploding die simulated beside its exact law.
+    dice = volley_run("dice", ["dice", "4d6kh3", "vs", "3d6"])
+    answer = open_page("dice")
+    o = dice["opposed"]
+    check_figures("dice", answer, [(percent(o["a_wins"]), o["a_wins"]), (percent(o["tie"]), o["tie"]), (percent(o["b_wins"]), o["b_wins"])])
+    check("4d6kh3 wins" in answer.text and "3d6 wins" in answer.text, f"dice: the answer names both sides: {answer.text}")
+    row = driver.execute_script("const r = Array.from(document.querySelectorAll('#volley-report tbody tr')).find(r => r.cells[0].textContent === '0');"
+                                "return r ? Array.from(r.cells).map(c => c.textContent) : null")
+    zero = next(d for d in dice["laws"][0]["distribution"] if d["value"] == 0)
+    check(row == ["0", f"{100 * zero['exact']:.2f}%", f"{100 * zero['at_least']:.2f}%", f"{100 * zero['at_most']:.2f}%"],
+          f"dice: the row of a tie is --json's P(= 0), P(>= 0), P(<= 0) in percent: {row}")
+    volley_run("dice-exploding", ["dice", "d6!", "--simulate", "8192"])
+    open_page("dice-exploding")
+    note = driver.execute_script("return Array.from(document.querySelectorAll('p.more')).map(p => p.textContent).join(' ')")
+    check("at most 20 times" in note and "beyond" in note, f"dice-exploding: the page says the cap and the mass beyond it: {note}")
 
     # Names with a right-to-left override and a zero-width space.
     with open(os.path.join(source, "tests", "data", "single-volley.toml")) as f:

@@ -112,6 +112,8 @@ TEST_CASE("serve: a run streams rounds of growing trials and ends with volley ru
   CHECK(done["estimates"] == cli["estimates"]);
   CHECK(done["map_svg"] == cli["map_svg"]);  // the page draws the report's map
   CHECK(done["distributions"] == cli["distributions"]);
+  // The command line the report ends with is the one just run against the server's result.
+  CHECK(done["command_line"] == "volley run herero-ambush --seed 7 --set herero.policy=never --trials 50000");
 
   // The report of that result: the report page with it frozen in, its map drawn by the server.
   auto client = s.client();
@@ -121,6 +123,8 @@ TEST_CASE("serve: a run streams rounds of growing trials and ends with volley ru
   CHECK(report->status == 200);
   CHECK(report->body.find("volley.render") != std::string::npos);
   CHECK(report->body.find("\"map_svg\"") != std::string::npos);
+  CHECK(report->body.find("\"command_line\":\"volley run herero-ambush --seed 7 --set herero.policy=never --trials 50000\"") !=
+        std::string::npos);
 }
 
 TEST_CASE(
@@ -172,10 +176,13 @@ TEST_CASE("serve: POST /api/tune streams each evaluated value and ends with voll
   CHECK(done["stopped"] == false);
   const json cli =
       cli_json("tune herero-ambush --param german.units.Z1.figures=4:20 --target herero.win=0.5 --trials 3000 --seed 4", "serve-tune.json");
+  const std::string line = done["command_line"].get<std::string>();
+  const json again = cli_json(line.substr(std::string("volley ").size()), "serve-tune-again.json");
   for (const char* key :
        {"points", "bracketed", "bracket", "fit_ok", "answer", "answer_holds_goal", "fit", "parameter", "target", "goal", "seed"}) {
     INFO(key);
     CHECK(done[key] == cli[key]);
+    CHECK(again[key] == cli[key]);  // the command line the report ends with plays the same tune
   }
   CHECK(done["bracketed"] == true);
   CHECK(!done["answer"].empty());  // a whole number of figures: whole numbers answer
@@ -264,6 +271,13 @@ TEST_CASE("serve: POST /api/best draws the race as it runs and ends with volley 
     INFO(key);
     CHECK(done[key] == cli[key]);
   }
+  // The command line the report ends with plays the same search.
+  const std::string line = done["command_line"].get<std::string>();
+  const json again = cli_json(line.substr(std::string("volley ").size()), "serve-best-again.json");
+  for (const char* key : {"best", "races", "seed"}) {
+    INFO(key);
+    CHECK(again[key] == cli[key]);
+  }
 
   // A page's report of it: the report page with the search frozen in.
   auto client = s.client();
@@ -332,12 +346,15 @@ TEST_CASE("serve: a run with vs is volley compare's paired run, bit for bit, and
       cli_json("compare herero-ambush --set herero.policy=always --vs herero.policy=never --seed 3 --trials 20000", "serve-compare.json");
   CHECK(paired.events.back().data["command"] == "compare");
   CHECK(paired.events.back().data["tally"] == compare["tally"]);
+  CHECK(paired.events.back().data["command_line"] ==
+        "volley compare --seed 3 --set herero.policy=always --vs herero.policy=never --trials 20000");
 
   const Stream precise = run_stream(s, {{"precision", "0.02"}, {"seed", 5}, {"trials", 1000000}});
   REQUIRE(precise.events.back().name == "done");
   const json cli = cli_json("run --precision 0.02 --seed 5 --trials 1000000", "serve-precision.json");
   CHECK(precise.events.back().data["precision_reached"] == true);
   CHECK(precise.events.back().data["tally"] == cli["tally"]);
+  CHECK(precise.events.back().data["command_line"] == "volley run --precision 0.02 --seed 5 --trials 1000000");
 }
 
 TEST_CASE("serve: POST /api/stop ends a client's run at a block boundary, and a client's new run cancels its previous one",
@@ -494,7 +511,16 @@ TEST_CASE("serve: POST /api/sweep streams each point as it completes and ends wi
   json served = done;
   served.erase("stopped");
   CHECK(served["points"] == cli["points"]);
-  CHECK(served == cli);
+  // Its command line, run by the CLI, gives that document too (each command line names its own words).
+  const std::string line = served["command_line"].get<std::string>();
+  CHECK(line == "volley sweep herero-ambush --param german.units.Z1.figures=6:10:2 --seed 0x2a --set herero.policy=never --trials 8192");
+  json again = cli_json(line.substr(std::string("volley ").size()), "serve-sweep-again.json");
+  served.erase("command_line");
+  json from_cli = cli;
+  from_cli.erase("command_line");
+  again.erase("command_line");
+  CHECK(served == from_cli);
+  CHECK(served == again);
   // The plan announced before the first point is the document's head.
   for (const char* key : {"format", "title", "axes", "target", "target_is_probability", "level", "seed", "parameters", "points_planned"}) {
     INFO(key);
@@ -664,11 +690,16 @@ TEST_CASE("serve: POST /api/balance sends the race after every look and ends wit
   for (const auto& f : free) cli_arguments += " --free " + f;
   for (const auto& g : goals) cli_arguments += " --goal '" + g + "'";
   json cli = cli_json(cli_arguments, "serve-balance.json");
-  for (json* j : {&done, &cli}) {
+  // The command line the report ends with, run by the CLI, gives the same balance.
+  const std::string line = done["command_line"].get<std::string>();
+  json again = cli_json(line.substr(std::string("volley ").size()), "serve-balance-again.json");
+  for (json* j : {&done, &cli, &again}) {
     j->erase("seconds");
     j->erase("stopped");
+    j->erase("command_line");  // each names its own words
   }
   CHECK(done == cli);
+  CHECK(again == cli);
 
   // Bad requests get their 400 (422: the scenario refuses a value) before a trial; none starts a run.
   auto client = s.client();
