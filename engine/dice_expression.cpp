@@ -28,7 +28,7 @@ void add_scaled(IntegerLaw& into, const IntegerLaw& x, double w) {
   for (size_t i = 0; i < x.p.size(); ++i) into.p[static_cast<size_t>(x.lowest - into.lowest) + i] += w * x.p[i];
 }
 
-// The law restricted to values other than `v` (not renormalised), and P(X = v).
+// The law with P(X = v) set to 0 (not renormalised): the rest of a die that stands off the face v.
 IntegerLaw without(IntegerLaw x, int64_t v) {
   if (v >= x.lowest && v <= x.highest()) x.p[static_cast<size_t>(v - x.lowest)] = 0;
   return x;

@@ -2,9 +2,10 @@
 // A dice expression as a designer types it to `volley dice`, with its exact law (convolutions of
 // exact laws, nothing sampled) and a way to roll it. The grammar, each part optional where shown:
 //   expression  term (+ term | - term)...            3d6+1d4, d6+d8, 2d6-1, 4d6kh3+2
-//   term        N | [N]d FACES [rK] [!] [khK | klK]  a constant, or N dice (N = 1 when left out)
-//   FACES       F (faces 1..F), {a,b,...} (one face per entry, repeats allowed: d{1,1,2,3}), F
-//               alone after d as the letter F (Fate dice: d{-1,0,1})
+//   term        N | [N]dFACES[rK][!][khK | klK]      a constant, or N dice (N = 1 when left out); the
+//                                                    modifiers in any order, each once
+//   FACES       a number F (faces 1..F), {a,b,...} (one face per entry, repeats and negative faces
+//               allowed: d{1,1,2,3}), or the letter F (Fate dice: dF is d{-1,0,1})
 //   rK          a die showing K or less is rerolled once; the second roll stands (d6r1: 1s rerolled)
 //   !           a die showing its highest face is rolled again and the roll added, again and again up
 //               to the explosion cap; the cap's last roll stands even on the highest face
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <cstdint>
 #include <string>
 #include <vector>
