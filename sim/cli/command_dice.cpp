@@ -39,8 +39,8 @@ int command_dice(const Args& args) {
   po::options_description options(
       "volley dice DICE [options]\n\nThe exact law of a dice question: P(= k), P(>= k), P(<= k), mean and standard deviation.\nExamples:\n"
       "  volley dice 3d6                                    the sum (2d6+1, 4d6-2: plus a constant)\n"
-      "  volley dice 'd6+d8' / 4d6kh3 / 2d20kl1              mixed pools; keep the 3 highest of 4d6, the lowest of 2d20\n"
-      "  volley dice 'd6!' / d6r1 / 'd{1,1,2,3}'             exploding, a 1 rerolled once, a die with these faces\n"
+      "  volley dice 'd6+d8' / 4d6kh3 / 2d20kl1             mixed pools; keep the 3 highest of 4d6, the lowest of 2d20\n"
+      "  volley dice 'd6!' / d6r1 / 'd{1,1,2,3}'            exploding, a 1 rerolled once, a die with these faces\n"
       "  volley dice 4d6kh3 vs 3d6                          opposed sums: who wins how often, and the ties\n"
       "  volley dice 10d20 --hit '<=6' --mod -1             how many dice hit (TSATF: <=; Combat HQ: 4+)\n"
       "  volley dice 6d6 --hit '==1' --minus '==6'          1s minus 6s: a Command Failure is P(>= 1)\n"
