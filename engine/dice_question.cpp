@@ -59,6 +59,8 @@ DiceQuestion parse_sums(const std::string& words, int explosion_cap) {
   for (const char* word : {" vs ", " VS "})
     if (const auto at = words.find(word); at != std::string::npos) vs = at;
   if (vs == std::string::npos) {
+    if (words.ends_with(" vs") || words.ends_with(" VS") || words.starts_with("vs ") || words.starts_with("VS "))
+      throw std::invalid_argument("'" + words + "': opposed pools need one on each side of vs: 4d6kh3 vs 3d6");
     q.sum = parse_dice_expression(words, explosion_cap);
     q.kind = DiceQuestionKind::Sum;
     return q;

@@ -183,5 +183,6 @@ TEST_CASE("dice expression: a bad expression is refused naming the character whe
   // In the second of two opposed sums, the character counts from the start of the whole question.
   CHECK_THAT(refusal("2d6 vs 3x6"), Catch::Contains("at character 9 ('x')"));
   CHECK_THAT(refusal("101d6kh3"), Catch::Contains("at most 100 dice"));
+  CHECK_THAT(refusal("3d6 vs"), Catch::Contains("one on each side of vs"));
   CHECK_THAT(refusal("d6!"), Catch::Contains("accepted"));
 }
