@@ -25,9 +25,12 @@ CompareStudy compare_study(CompareSettings settings, const ScenarioOpener& open,
 CompareSetup compare_setup(CompareSettings settings, const ScenarioOpener& open, const StudyControl& control) {
   RunSettings& run = settings.run;
   take_plan_from_checkpoint(run);
+  // The file as it is, without --set: read once, for the question, the settings a --set changes and
+  // the values the file itself gives (parsing a scenario costs more than the start-up of the run).
+  const ScenarioDocument file = open({}, {}, "--set");
   if (settings.variants.empty()) {
     // No --vs: the scenario's own question where it has one (the README's), else what to type.
-    const auto question = load_model(open(run.sets, {}, "--set"))->default_question();
+    const auto question = load_model(run.sets.empty() ? file : open(run.sets, {}, "--set"))->default_question();
     if (!question)
       throw std::invalid_argument("give at least one --vs variant to compare with the base, for example\n  volley compare " + run.scenario +
                                   " --vs 'KEY=VALUE;KEY=VALUE'\n(`volley show " + run.scenario + " --toml` lists every key and its value)");
@@ -88,10 +91,11 @@ CompareSetup compare_setup(CompareSettings settings, const ScenarioOpener& open,
   check_session(*study.job, run, difference_prefix(1) + study.headline);
   setup.settings = std::move(settings);
   setup.variants = std::move(variants);
+  setup.file = file;
   return setup;
 }
 
-CompareStudy compare_study(CompareSetup setup, const ScenarioOpener& open, const StudyControl& control) {
+CompareStudy compare_study(CompareSetup setup, const ScenarioOpener& /*open: the setup read every file*/, const StudyControl& control) {
   const RunSettings& run = setup.settings.run;
   const std::vector<CompareVariant>& variants = setup.variants;
   const std::vector<ScenarioDocument>& docs = setup.docs;
@@ -109,7 +113,7 @@ CompareStudy compare_study(CompareSetup setup, const ScenarioOpener& open, const
   study.record = std::move(outcome.record);
   study.interrupted = outcome.interrupted;
   study.checkpoint_failure = std::move(outcome.checkpoint_failure);
-  study.settings_changed = setting_changes(open({}, {}, "--set"), run.sets);
+  study.settings_changed = setting_changes(*setup.file, run.sets);
   // The fields for people only where a file or a page will hold them; the settings changed only where a file will.
   if (run.writes_result_document() || control.tell_documents)
     study.record.presentation = compare_presentation(study.record, *study.job, study.labels, base);
@@ -126,7 +130,7 @@ CompareStudy compare_study(CompareSetup setup, const ScenarioOpener& open, const
     changed.insert(changed.end(), variants[v].assignments.begin(), variants[v].assignments.end());
   for (const auto& doc : docs) study.plays.push_back(file_values(doc, changed));
   // What the file itself says for every key a variant or --set changes: the base without --set is the file.
-  study.file_has = file_values(open({}, {}, "--set"), changed);
+  study.file_has = file_values(*setup.file, changed);
   return study;
 }
 

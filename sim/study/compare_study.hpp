@@ -10,6 +10,7 @@
 #include "sim/study/study_control.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,7 @@ struct CompareSetup {
   CompareSettings settings;              // the base's --set with the default question's, --precision paired
   std::vector<CompareVariant> variants;  // the base, then each --vs
   std::vector<ScenarioDocument> docs;    // of the base and each variant kept
+  std::optional<ScenarioDocument> file;  // the file without --set, read once
   CompareStudy study;                    // its models, job, base schema, headline and labels
 };
 

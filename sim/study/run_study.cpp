@@ -37,7 +37,8 @@ RunStudy run_study(RunSetup setup, const ScenarioOpener& open, const StudyContro
   study.record = std::move(outcome.record);
   study.interrupted = outcome.interrupted;
   study.checkpoint_failure = std::move(outcome.checkpoint_failure);
-  study.settings_changed = setting_changes(open({}, {}, "--set"), study.record.sets);
+  // The file without --set: the document already read when no --set was given.
+  study.settings_changed = setting_changes(settings.sets.empty() ? *setup.doc : open({}, {}, "--set"), study.record.sets);
   study.decisions = model.decisions();
   // The fields for people (headline, tables, the SVG map) only where a file or a page will hold them;
   // the settings changed and the decisions only where a file will.
