@@ -26,7 +26,7 @@ template <class Ctx>
 // Positions, sight and contacts do not change in the fire phase, and a unit out of action stays
 // out, so whether a possible target is the unit's target now is decided when it fires
 // (current_target): revealed and still in action. The same pass finds each unit's target now, for
-// target_now.
+// target_now: the nearest of its possible targets that are revealed, as nearest_target finds it.
 template <class Ctx>
 void build_candidates(Ctx& c) {
   auto& st = c.st;
@@ -37,14 +37,16 @@ void build_candidates(Ctx& c) {
   const uint64_t epoch[SideCount] = {st.targets.epoch[0], st.targets.epoch[1]};
   const UnitState* units = st.units.data();
   const int turn = c.turn();
-  // What each unit is to the enemy's fire, read once rather than once per pair: 1, a possible
-  // target (in action, not in melee unless fire_into_melee; hidden or not). A pair adds sight and
-  // reach to it.
+  const int64_t tie = c.sc.ruleset.tie_distance;
+  // What each unit is to the enemy's fire, read once rather than once per pair: bit 0, a possible
+  // target (in action, not in melee unless fire_into_melee; hidden or not); bit 1, a target too
+  // (revealed: targets.hpp, targetable). A pair adds sight and reach to it.
   uint8_t* screen = st.screen.data();
   const bool melee_screens = c.melee_screens_fire();
   for (int h = 0, n = c.sc.total_units(); h < n; ++h) {
     const UnitState& e = units[h];
-    screen[h] = static_cast<uint8_t>(!e.gone & !(e.in_melee & melee_screens));
+    const bool possible = !e.gone & !(e.in_melee & melee_screens);
+    screen[h] = static_cast<uint8_t>(possible | ((possible & !e.hidden) << 1));
   }
   for (int side = 0; side < SideCount; ++side) {
     const int enemy = 1 - side, first = c.first(enemy), count_enemies = c.last(enemy) - first;
@@ -52,13 +54,18 @@ void build_candidates(Ctx& c) {
     for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
       int count = 0, best = -1;
       if (may_fire(units[g], turn)) {  // only a unit that may fire asks for its target
-        // Without branches on the data: any possible target (bit 0 of its screen) within reach and
-        // sight. Only a unit with one can have a target now (bit 1 too), looked for as always.
+        // One walk over the enemies for both answers, without branches on the data: any possible
+        // target within reach and sight, and the nearest target among them (ties within
+        // tie_distance to the lowest index, F-4 "Measuring").
         const int64_t r2 = squared(c.reach(g));
         const auto row = c.row(g);
-        for (int k = 0; k < count_enemies; ++k)
-          count |= (row.d2[k * row.stride] <= r2) & (row.los[k * row.stride] != 0 ? enemy_screen[k] : 0);
-        if (count != 0) best = nearest_target(c, g);
+        const int k = nearest_within_tie(count_enemies, tie, [&](int i) {
+          const int64_t d2 = row.d2[i * row.stride];
+          const int in_view = (d2 <= r2) & (row.los[i * row.stride] != 0) ? enemy_screen[i] : 0;
+          count |= in_view & 1;
+          return (in_view & 2) != 0 ? d2 : int64_t{-1};
+        });
+        best = k < 0 ? -1 : first + k;
       }
       st.candidate_count[g] = count;
       st.targets.target_of[g] = best;
