@@ -164,6 +164,37 @@ TEST_CASE("Chained binomials give the multinomial face histogram of a d6 pool", 
   check_histogram(counts_p, exact, trials);
 }
 
+TEST_CASE("A pool's count from its word is the first k whose threshold is above the word, for every row", "[engine][dice]") {
+  // The inverse CDF read as its definition, one entry at a time with an early exit: the reference
+  // for the counts four entries at a time (which read the row's padding and clamp).
+  const auto first_above = [](const uint32_t* row, int n, uint32_t u) {
+    for (int k = 0; k < n; ++k)
+      if (u < row[k]) return k;
+    return n;
+  };
+  const auto& tables = BinomialTables::instance();
+  Stream words(11, 0, Purpose::Test, 0, 0);
+  int64_t checked = 0, mismatches = 0;
+  for (int faces = 2; faces <= MaxFaces; ++faces)
+    for (int band = 1; band < faces; ++band)
+      for (int n = 1; n <= ChunkDice; ++n) {
+        const uint32_t* row = tables.thresholds(faces, band, n);
+        // The ends, each threshold and its neighbours (where the count steps), and random words.
+        std::vector<uint32_t> us{0u, 1u, 0x7fffffffu, 0x80000000u, 0xfffffffeu, 0xffffffffu};
+        for (int k = 0; k < n; ++k)
+          for (const uint32_t t : {row[k] - 1, row[k], row[k] + 1}) us.push_back(t);
+        for (int i = 0; i < 8; ++i) us.push_back(words.next_u32());
+        for (const uint32_t u : us) {
+          const int expected = first_above(row, n, u);
+          mismatches += binomial_from_word(row, n, u) != expected;
+          if (n <= SmallPool) mismatches += binomial_from_word_small(row, n, u) != expected;
+          ++checked;
+        }
+      }
+  CHECK(checked > 100000);
+  CHECK(mismatches == 0);
+}
+
 TEST_CASE("A small pool counts as the general path does and draws one word only when it has dice", "[engine][dice]") {
   const auto& tables = BinomialTables::instance();
   // The fixed-length count equals the count over the first n entries, the largest word included
