@@ -51,7 +51,9 @@ class Stream {
  public:
   Stream() noexcept = default;
   Stream(uint64_t seed, uint64_t trial, Purpose purpose, uint32_t turn, uint32_t actor) noexcept {
-    key_ = {{static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)}};
+    // Philox's key schedule: round r uses the key plus r times the Weyl constants.
+    uint32_t k0 = static_cast<uint32_t>(seed), k1 = static_cast<uint32_t>(seed >> 32);
+    for (int r = 0; r < PhiloxRounds; ++r, k0 += 0x9E3779B9u, k1 += 0xBB67AE85u) round_key_[r] = {k0, k1};
     counter_ = {{static_cast<uint32_t>(trial), static_cast<uint32_t>(trial >> 32), stream_word(purpose, turn, actor), 0}};
     index_ = 4;
   }
@@ -113,14 +115,30 @@ class Stream {
     return static_cast<uint32_t>(m >> 32);
   }
 
-  void refill() noexcept {
-    out_ = r123::Philox4x32{}(counter_, key_);
+  // Philox4x32-10 of the counter (philox4x32_10, Random123's rounds), with the round keys the seed
+  // gives computed once (round_key_) rather than bumped in every block: two instructions a round fewer.
+  // Out of line: one copy of the rounds for every place that draws.
+  [[gnu::noinline]] void refill() noexcept {
+    uint32_t c0 = counter_.v[0], c1 = counter_.v[1], c2 = counter_.v[2], c3 = counter_.v[3];
+#pragma GCC unroll 10
+    for (int r = 0; r < PhiloxRounds; ++r) {
+      const uint64_t p0 = uint64_t{0xD2511F53u} * c0, p1 = uint64_t{0xCD9E8D57u} * c2;
+      c0 = static_cast<uint32_t>(p1 >> 32) ^ c1 ^ round_key_[r].k0;
+      c1 = static_cast<uint32_t>(p1);
+      c2 = static_cast<uint32_t>(p0 >> 32) ^ c3 ^ round_key_[r].k1;
+      c3 = static_cast<uint32_t>(p0);
+    }
+    out_ = {{c0, c1, c2, c3}};
     ++counter_.v[3];
     index_ = 0;
   }
 
+  static constexpr int PhiloxRounds = 10;
+  struct RoundKey {
+    uint32_t k0 = 0, k1 = 0;
+  };
+  RoundKey round_key_[PhiloxRounds];
   r123::Philox4x32::ctr_type counter_{};
-  r123::Philox4x32::key_type key_{};
   r123::Philox4x32::ctr_type out_{};
   uint32_t index_ = 4;
 };

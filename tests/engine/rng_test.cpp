@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <set>
+#include <vector>
 
 using namespace volley;
 
@@ -35,6 +36,30 @@ TEST_CASE("A stream is Philox of (seed, trial, purpose|turn|actor, block) in tha
     for (int i = 0; i < 4; ++i) CHECK(s.next_u32() == expected.v[i]);
   }
   CHECK(s.words() == 12);
+}
+
+TEST_CASE("A stream's blocks, with its round keys computed once per seed, are Random123's Philox for any seed", "[engine][rng]") {
+  // Seeds whose key words carry when the Weyl constants are added (all ones, the high bit), and
+  // others drawn from a stream; many blocks each, after restarts.
+  Stream source(3, 0, Purpose::Test, 0, 0);
+  std::vector<uint64_t> seeds{0, ~0ull, 0x8000000080000000ull, 0x00000000ffffffffull};
+  for (int i = 0; i < 12; ++i) seeds.push_back((uint64_t{source.next_u32()} << 32) | source.next_u32());
+  int64_t mismatches = 0;
+  for (const uint64_t seed : seeds) {
+    const uint64_t trial = (uint64_t{source.next_u32()} << 32) | source.next_u32();
+    Stream s(seed, trial, Purpose::Test, 0, 0);
+    const uint32_t key[2] = {static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)};
+    for (const uint32_t actor : {0u, 1u, 65535u}) {
+      s.restart(Purpose::Movement, 9, actor);
+      for (uint32_t block = 0; block < 40; ++block) {
+        const uint32_t counter[4] = {static_cast<uint32_t>(trial), static_cast<uint32_t>(trial >> 32), (5u << 26) | (9u << 16) | actor,
+                                     block};
+        const PhiloxBlock expected = philox4x32_10(counter, key);
+        for (int i = 0; i < 4; ++i) mismatches += s.next_u32() != expected.v[i];
+      }
+    }
+  }
+  CHECK(mismatches == 0);
 }
 
 TEST_CASE("A restarted stream is the stream of its new purpose, turn and actor from its start", "[engine][rng]") {
