@@ -4,6 +4,7 @@
 // Stream selection is ignored: the script is one sequence in the order the rules draw. Asking for
 // more than the script holds, or getting a value out of range, throws with the call described, so a
 // test that scripts the wrong rolls fails loudly instead of passing by accident.
+#include "engine/binomial_table.hpp"
 #include "engine/face_histogram.hpp"
 #include "engine/rng.hpp"
 
@@ -35,8 +36,13 @@ class ScriptedDice {
   int successes(int n, int band, int faces) {
     if (n <= 0 || band <= 0) return 0;  // the real source draws nothing for a pool that cannot hit
     if (band >= faces) return n;        // nor for one that cannot miss
-    return take("successes", 0, n);
+    const int k = take("successes", 0, n);
+    // The word TrialDice would have drawn it from: the least that gives k (the pool's row counts k
+    // thresholds at or below it), for pools of one word.
+    if (n <= ChunkDice) pool_word_ = k == 0 ? 0 : BinomialTables::instance().thresholds(faces, band, n)[k - 1];
+    return k;
   }
+  uint32_t pool_word() const noexcept { return pool_word_; }
   void categories(int n, int /*faces*/, std::span<const int> sizes, std::span<int> out) {
     for (size_t g = 0; g < sizes.size(); ++g) {
       out[g] = take("categories", 0, n);
@@ -83,6 +89,7 @@ class ScriptedDice {
   Purpose purpose_ = Purpose::Test;
   uint32_t turn_ = 0;
   uint32_t actor_ = 0;
+  uint32_t pool_word_ = 0;
 };
 
 }  // namespace volley

@@ -11,6 +11,8 @@
 //                                   are consecutive face ranges, largest faces first, sizes[i] faces
 //                                   each (e.g. {1, 2} on a d6: sixes, then fours and fives)
 //   d6_histogram(n)                 how many of n d6 show each face (D6Histogram, face_histogram.hpp)
+//   pool_word()                     the word the last pool of one word was drawn from (what the
+//                                   value controls read: engine/firefight/pool_luck.hpp)
 //   d6_categories(n, sizes, out)    categories(n, 6, sizes, out) in law, drawn as whole face
 //                                   histograms: one word per MaxHistogramDice dice whatever the
 //                                   groups (face_histogram.hpp), where categories draws one per group
@@ -56,6 +58,7 @@ class BasicTrialDice {
         const uint32_t u = stream_.peek_u32();
         const int k = binomial_from_word_small(tables_->thresholds(faces, band, dice), dice, u);
         stream_.consume(n > 0);
+        pool_word_ = u;
         return k;
       }
     }
@@ -69,7 +72,8 @@ class BasicTrialDice {
       int hits = 0;
       for (; n > ChunkDice; n -= ChunkDice)
         hits += binomial_from_word(tables_->thresholds(faces, band, ChunkDice), ChunkDice, stream_.next_u32());
-      return hits + binomial_from_word(tables_->thresholds(faces, band, n), n, stream_.next_u32());
+      pool_word_ = stream_.next_u32();
+      return hits + binomial_from_word(tables_->thresholds(faces, band, n), n, pool_word_);
     }
   }
 
@@ -134,6 +138,11 @@ class BasicTrialDice {
     }
   }
 
+  // The word the last pool of 0 < band < faces drew (of its last chunk): a pool of at most ChunkDice
+  // dice shows the successes its row's thresholds count at or below it (pool_luck.hpp reads it). The
+  // binomial path only: the per-die path, which the firefight never plays, leaves it as it was.
+  uint32_t pool_word() const noexcept { return pool_word_; }
+
   // 32-bit words drawn in this trial so far.
   uint64_t words() const noexcept { return words_ + stream_.words(); }
 
@@ -142,6 +151,7 @@ class BasicTrialDice {
   const FaceHistogramTable* histograms_;
   Stream stream_;  // Purpose::Test until the first restart
   uint64_t words_ = 0;
+  uint32_t pool_word_ = 0;
 };
 
 using TrialDice = BasicTrialDice<PoolPath::Binomial>;

@@ -1,6 +1,7 @@
 #pragma once
 // F-4 fire resolution: targets, dice, hit bands, casualties; SF-C (a hidden unit that fires is
 // revealed) holds for all fire. The fire phase's card loop is fire_phase.hpp.
+#include "engine/binomial_table.hpp"
 #include "engine/firefight/spotting.hpp"
 #include "engine/firefight/targets.hpp"
 
@@ -138,6 +139,9 @@ int fire_at(Ctx& c, int g, int target, bool schnellfeuer) {
   // Step 3: casualties at once; hits beyond the target's figures are lost. Each is killed with
   // kill_chance, otherwise wounded: one pool of `casualties` dice of kill_chance.den faces.
   const int casualties = std::min(hits, t.figures);
+  if (dice <= ChunkDice && band > 0 && band < rules.fire_die)
+    st.luck.figures.add_pool(1 - side, t.figures, dice, BinomialTables::instance().thresholds(rules.fire_die, band, dice),
+                             c.dice.pool_word(), casualties);
   const int killed = c.dice.successes(casualties, rules.kill_chance.num, rules.kill_chance.den);
   t.lose_figures(casualties);
   if (t.out()) st.targets.invalidate(1 - side);

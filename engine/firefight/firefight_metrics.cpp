@@ -202,7 +202,7 @@ void observe(const FirefightScenario& sc, const FirefightState& st, int64_t* obs
     for (int turn = 1; turn <= sc.turns; ++turn) *obs++ = turn_hits(st, s, turn);
   }
   for (int g = 0, n = sc.total_units(); g < n; ++g) *obs++ = unit_figures_left(st.units[g]);
-  for (int64_t control : st.luck.value) *obs++ = control;
+  st.luck.write(obs);
 }
 
 }  // namespace volley::firefight

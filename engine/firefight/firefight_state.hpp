@@ -147,7 +147,7 @@ class FirefightState {
     leader = -1;
     lead_changes = 0;
     behind_after_turn1 = -1;
-    luck.reset();
+    luck.reset({sc.sides[0].start_figures, sc.sides[1].start_figures}, {sc.sides[0].break_figures, sc.sides[1].break_figures});
   }
 
   // --- units --------------------------------------------------------------------------------

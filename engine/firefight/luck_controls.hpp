@@ -9,6 +9,8 @@
 // Every term is an integer: the value times the denominator of its law's expectation (a fire die's
 // faces, the kill chance's denominator, 6 for a test on a d6, 2 for a die's mean), a constant of
 // the scenario per kind, so a control is exact in int64 and its tallies merge exactly.
+#include "engine/firefight/value_luck.hpp"
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -27,21 +29,37 @@ enum class LuckKind : uint8_t {
 inline constexpr int LuckKindCount = 4;
 // Per kind and side, over all turns: split by turn (1, 2, 3 and later) the controls took 1.74x off
 // the default compare's herero.win difference instead of 1.71x, for three times the controls.
-inline constexpr int LuckControlCount = LuckKindCount * 2;
+inline constexpr int LinearLuckCount = LuckKindCount * 2;
+// Then the value-function features of value_luck.hpp, per side.
+inline constexpr int LuckControlCount = LinearLuckCount + 2 * ValueFeatureCount;
 
 inline constexpr std::array<const char*, LuckKindCount> LuckKindNames{"hits", "tests", "melee", "charge"};
 
 inline constexpr int luck_index(LuckKind kind, int side) noexcept { return static_cast<int>(kind) * 2 + side; }
 
-// The name of control i: "luck.hits.<side>", "luck.tests.<side>".
+// The name of control i: "luck.hits.<side>", "luck.tests.<side>", ..., then "luck.lost.<side>",
+// "luck.margin.<side>".
 inline std::string luck_control_name(int i, const std::string& side0, const std::string& side1) {
-  return std::string("luck.") + LuckKindNames[static_cast<size_t>(i / 2)] + "." + (i % 2 == 0 ? side0 : side1);
+  if (i < LinearLuckCount) return std::string("luck.") + LuckKindNames[static_cast<size_t>(i / 2)] + "." + (i % 2 == 0 ? side0 : side1);
+  const int side = (i - LinearLuckCount) % 2, feature = (i - LinearLuckCount) / 2;
+  return std::string("luck.") + ValueFeatureNames[static_cast<size_t>(feature)] + "." + (side == 0 ? side0 : side1);
 }
 
 struct LuckControls {
-  std::array<int64_t, LuckControlCount> value{};
-  void reset() noexcept { value.fill(0); }
+  std::array<int64_t, LinearLuckCount> value{};
+  ValueLuck figures;
+  void reset(std::array<int, 2> start_figures, std::array<int, 2> break_figures) noexcept {
+    value.fill(0);
+    figures.reset(start_figures, break_figures);
+  }
   void add(LuckKind kind, int side, int64_t term) noexcept { value[static_cast<size_t>(luck_index(kind, side))] += term; }
+  // The LuckControlCount controls, in the order of luck_control_name.
+  int64_t* write(int64_t* out) const noexcept {
+    for (int64_t v : value) *out++ = v;
+    for (int feature = 0; feature < ValueFeatureCount; ++feature)
+      for (int side = 0; side < 2; ++side) *out++ = figures.value[static_cast<size_t>(side)][static_cast<size_t>(feature)];
+    return out;
+  }
 };
 
 // F-6 charges: the chance that n d6 reach a distance, exact as a count of the 6^n outcomes, scaled to

@@ -49,6 +49,11 @@ void melee_round(Ctx& c, int root, int lowest) {
     st.luck.add(LuckKind::Melee, 1, 2 * db - (rules.melee_die + 1));
     const int ta = da + (st.units[a].charged ? c.spec(a).melee_bonus : 0);
     const int tb = db + (st.units[b].charged ? c.spec(b).melee_bonus : 0);
+    {
+      const int bonus_a = ta - da, bonus_b = tb - db;
+      st.luck.figures.add_melee_loss(0, rules.melee_die, melee_pairs_below(rules.melee_die, bonus_b - bonus_a), ta < tb);
+      st.luck.figures.add_melee_loss(1, rules.melee_die, melee_pairs_below(rules.melee_die, bonus_a - bonus_b), tb < ta);
+    }
     if (ta != tb) {
       const int loser = ta < tb ? a : b;
       const int loser_die = ta < tb ? da : db;

@@ -13,6 +13,8 @@ bool passes_morale(Ctx& c, int g, int modifier, const char* what) {
   const int roll = c.dice.die(6);
   const bool pass = roll + modifier >= need;
   c.st.luck.add(LuckKind::Tests, c.side_of(g), (6 * int64_t{pass} - d6_faces_passing(need, modifier)) * c.st.units[g].figures);
+  // Both callers (F-7, F-8b) break the unit on a failure.
+  c.st.luck.figures.add_break_test(c.side_of(g), c.st.units[g].figures, 6 - static_cast<int>(d6_faces_passing(need, modifier)), !pass);
   if constexpr (Ctx::Narrator::enabled)
     c.narr.say(text("  ", what, ": ", c.name(g), " rolls ", roll, modifier != 0 ? text(" ", modifier < 0 ? "" : "+", modifier) : "",
                     " needing ", need, "+: ", pass ? "holds" : "fails"));

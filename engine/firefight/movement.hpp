@@ -374,6 +374,8 @@ void resolve_charge(Ctx& c, int g) {
   const int stand_roll = c.dice.die(6);
   c.st.luck.add(LuckKind::Tests, c.side_of(defender),
                 (6 * int64_t{stand_roll >= stand} - d6_faces_passing(stand, 0)) * c.st.units[defender].figures);
+  c.st.luck.figures.add_break_test(c.side_of(defender), c.st.units[defender].figures, 6 - static_cast<int>(d6_faces_passing(stand, 0)),
+                                   stand_roll < stand);
   if constexpr (Ctx::Narrator::enabled)
     c.narr.say(text("    ", c.name(defender), " tests to stand: ", stand_roll, " needing ", stand, "+"));
   if (stand_roll < stand) {

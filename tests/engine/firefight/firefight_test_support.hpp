@@ -56,6 +56,7 @@ class RecordingDice {
     calls.push_back({"successes", n, band, faces, purpose_, turn_, actor_, std::exchange(fresh_, false)});
     return script_.successes(n, band, faces);
   }
+  uint32_t pool_word() const noexcept { return script_.pool_word(); }
   uint64_t words() const noexcept { return script_.words(); }
   bool exhausted() const noexcept { return script_.exhausted(); }
   size_t remaining() const noexcept { return script_.remaining(); }

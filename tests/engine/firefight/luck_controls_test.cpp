@@ -36,7 +36,22 @@ TEST_CASE("F-6, F-8: a d6 test's faces passing match a count of the faces", "[en
 TEST_CASE("Luck controls: each kind and side has its own index and name", "[engine][firefight][luck]") {
   CHECK(luck_index(LuckKind::Hits, 0) == 0);
   CHECK(luck_index(LuckKind::Hits, 1) == 1);
-  CHECK(luck_index(LuckKind::Charge, 1) == LuckControlCount - 1);
+  CHECK(luck_index(LuckKind::Charge, 1) == LinearLuckCount - 1);
   CHECK(luck_control_name(0, "german", "herero") == "luck.hits.german");
-  CHECK(luck_control_name(LuckControlCount - 1, "german", "herero") == "luck.charge.herero");
+  CHECK(luck_control_name(LinearLuckCount - 1, "german", "herero") == "luck.charge.herero");
+  CHECK(luck_control_name(LinearLuckCount, "german", "herero") == "luck.lost.german");
+  CHECK(luck_control_name(LuckControlCount - 1, "german", "herero") == "luck.margin.herero");
+  // The order write() puts them in.
+  LuckControls luck;
+  luck.reset({10, 20}, {5, 15});
+  luck.add(LuckKind::Charge, 1, 7);
+  luck.figures.value[0] = {1, 2};
+  luck.figures.value[1] = {3, 4};
+  std::array<int64_t, LuckControlCount> out{};
+  CHECK(luck.write(out.data()) == out.data() + LuckControlCount);
+  CHECK(out[LinearLuckCount - 1] == 7);
+  CHECK(out[LinearLuckCount] == 1);      // lost, side 0
+  CHECK(out[LinearLuckCount + 1] == 3);  // lost, side 1
+  CHECK(out[LinearLuckCount + 2] == 2);  // margin, side 0
+  CHECK(out[LinearLuckCount + 3] == 4);
 }

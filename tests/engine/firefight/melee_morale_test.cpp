@@ -31,7 +31,16 @@ TEST_CASE("F-7: figures pair off in index order; the larger side's extra figures
   CHECK_FALSE(h.u(Herero, 0).broken);
   CHECK(h.u(Herero, 1).broken);
   CHECK(h.st.contact_count == 1);  // H2's contact ended with its rout
-  CHECK(h.dice.exhausted());
+  CHECK(h.dice.exhausted());       // The value-function luck (value_luck.hpp): each pair's loss against its 15 of 36 outcomes (no
+  // bonuses), 1024 / 36 rounded to 28 per outcome; H1 (1 figure left) holds its morale test and H2 (2
+  // figures) fails it: (6 [failed] - failing faces) x 171 x its figures.
+  const int64_t pair_factor = 28;
+  const int failing = 6 - static_cast<int>(d6_faces_passing(h.sc.ruleset.morale_leader, h.sc.ruleset.melee_morale_modifier));
+  CHECK(h.st.luck.figures.value[German][0] == (0 - 15) * 3 * pair_factor + (36 - 15) * pair_factor);
+  CHECK(h.st.luck.figures.value[Herero][0] ==
+        (36 - 15) * 2 * pair_factor + (0 - 15) * 2 * pair_factor + (0 - failing) * 171 * 1 + (6 - failing) * 171 * 2);
+  CHECK(h.st.luck.figures.figures[Herero] == 1);
+  CHECK(h.st.luck.figures.figures[German] == 3);
 }
 
 TEST_CASE("F-7: the melee bonus counts in the turn the unit charged; equal losses: no morale test", "[engine][firefight][F-7]") {
@@ -131,7 +140,14 @@ TEST_CASE("F-8b: a unit with casualties this turn at or below half its figures t
   CHECK(h.u(German, 1).broken);
   CHECK_FALSE(h.u(German, 2).broken);
   CHECK(h.dice.of("die", Purpose::Morale).size() == 2);
-  CHECK(h.dice.exhausted());
+  CHECK(h.dice.exhausted());  // The value-function luck (value_luck.hpp) of the two tests: Z1 (5 figures) held, Z2 (4) broke; each
+  // adds (6 [failed] - failing faces) x 171 x its figures, and Z2's 4 leave the figures in action
+  // (the losses above were set by hand, not tracked).
+  const int z1_failing = 6 - static_cast<int>(d6_faces_passing(h.sc.ruleset.morale_leader, 0));
+  const int z2_failing = 6 - static_cast<int>(d6_faces_passing(h.sc.ruleset.morale_no_leader, 0));
+  CHECK(h.st.luck.figures.value[German][0] == (0 - z1_failing) * 171 * 5 + (6 - z2_failing) * 171 * 4);
+  CHECK(h.st.luck.figures.figures[German] == 30 - 4);
+  CHECK(h.st.luck.figures.value[Herero] == std::array<int64_t, 2>{0, 0});
 }
 
 TEST_CASE("F-8b: a unit at or below half its figures that took no casualties this turn does not test", "[engine][firefight][F-8]") {
