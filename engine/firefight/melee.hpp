@@ -51,8 +51,9 @@ void melee_round(Ctx& c, int root, int lowest) {
     const int tb = db + (st.units[b].charged ? c.spec(b).melee_bonus : 0);
     {
       const int bonus_a = ta - da, bonus_b = tb - db;
-      st.luck.figures.add_melee_loss(0, rules.melee_die, melee_pairs_below(rules.melee_die, bonus_b - bonus_a), ta < tb);
-      st.luck.figures.add_melee_loss(1, rules.melee_die, melee_pairs_below(rules.melee_die, bonus_a - bonus_b), tb < ta);
+      st.luck.figures.add_melee_pair(
+          rules.melee_die, {melee_pairs_below(rules.melee_die, bonus_b - bonus_a), melee_pairs_below(rules.melee_die, bonus_a - bonus_b)},
+          {ta < tb, tb < ta});
     }
     if (ta != tb) {
       const int loser = ta < tb ? a : b;

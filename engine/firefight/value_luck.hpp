@@ -4,11 +4,14 @@
 // AAAI 2018; docs/methods.md, "Luck-adjusted estimates"): at every chance event that takes figures of
 // a side out of action, the change of a value V of the state minus its expectation over the event's
 // law. F-9 decides a firefight on each side's figures in action f against its break point B, so V is
-// built, per side, from two features whose weights the regression fits:
+// built, per side, from three features whose weights the regression fits:
 //
 //   lost     f itself: a figure out of action, whatever the margin;
-//   margin   MarginWeights[f - B] = MarginScale x 0.8^(f - B) (MarginScale at or below B): a figure
-//            counts the more the nearer the side is to defeat.
+//   margin   w(f - B) = MarginScale x 0.8^(f - B) (MarginScale at or below B): a figure counts the
+//            more the nearer the side is to defeat;
+//   duel     w(f - B) x the other side's w in sixteenths: the same, the more as the other side too is
+//            near defeat (who breaks first decides). An event changes one side's figures, so the
+//            other side's weight is known before it.
 //
 // The shape 0.8 is fixed before any trial (chosen on the default scenario, where every value from
 // 0.6 to 0.9 took off within 5% as much; docs/performance.md), so the controls are exact functions
@@ -28,8 +31,8 @@
 
 namespace volley::firefight {
 
-inline constexpr int ValueFeatureCount = 2;  // lost, margin
-inline constexpr std::array<const char*, ValueFeatureCount> ValueFeatureNames{"lost", "margin"};
+inline constexpr int ValueFeatureCount = 3;  // lost, margin, duel
+inline constexpr std::array<const char*, ValueFeatureCount> ValueFeatureNames{"lost", "margin", "duel"};
 
 inline constexpr int64_t MarginScale = 256;
 inline constexpr int MarginLevels = 64;  // 0.8^64 x 256 rounds to 0: the margins beyond weigh nothing
@@ -87,6 +90,13 @@ struct ValueLuck {
     break_figures = breaking;
   }
 
+  // The other side's margin weight in sixteenths (0 .. 16): small enough that a trial's controls
+  // stay within the tally's 64-bit fast path (control_moments.hpp) nearly always.
+  int64_t other_weight(int side) const noexcept {
+    const int other = 1 - side;
+    return (margin_weight(figures[static_cast<std::size_t>(other)] - break_figures[static_cast<std::size_t>(other)]) + 8) >> 4;
+  }
+
   // F-4 casualties: min(hits, target figures) of a pool of `dice` drawn from `word` by the row's
   // thresholds (hits >= m exactly when word >= thresholds[m - 1]): step(m) = pool_step_luck, summed
   // here in one pass.
@@ -104,6 +114,7 @@ struct ValueLuck {
     }
     v[0] += lost;
     v[1] += weighted;
+    v[2] += weighted * other_weight(side);
     figures[static_cast<std::size_t>(side)] -= casualties;
   }
 
@@ -114,6 +125,7 @@ struct ValueLuck {
     const int margin = figures[static_cast<std::size_t>(side)] - break_figures[static_cast<std::size_t>(side)];
     v[0] += luck * max_drop;
     v[1] += (margin_weight(margin - max_drop) - margin_weight(margin)) * luck;
+    v[2] += (margin_weight(margin - max_drop) - margin_weight(margin)) * luck * other_weight(side);
     figures[static_cast<std::size_t>(side)] -= all ? max_drop : 0;
   }
 
@@ -123,9 +135,19 @@ struct ValueLuck {
     add_all_or_none(side, unit_figures, failed, (6 * int64_t{failed} - failing) * TestLuckFactor);
   }
 
-  // F-7: a pair's figure of side s lost, which happens on `losing` of the pair's faces^2 outcomes.
-  void add_melee_loss(int side, int faces, int losing, bool lost) noexcept {
-    add_all_or_none(side, 1, lost, (int64_t{faces} * faces * lost - losing) * melee_luck_factor(faces));
+  // F-7: one pair of figures, one of each side: side s's figure is lost on losing[s] of the pair's
+  // faces^2 outcomes (lost[s]; at most one side loses). One event: both sides' terms are valued in
+  // the state before it (the duel weight of one side must not see the other's loss).
+  void add_melee_pair(int faces, std::array<int, 2> losing, std::array<bool, 2> lost) noexcept {
+    const int64_t factor = melee_luck_factor(faces), outcomes = int64_t{faces} * faces;
+    const std::array<int, 2> before = figures;
+    for (int s = 0; s < 2; ++s) {
+      figures = before;
+      add_all_or_none(s, 1, lost[static_cast<std::size_t>(s)],
+                      (outcomes * lost[static_cast<std::size_t>(s)] - losing[static_cast<std::size_t>(s)]) * factor);
+    }
+    for (int s = 0; s < 2; ++s)
+      figures[static_cast<std::size_t>(s)] = before[static_cast<std::size_t>(s)] - (lost[static_cast<std::size_t>(s)] ? 1 : 0);
   }
 };
 

@@ -40,18 +40,21 @@ TEST_CASE("Luck controls: each kind and side has its own index and name", "[engi
   CHECK(luck_control_name(0, "german", "herero") == "luck.hits.german");
   CHECK(luck_control_name(LinearLuckCount - 1, "german", "herero") == "luck.charge.herero");
   CHECK(luck_control_name(LinearLuckCount, "german", "herero") == "luck.lost.german");
-  CHECK(luck_control_name(LuckControlCount - 1, "german", "herero") == "luck.margin.herero");
+  CHECK(luck_control_name(LinearLuckCount + 3, "german", "herero") == "luck.margin.herero");
+  CHECK(luck_control_name(LuckControlCount - 1, "german", "herero") == "luck.duel.herero");
   // The order write() puts them in.
   LuckControls luck;
   luck.reset({10, 20}, {5, 15});
   luck.add(LuckKind::Charge, 1, 7);
-  luck.figures.value[0] = {1, 2};
-  luck.figures.value[1] = {3, 4};
+  luck.figures.value[0] = {1, 2, 5};
+  luck.figures.value[1] = {3, 4, 6};
   std::array<int64_t, LuckControlCount> out{};
   CHECK(luck.write(out.data()) == out.data() + LuckControlCount);
   CHECK(out[LinearLuckCount - 1] == 7);
   CHECK(out[LinearLuckCount] == 1);      // lost, side 0
   CHECK(out[LinearLuckCount + 1] == 3);  // lost, side 1
   CHECK(out[LinearLuckCount + 2] == 2);  // margin, side 0
-  CHECK(out[LinearLuckCount + 3] == 4);
+  CHECK(out[LinearLuckCount + 3] == 4);  // margin, side 1
+  CHECK(out[LinearLuckCount + 4] == 5);  // duel, side 0
+  CHECK(out[LinearLuckCount + 5] == 6);
 }

@@ -147,7 +147,7 @@ TEST_CASE("F-8b: a unit with casualties this turn at or below half its figures t
   const int z2_failing = 6 - static_cast<int>(d6_faces_passing(h.sc.ruleset.morale_no_leader, 0));
   CHECK(h.st.luck.figures.value[German][0] == (0 - z1_failing) * 171 * 5 + (6 - z2_failing) * 171 * 4);
   CHECK(h.st.luck.figures.figures[German] == 30 - 4);
-  CHECK(h.st.luck.figures.value[Herero] == std::array<int64_t, 2>{0, 0});
+  CHECK(h.st.luck.figures.value[Herero] == std::array<int64_t, ValueFeatureCount>{});
 }
 
 TEST_CASE("F-8b: a unit at or below half its figures that took no casualties this turn does not test", "[engine][firefight][F-8]") {

@@ -68,23 +68,27 @@ TEST_CASE("F-4 value controls of a volley: zero sum over a coset of words, and t
           const int max_drop = std::min(figures, dice);
           double expected_casualties = 0;  // E[min(hits, figures)] = sum over m of P(hits >= m)
           for (int m = 1; m <= max_drop; ++m) expected_casualties += binomial_at_least(dice, band / 20.0, m);
-          int64_t lost_sum = 0, margin_sum = 0;
+          int64_t lost_sum = 0, margin_sum = 0, duel_sum = 0;
           for (uint32_t i = 0; i < static_cast<uint32_t>(PoolLuckScale); ++i) {
             const uint32_t u = r + i * Spacing;
             const int casualties = std::min(binomial_from_word(row, dice, u), figures);
             ValueLuck v;
-            v.reset({30 + margin, 40}, {30, 10});
+            v.reset({30 + margin, 12}, {30, 10});  // the other side 2 from its break point
             v.add_pool(0, figures, dice, row, u, casualties);
             REQUIRE(v.figures[0] == 30 + margin - casualties);
-            REQUIRE(v.value[1] == std::array<int64_t, 2>{0, 0});
+            REQUIRE(v.value[1] == std::array<int64_t, ValueFeatureCount>{});
             lost_sum += v.value[0][0];
             margin_sum += v.value[0][1];
+            duel_sum += v.value[0][2];
+            // The duel term is the margin term times the other side's weight in sixteenths.
+            REQUIRE(v.value[0][2] == v.value[0][1] * static_cast<int64_t>(std::floor(margin_value(2) / 16 + 0.5)));
             // The lost feature is PoolLuckScale x (casualties - their mean), but for less than one a step.
             REQUIRE(std::fabs(static_cast<double>(v.value[0][0]) - PoolLuckScale * (casualties - expected_casualties)) < max_drop + 1e-6);
           }
           INFO(dice << " dice at " << band << " on d20, target of " << figures << ", margin " << margin);
           CHECK(lost_sum == 0);
           CHECK(margin_sum == 0);
+          CHECK(duel_sum == 0);
         }
 }
 
@@ -92,7 +96,7 @@ TEST_CASE("F-6, F-7, F-8b: a test whose failure breaks a unit sums to zero over 
   for (int failing = 0; failing <= 6; ++failing)
     for (int figures : {1, 5, 9})
       for (int margin : {-1, 0, 2, 7, 70}) {
-        int64_t lost = 0, marg = 0;
+        int64_t lost = 0, marg = 0, duel = 0;
         for (int face = 1; face <= 6; ++face) {
           ValueLuck v;
           v.reset({20, 10 + margin}, {20, 10});
@@ -101,9 +105,11 @@ TEST_CASE("F-6, F-7, F-8b: a test whose failure breaks a unit sums to zero over 
           CHECK(v.figures[1] == 10 + margin - (failed ? figures : 0));
           lost += v.value[1][0];
           marg += v.value[1][1];
+          duel += v.value[1][2];
         }
         CHECK(lost == 0);
         CHECK(marg == 0);
+        CHECK(duel == 0);
       }
 }
 
@@ -120,15 +126,19 @@ TEST_CASE("F-7: a melee pair's losing outcomes are counted as a list of the pair
           }
         CHECK(melee_pairs_below(faces, bonus_b - bonus_a) == a_loses);
         CHECK(melee_pairs_below(faces, bonus_a - bonus_b) == b_loses);
-        int64_t sum = 0;
+        // Both sides one figure above their break points: every feature of both moves.
+        std::array<std::array<int64_t, ValueFeatureCount>, 2> sum{};
         for (int x = 1; x <= faces; ++x)
           for (int y = 1; y <= faces; ++y) {
             ValueLuck v;
-            v.reset({12, 12}, {10, 10});
-            v.add_melee_loss(0, faces, a_loses, x + bonus_a < y + bonus_b);
-            sum += v.value[0][0] + 1000 * v.value[0][1];
+            v.reset({11, 11}, {10, 10});
+            const bool a_lost = x + bonus_a < y + bonus_b, b_lost = y + bonus_b < x + bonus_a;
+            v.add_melee_pair(faces, {a_loses, b_loses}, {a_lost, b_lost});
+            CHECK(v.figures == std::array<int, 2>{11 - a_lost, 11 - b_lost});
+            for (int side = 0; side < 2; ++side)
+              for (int f = 0; f < ValueFeatureCount; ++f) sum[side][f] += v.value[side][f];
           }
-        CHECK(sum == 0);
+        CHECK(sum == std::array<std::array<int64_t, ValueFeatureCount>, 2>{});
       }
 }
 
@@ -151,7 +161,7 @@ TEST_CASE("F-4 scripted: a volley records the luck of the casualties it caused o
   REQUIRE(h.u(German, 0).figures == 7);
   const int margin = 20 - h.sc.sides[German].break_figures;
   // The herero side lost nothing; the german side 3 figures of the 8 the pool could take.
-  CHECK(h.st.luck.figures.value[Herero] == std::array<int64_t, 2>{0, 0});
+  CHECK(h.st.luck.figures.value[Herero] == std::array<int64_t, ValueFeatureCount>{});
   CHECK(h.st.luck.figures.figures[German] == 17);
   double mean = 0, margin_mean = 0;
   for (int m = 1; m <= 8; ++m) {
@@ -161,4 +171,8 @@ TEST_CASE("F-4 scripted: a volley records the luck of the casualties it caused o
   const double got_margin = margin_value(margin - 3) - margin_value(margin);
   CHECK(std::fabs(static_cast<double>(h.st.luck.figures.value[German][0]) - 1024 * (3 - mean)) < 8);
   CHECK(std::fabs(static_cast<double>(h.st.luck.figures.value[German][1]) - 1024 * (got_margin - margin_mean)) < 8 * 256);
+  // The duel term: the margin term times the herero side's weight (8 figures in action), in sixteenths.
+  const int herero_margin = 8 - h.sc.sides[Herero].break_figures;
+  CHECK(h.st.luck.figures.value[German][2] ==
+        h.st.luck.figures.value[German][1] * static_cast<int64_t>(std::floor(margin_value(herero_margin) / 16 + 0.5)));
 }

@@ -72,14 +72,14 @@ TEST_CASE("Luck-adjusted estimates are the same bits at 1 and 2 threads and from
 TEST_CASE("Every control of the default compare has mean zero: each mean within 4.5 standard errors of 0", "[sim][controls]") {
   // Each control is a sum of terms of mean zero given the past (luck_controls.hpp, value_luck.hpp);
   // a term whose expectation were off (a wrong chance, a mistracked margin) would show here. 4.5
-  // standard errors: a false alarm among the 24 controls about once in 6,000 runs.
+  // standard errors: a false alarm among the 28 controls about once in 6,000 runs.
   const auto job = default_compare(41);
   RunPlan plan;
   plan.trials = 60000;
   plan.threads = 0;
   const Tally t = run_trials(*job, plan).tally;
   const auto& names = job->schema()->controls;
-  REQUIRE(names.size() == 24);
+  REQUIRE(names.size() == 28);
   const double n = static_cast<double>(t.trials());
   for (size_t i = 0; i < names.size(); ++i) {
     const double mean = static_cast<double>(t.controls().sum(i)) / n;
