@@ -600,9 +600,9 @@ return Array.from(t.tBodies[0].rows).flatMap((r, j) => Array.from(r.cells).slice
         expected = []
         for d in cycle["differences"]:
             e = d["difference"]
-            what = (f"against german {d['column'] + 1}: herero {d['row'] + 1} \u2212 herero {d['other_row'] + 1}" if d["column"] == d["other_column"] else
+            pair_name = (f"against german {d['column'] + 1}: herero {d['row'] + 1} \u2212 herero {d['other_row'] + 1}" if d["column"] == d["other_column"] else
                     f"herero {d['row'] + 1}: against german {d['column'] + 1} \u2212 against german {d['other_column'] + 1}")
-            expected.append([what, f"{signed(100 * e['estimate'], 1)} [{signed(100 * e['low'], 1)}, {signed(100 * e['high'], 1)}] points"])
+            expected.append([pair_name, f"{signed(100 * e['estimate'], 1)} [{signed(100 * e['low'], 1)}, {signed(100 * e['high'], 1)}] points"])
             first, second = cycle["matrix"][d["row"]][d["column"]], cycle["matrix"][d["other_row"]][d["other_column"]]
             check(math.isclose(e["estimate"], first["estimate"] - second["estimate"], abs_tol=1e-12),
                   f"best-respond: a paired difference is its cells' difference on the same trials ({d})")
