@@ -456,7 +456,6 @@ async function runTune(controller) {
   request.sets = request.sets.filter((a) => !a.startsWith(key.key + '='));
   request.param = key.key + '=' + $('study-from').value + ':' + $('study-to').value;
   request.target = $('study-target').value.trim();
-  request.trials = Number($('study-trials').value) || 20000;
   $('study-status').textContent = 'tune: searching…';
   let values = 0;
   const ended = await streamEvents('/api/tune', request, controller.signal, (name, data) => {

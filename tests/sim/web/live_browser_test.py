@@ -367,6 +367,9 @@ def main():
             driver.find_element(By.ID, "study-run").click()
             wait.until(lambda d: d.find_element(By.ID, "study-status").text.startswith("3 points"))
             check(d_status(driver) == "3 points, 100,000 trials each, seed 1", f"the sweep's status line: {d_status(driver)}")
+            # One Trials field serves every study: the sweep played the page's 100,000 trials a point.
+            check(driver.execute_script("return document.querySelectorAll('input[type=number][id$=trials]').length") == 1,
+                  "the page has one trials field, for runs, compares, sweeps and tunes alike")
             drawn = int(driver.execute_script(f"return {study}.dataset.drawnRunning || 0")) - drawn_before
             check(drawn == 3, f"the sweep was drawn as each of its 3 points arrived ({drawn})")
             points = driver.execute_script(f"return Chart.getChart({study}.querySelector('canvas')).data.datasets.filter(d => !d.helper)[0].estimates")
@@ -419,7 +422,7 @@ def main():
             # 100,000 trials a value: each value takes a few tenths of a second even on a fast machine, so
             # the values arrive in frames of their own and the picture is drawn while the search goes
             # on (5,000 a value finished within a frame or two, and the check below failed by chance).
-            for id_, value in (("study-from", "4"), ("study-to", "20"), ("study-target", "herero.win=0.5"), ("study-trials", "100000")):
+            for id_, value in (("study-from", "4"), ("study-to", "20"), ("study-target", "herero.win=0.5")):
                 driver.execute_script("document.getElementById(arguments[0]).value = arguments[1]", id_, value)
             driver.find_element(By.ID, "study-run").click()
             drawn_before = int(driver.execute_script(f"return {study}.dataset.drawnRunning || 0"))
