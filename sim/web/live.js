@@ -180,11 +180,11 @@ function field(key) {
   });
   row.appendChild(input);
   row.appendChild(out);
-  if (key.type === 'integer' || key.type === 'number') {
+  if (sweepable(key)) {
     const study = document.createElement('button');
     study.type = 'button';
     study.textContent = '↔';
-    study.title = 'sweep or tune this key';
+    study.title = isNumber(key) ? 'sweep or tune this key' : 'sweep every value of this key';
     study.addEventListener('click', () => openStudy(key));
     row.appendChild(study);
   }
@@ -390,18 +390,62 @@ async function startRun() {
 
 function studyKind() { return document.querySelector('input[name=study-kind]:checked').value; }
 
+// A number is swept over a range (and can be tuned); a key of named values (a choice, a boolean, a
+// schnellfeuer policy) over a list of its values, as `volley sweep --param KEY=a,b,c`.
+function isNumber(key) { return key.type === 'integer' || key.type === 'number'; }
+function isPolicy(key) { return key.type !== 'choice' && key.key.endsWith('.policy'); }
+function sweepable(key) { return isNumber(key) || key.type === 'choice' || key.type === 'boolean' || isPolicy(key); }
+
+// The axis a key is first swept over: nine points around the form's value, or every value of the key
+// (a policy: never, always and the form's own; the first value is the base the paired differences
+// are taken against).
+function defaultAxis(key) {
+  const value = state.current.get(key.key);
+  if (!isNumber(key)) {
+    const values = key.type === 'boolean' ? ['false', 'true'] : isPolicy(key) ? Array.from(new Set(['never', 'always', value])) : key.choices;
+    return {values: values.join(',')};
+  }
+  const v = Number(value);
+  const step = key.type === 'integer' ? Math.max(1, Math.round(Math.abs(v) / 4)) : Math.max(Math.abs(v) / 4, 0.1);
+  return {from: Math.max(key.range ? key.range[0] : -Infinity, v - 4 * step), to: Math.min(key.range ? key.range[1] : Infinity, v + 4 * step), step};
+}
+const rangeText = (axis) => axis.from + ':' + axis.to + ':' + axis.step;
+
 function openStudy(key) {
   state.studyKey = key;
-  const v = Number(state.current.get(key.key));
-  const step = key.type === 'integer' ? Math.max(1, Math.round(Math.abs(v) / 4)) : Math.max(Math.abs(v) / 4, 0.1);
+  const axis = defaultAxis(key);
   $('study').hidden = false;
   $('study-key').textContent = key.key;
-  $('study-from').value = Math.max(key.range ? key.range[0] : -Infinity, v - 4 * step);
-  $('study-to').value = Math.min(key.range ? key.range[1] : Infinity, v + 4 * step);
-  $('study-step').value = step;
+  $('study').dataset.axis = isNumber(key) ? 'range' : 'values';
+  if (isNumber(key)) {
+    $('study-from').value = axis.from;
+    $('study-to').value = axis.to;
+    $('study-step').value = axis.step;
+  } else {
+    $('study-values').value = axis.values;
+    // A tune needs a number to move: a key of named values is swept.
+    document.querySelector('input[name=study-kind][value=sweep]').checked = true;
+  }
+  document.querySelector('input[name=study-kind][value=tune]').disabled = !isNumber(key);
+  // The second key: any other key a sweep can take.
+  const second = $('study-key2'), chosen = second.value;
+  second.replaceChildren();
+  option(second, '');
+  second.options[0].textContent = 'none';
+  for (const k of state.keys) if (k.key !== key.key && k.key !== 'kind' && sweepable(k)) option(second, k.key);
+  second.value = chosen !== key.key && state.keyInfo.has(chosen) ? chosen : '';
+  onSecondKey();
   if ($('study-target').value === '') $('study-target').value = state.headline + '=0.5';
   $('study').dataset.kind = studyKind();
   $('study').scrollIntoView();
+}
+// A second key chosen: its values start as its default axis (a grid, as `--param A --param B`).
+function onSecondKey() {
+  const name = $('study-key2').value;
+  $('study-param2').disabled = name === '';
+  if (name === '') { $('study-param2').value = ''; return; }
+  const axis = defaultAxis(state.keyInfo.get(name));
+  $('study-param2').value = axis.values !== undefined ? axis.values : rangeText(axis);
 }
 
 function showStudy(result, running) {
@@ -420,8 +464,12 @@ async function runSweep(controller) {
   const request = runRequest();
   delete request.vs;
   request.client = clientId + '-sweep';
-  request.sets = request.sets.filter((a) => !a.startsWith(key.key + '='));
-  request.param = key.key + '=' + $('study-from').value + ':' + $('study-to').value + ':' + $('study-step').value;
+  const first = key.key + '=' + (isNumber(key) ? rangeText({from: $('study-from').value, to: $('study-to').value, step: $('study-step').value})
+                                              : $('study-values').value.trim());
+  const second = $('study-key2').value;
+  const swept = second === '' ? [key.key] : [key.key, second];
+  request.sets = request.sets.filter((a) => !swept.some((k) => a.startsWith(k + '=')));
+  request.param = second === '' ? first : [first, second + '=' + $('study-param2').value.trim()];
   $('study-status').textContent = 'sweep: starting…';
   let sweep = null;
   const ended = await streamEvents('/api/sweep', request, controller.signal, (name, data) => {
@@ -701,6 +749,7 @@ async function main() {
   for (const radio of document.querySelectorAll('input[name=study-kind]'))
     radio.addEventListener('change', () => { $('study').dataset.kind = studyKind(); });
   $('study-run').addEventListener('click', runStudy);
+  $('study-key2').addEventListener('change', onSecondKey);
   $('best-run').addEventListener('click', runBest);
   $('best-close').addEventListener('click', () => {
     if (state.bestController) state.bestController.abort();

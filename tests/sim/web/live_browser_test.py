@@ -5,7 +5,9 @@ Opens the page, changes the Herero policy, waits for the answer, reads the numbe
 compares them with `volley run --json` at the same settings, bit for bit; pins A, changes B and reads
 the paired difference against `volley compare --json`; sweeps and tunes a key from the page (the
 server's POST /api/sweep and /api/tune) against `volley sweep --json` and `volley tune --json`, and
-stops a sweep after its first point (the partial sweep drawn, the server's runs ended); searches a side's best play from the page against `volley best --json`; downloads the JSON, CSV and report of each kind of result. Measures the time from a change to the first
+stops a sweep after its first point (the partial sweep drawn, the server's runs ended); sweeps a
+policy against a second key (ruleset.name) from the page against `volley sweep --param A --param B
+--json`, paired differences included; searches a side's best play from the page against `volley best --json`; downloads the JSON, CSV and report of each kind of result. Measures the time from a change to the first
 result drawn (the page records it in window.volleyTiming, after the frame that shows it; reported,
 not asserted) and keeps a screenshot.
 
@@ -444,6 +446,32 @@ def main():
                 driver.execute_script("window.scrollTo(0, 0)")
                 driver.save_screenshot(args.screenshot.replace(".png", "-tune.png"))
                 print("browser test: screenshot", args.screenshot.replace(".png", "-tune.png"))
+
+            # A choice and a second key swept from the page: the ↔ of herero.policy sweeps its values (never,
+            # always: a tune is not offered), the study panel adds ruleset.name as the second axis, and the
+            # server's grid is `volley sweep --param A --param B`'s, bit for bit, with its paired differences.
+            driver.find_element(By.CSS_SELECTOR, "#form .field[data-key='herero.policy'] button").click()
+            check(driver.execute_script("return document.querySelector('input[name=study-kind][value=tune]').disabled") and
+                  driver.find_element(By.ID, "study-values").get_attribute("value") == "never,always",
+                  "the ↔ of a policy sweeps its values (never,always) and offers no tune")
+            Select(driver.find_element(By.ID, "study-key2")).select_by_value("ruleset.name")
+            check(driver.find_element(By.ID, "study-param2").get_attribute("value") == "tsatf20,tsatf-d10",
+                  "a second key of named values starts with every one of its values")
+            driver.execute_script("document.getElementById('trials').value = '20000'")
+            driver.find_element(By.ID, "study-run").click()
+            wait.until(lambda d: d_status(d).startswith("4 points"))
+            grid = cli_json(args.volley, ["sweep", "--set", "visibility=10.0", "--param", "herero.policy=never,always", "--param",
+                                          "ruleset.name=tsatf20,tsatf-d10", "--trials", "20000", "--seed", "1"], tmp)
+            page_grid = json.loads(driver.execute_script("return stringifyExact(state.study)"))
+            check(page_grid["points"] == grid["points"] and page_grid["axes"] == grid["axes"] and page_grid["paired"] == grid["paired"],
+                  "the page's two-key sweep of a policy and a ruleset is volley sweep --json's, points and paired differences included")
+            lines = driver.execute_script(f"return Array.from({study}.querySelectorAll('#answer .figure')).map(f => Number(f.dataset.value))")
+            expected = [d["estimate"] for line in grid["paired"]["lines"] for d in line["differences"]]
+            check(lines[:len(expected)] == expected, f"the answer gives the paired difference on every line: {lines[:len(expected)]}")
+            if args.screenshot:
+                driver.execute_script("document.getElementById('study').scrollIntoView()")
+                driver.save_screenshot(args.screenshot.replace(".png", "-sweep-grid.png"))
+                print("browser test: screenshot", args.screenshot.replace(".png", "-sweep-grid.png"))
 
             # Best play from the page: the server's search (POST /api/best) is volley best's, bit for bit,
             # its race drawn as it runs (a race per chart, the eliminated greyed). 4096 trials a candidate:
