@@ -142,7 +142,8 @@ function field(key) {
   name.title = key.type + (key.range ? ' in [' + key.range[0] + ', ' + key.range[1] + ']' : '') + '; default ' + key.default;
   row.appendChild(name);
   const value = state.current.get(key.key);
-  let input;
+  let input, extra = null;
+  let read = () => input.value;
   const out = document.createElement('span');
   if ((key.type === 'integer' || key.type === 'number') && key.range) {
     input = document.createElement('input');
@@ -160,26 +161,29 @@ function field(key) {
     input = document.createElement('select');
     for (const c of key.type === 'boolean' ? ['true', 'false'] : key.choices) option(input, c);
     input.value = value;
-  } else if (key.key.endsWith('.policy')) {
-    // The SF policy: never | always | turns:[..] | min-targets:k (a select for the common two).
-    input = document.createElement('select');
-    for (const c of new Set(['never', 'always', value])) option(input, c);
-    input.value = value;
+  } else if (isPolicy(key) && parsePolicy(value) !== null) {
+    // The SF policy: a select of its form, then the numbers that form takes (policyEditor).
+    const editor = policyEditor(value);
+    input = editor.select;
+    read = editor.text;
+    extra = editor.numbers;
   } else {
     input = document.createElement('input');
     input.type = 'text';
     input.value = value;
   }
   input.name = key.key;
-  input.addEventListener('change', () => {
+  const changed = () => {
     state.changeAt = performance.now();
-    state.current.set(key.key, input.value);
+    state.current.set(key.key, read());
     row.classList.toggle('changed', state.current.get(key.key) !== state.original.get(key.key));
     startRun();
     showFormInToml();
-  });
+  };
+  input.addEventListener('change', changed);
+  if (extra) extra.addEventListener('change', changed);  // a policy's numbers (change bubbles)
   row.appendChild(input);
-  row.appendChild(out);
+  if (!extra) row.appendChild(out);  // a policy's select takes the value's column too
   if (sweepable(key)) {
     const study = document.createElement('button');
     study.type = 'button';
@@ -188,7 +192,69 @@ function field(key) {
     study.addEventListener('click', () => openStudy(key));
     row.appendChild(study);
   }
+  if (extra) row.appendChild(extra);
   return row;
+}
+
+// The schnellfeuer policy's grammar (docs/rules.md, "Policies"; read by the scenario reader):
+// never, always, turns:[t1,t2,...], min-targets:k, range:R, or conditions joined by '&' that must
+// all hold; turns and min-targets do not join each other, range joins either. Its forms, in the
+// order the editor writes their conditions:
+const POLICY_FORMS = ['never', 'always', 'turns', 'min-targets', 'range', 'turns&range', 'min-targets&range'];
+const POLICY_CONDITIONS = ['turns', 'min-targets', 'range'];
+// A policy's form and numbers, or null for a text the editor cannot show (then a text field).
+function parsePolicy(text) {
+  const policy = {form: text, turns: '1,3', k: '3', range: '12'};
+  if (text === 'never' || text === 'always') return policy;
+  const names = [];
+  for (const condition of String(text).split('&')) {
+    let m;
+    if ((m = /^turns:\[([0-9, ]+)\]$/.exec(condition))) { names.push('turns'); policy.turns = m[1].replace(/ /g, ''); }
+    else if ((m = /^min-targets:([0-9]+)$/.exec(condition))) { names.push('min-targets'); policy.k = m[1]; }
+    else if ((m = /^range:([0-9]+(\.[0-9]*)?)$/.exec(condition))) { names.push('range'); policy.range = m[1]; }
+    else return null;
+  }
+  names.sort((a, b) => POLICY_CONDITIONS.indexOf(a) - POLICY_CONDITIONS.indexOf(b));
+  policy.form = names.join('&');
+  return POLICY_FORMS.includes(policy.form) ? policy : null;
+}
+// The policy editor: a select of the form and, below it, an input for each number the form takes
+// (the turns, k, R); text() writes the policy string they make. The server checks it as any --set.
+function policyEditor(value) {
+  const policy = parsePolicy(value);
+  const select = document.createElement('select');
+  select.className = 'policy-form';
+  for (const form of POLICY_FORMS) option(select, form);
+  for (const o of select.options) o.textContent = o.value.replace('&', ' & ');
+  select.value = policy.form;
+  const numbers = document.createElement('div');
+  numbers.className = 'policy-numbers';
+  const part = (name, label, text, attributes) => {
+    const box = numbers.appendChild(document.createElement('label'));
+    box.dataset.condition = name;
+    box.append(label + ' ');
+    const input = box.appendChild(document.createElement('input'));
+    Object.assign(input, attributes);
+    input.value = text;
+    input.dataset.part = name;
+    return input;
+  };
+  const turns = part('turns', 'turns', policy.turns, {type: 'text', size: 8, title: 'the turns it fires in, comma separated'});
+  const k = part('min-targets', 'k', policy.k, {type: 'number', min: 1, step: 1, title: 'fires when at least k units of the group have a target'});
+  const range = part('range', 'R (in)', policy.range, {type: 'number', min: 0, step: 'any', title: 'fires when the group\u2019s nearest target is within R inches'});
+  const show = () => {
+    const conditions = select.value.split('&');
+    for (const box of numbers.children) box.hidden = !conditions.includes(box.dataset.condition);
+    numbers.hidden = !conditions.some((c) => POLICY_CONDITIONS.includes(c));
+  };
+  select.addEventListener('change', show);
+  show();
+  const text = () => {
+    if (select.value === 'never' || select.value === 'always') return select.value;
+    const written = {turns: 'turns:[' + turns.value.replace(/ /g, '') + ']', 'min-targets': 'min-targets:' + k.value, range: 'range:' + range.value};
+    return select.value.split('&').map((c) => written[c]).join('&');
+  };
+  return {select, numbers, text};
 }
 
 // The scenario's decisions: what each side chooses to do (the SF policy and its group, the charge

@@ -7,7 +7,8 @@ the paired difference against `volley compare --json`; sweeps and tunes a key fr
 server's POST /api/sweep and /api/tune) against `volley sweep --json` and `volley tune --json`, and
 stops a sweep after its first point (the partial sweep drawn, the server's runs ended); sweeps a
 policy against a second key (ruleset.name) from the page against `volley sweep --param A --param B
---json`, paired differences included; searches a side's best play from the page against `volley best --json`; downloads the JSON, CSV and report of each kind of result. Measures the time from a change to the first
+--json`, paired differences included; sets a policy with the policy editor (min-targets:2) against
+`volley run --set herero.policy=min-targets:2`; searches a side's best play from the page against `volley best --json`; downloads the JSON, CSV and report of each kind of result. Measures the time from a change to the first
 result drawn (the page records it in window.volleyTiming, after the frame that shows it; reported,
 not asserted) and keeps a screenshot.
 
@@ -472,6 +473,32 @@ def main():
                 driver.execute_script("document.getElementById('study').scrollIntoView()")
                 driver.save_screenshot(args.screenshot.replace(".png", "-sweep-grid.png"))
                 print("browser test: screenshot", args.screenshot.replace(".png", "-sweep-grid.png"))
+
+            # The policy editor: the form min-targets, then k = 2 in its number input, writes the policy
+            # min-targets:2, whose run is `volley run --set herero.policy=min-targets:2`'s, bit for bit.
+            policy = Select(driver.find_element(By.NAME, "herero.policy"))
+            check([o.get_attribute("value") for o in policy.options] == ["never", "always", "turns", "min-targets", "range", "turns&range", "min-targets&range"],
+                  "the policy editor offers every form of the policy grammar")
+            choose(policy, "min-targets")
+            k = driver.find_element(By.CSS_SELECTOR, ".field[data-key='herero.policy'] input[data-part='min-targets']")
+            check(k.is_displayed() and not driver.find_element(By.CSS_SELECTOR, ".field[data-key='herero.policy'] input[data-part='range']").is_displayed(),
+                  "the form min-targets shows its k and no other number")
+            runs = driver.execute_script("return window.volleyRuns")
+            driver.execute_script("arguments[0].value = '2'; arguments[0].dispatchEvent(new Event('change', {bubbles: true}))", k)
+            wait.until(lambda d: d.execute_script("return window.volleyRuns") > runs)
+            wait.until(done)
+            written = driver.execute_script("return state.current.get('herero.policy')")
+            check(written == "min-targets:2", f"the editor writes the policy min-targets:2 ({written})")
+            edited_policy = cli_json(args.volley, ["run", "--set", "visibility=10.0", "--set", "herero.policy=min-targets:2", "--trials", "20000", "--seed", "1"], tmp)
+            page_run = json.loads(driver.execute_script("return stringifyExact(state.last)"))
+            check(page_run["tally"] == edited_policy["tally"] and page_run["estimates"] == edited_policy["estimates"],
+                  "the run of the editor's min-targets:2 is volley run --set herero.policy=min-targets:2's, bit for bit")
+            # Two conditions: range R joins min-targets (the grammar's '&').
+            choose(policy, "min-targets&range")
+            written = driver.execute_script("return state.current.get('herero.policy')")
+            check(written == "min-targets:2&range:12", f"min-targets with range writes min-targets:2&range:12 ({written})")
+            check(driver.find_element(By.ID, "status").text == "done", "the server accepts the editor's policy and runs it")
+            choose(policy, "always")
 
             # Best play from the page: the server's search (POST /api/best) is volley best's, bit for bit,
             # its race drawn as it runs (a race per chart, the eliminated greyed). 4096 trials a candidate:
