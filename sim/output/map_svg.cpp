@@ -372,8 +372,7 @@ std::string frame_body(const MapModel& map, const std::string& heading) {
            "\" fill=\"" + c + "\"/>";
     }
     s += "</g>";
-    note((t.planned ? "plan:" : "track:") + t.side, "",
-         t.planned ? t.side + " advance (mean move)" : t.side + " moved (dot: turn end)");
+    note((t.planned ? "plan:" : "track:") + t.side, "", t.planned ? t.side + " advance (mean move)" : t.side + " moved (dot: turn end)");
   }
   // Units, hidden units, decoys, Blinds: each a labelled mark.
   for (const auto& m : map.marks) {
