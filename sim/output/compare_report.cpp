@@ -6,6 +6,7 @@
 #include "analysis/summary_table.hpp"
 #include "analysis/text_format.hpp"
 #include "sim/output/atomic_file.hpp"
+#include "sim/output/compare_ranking.hpp"
 #include "sim/output/report_page.hpp"
 #include "sim/output/output_batch.hpp"
 #include "sim/output/output_extras.hpp"
@@ -104,8 +105,12 @@ std::string compare_text(const RunRecord& r, const CompareJob& job, const Schema
   }
   text += format_text("%s trials each, seed %llu, %.2f s%s\n%s", grouped(static_cast<int64_t>(r.tally.trials())).c_str(),
                       static_cast<unsigned long long>(r.seed), r.seconds, run_ending(r).c_str(), quiet ? "" : "\n");
-  return text + (quiet ? format_compare_headline(r.tally, job, headline, r.level)
-                       : format_compare(r.tally, job, base_schema, headline, r.level, plays));
+  if (quiet) return text + format_compare_headline(r.tally, job, headline, r.level);
+  bool probability = false;
+  for (const auto& spec : base_schema.metrics)
+    if (spec.name == headline) probability = spec.kind == MetricKind::Probability;
+  return text + format_compare(r.tally, job, base_schema, headline, r.level, plays) +
+         ranking_text(headline_ranking(r.tally, job, headline, r.level), labels, headline, probability, job.variant_count(), r.level);
 }
 
 void write_compare_extras(const RunRecord& record, const ResultFiles& files, const CompareJob& job, const std::vector<std::string>& labels,

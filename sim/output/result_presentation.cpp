@@ -3,6 +3,7 @@
 #include "analysis/estimate.hpp"
 #include "analysis/paired_difference.hpp"
 #include "analysis/summary_table.hpp"
+#include "sim/output/compare_ranking.hpp"
 #include "sim/output/map_svg.hpp"
 
 #include <cmath>
@@ -114,7 +115,21 @@ nlohmann::json compare_presentation(const RunRecord& record, const CompareJob& j
       comparison.push_back({{"variant", v}, {"label", labels[v]}, {"metrics", metrics}});
     }
   }
-  return {{"headline", model.headline_metric()}, {"map_svg", map}, {"distributions", distributions}, {"comparison", comparison}};
+  // Three or more variants: ranked by the headline's paired difference to the base (compare_ranking.hpp).
+  nlohmann::json ranking = nlohmann::json::array();
+  const double pair_level = simultaneous_pair_level(job.variant_count(), record.level);
+  for (const auto& r : headline_ranking(tally, job, model.headline_metric(), record.level))
+    ranking.push_back(
+        {{"variant", r.variant},
+         {"against_base", {{"estimate", r.against_base.estimate}, {"low", r.against_base.low}, {"high", r.against_base.high}}},
+         {"against_top", {{"estimate", r.against_top.estimate}, {"low", r.against_top.low}, {"high", r.against_top.high}}},
+         {"distinguishable", r.distinguishable}});
+  return {{"headline", model.headline_metric()},
+          {"map_svg", map},
+          {"distributions", distributions},
+          {"comparison", comparison},
+          {"ranking", ranking},
+          {"ranking_pair_level", pair_level}};
 }
 
 }  // namespace volley

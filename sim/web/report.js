@@ -380,6 +380,25 @@
     if (!(result.comparison || []).length) answer(root, [trials + ' trials.']);
   }
 
+  // Three or more variants ranked by the headline's paired difference to the base, highest first,
+  // with which are not distinguishable from the top (simultaneous intervals, docs/methods.md).
+  function rankingTable(root, result, labels) {
+    var ranking = result.ranking || [];
+    if (!ranking.length) return;
+    var info = metricInfo(result, 'v0/' + result.headline), prob = info.kind === 'probability', dg = prob ? 4 : 3;
+    var iv = function (e) { return signed(e.estimate, dg) + ' [' + signed(e.low, dg) + ', ' + signed(e.high, dg) + ']'; };
+    var box = el('div', { cls: 'ranking' });
+    root.appendChild(box);
+    table(box, ['rank', 'variant', 'difference to the base (paired, ' + levelText(result.level) + ')', 'difference to the top (simultaneous)', 'verdict'],
+          ranking.map(function (r, i) {
+            return [String(i + 1), (r.variant === 0 ? 'base: ' : 'variant ' + r.variant + ': ') + labels[r.variant],
+                    r.variant === 0 ? '0 (the base)' : iv(r.against_base), i === 0 ? 'the top' : iv(r.against_top),
+                    i === 0 ? 'highest' : r.distinguishable ? 'below the top' : 'not distinguishable from the top'];
+          }),
+          'Variants ranked by ' + result.headline + ', highest first. Each interval to the top is at ' + levelText(result.ranking_pair_level) +
+          ' so that every pair holds together at ' + levelText(result.level) + ' (Bonferroni), with the covariance bounded (conservative).');
+  }
+
   function outcomeChart(parent, result, labels) {
     var names = [];
     (result.metrics || []).forEach(function (m) {
@@ -568,7 +587,7 @@
     lines.push([grouped(result.tally.trials) + ' trials' + (compare ? ' each' : '') + ', seed ' + result.seed + ', ' + fixed(result.seconds, 2) + ' s' +
                 (rate ? ' (' + rate + ')' : '') + ', intervals at ' + levelText(result.level) + (result.precision ? ', --precision ' + result.precision : '')]);
     header(root, sc.title || 'volley', compare ? ': comparison' : '', lines.map(function (parts) { return el('span', null, ...parts); }), result);
-    if (compare) compareAnswer(root, result); else runAnswer(root, result);
+    if (compare) { compareAnswer(root, result); rankingTable(root, result, labels); } else runAnswer(root, result);
     missionsPanel(root, result, labels);
     if (!compare) balancePanel(root, result);
     var pictures = section(root, 'Pictures');

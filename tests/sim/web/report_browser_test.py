@@ -460,6 +460,25 @@ try:
     driver.set_window_size(1280, 2000)
     check_interaction("compare", compare)  # after the picture: the mouse leaves a tooltip open
 
+    # compare of three variants: ranked by the headline's paired difference to the base, highest first,
+    # each with its interval to the top and whether it is distinguishable from it.
+    ranked = volley_run("compare-ranked", ["compare", "herero-ambush", "--set", "herero.policy=always", "--vs", "herero.policy=never",
+                                           "--vs", "german.units.Z1.figures=2", "--trials", "2000"])
+    open_page("compare-ranked")
+    rows = driver.execute_script("const t = Array.from(document.querySelectorAll('#volley-report table')).find(t => t.caption && "
+                                 "t.caption.textContent.startsWith('Variants ranked')); return t ? Array.from(t.tBodies[0].rows)"
+                                 ".map(r => Array.from(r.cells).map(c => c.textContent)) : []")
+    def to_base(v):
+        if v == 0:
+            return 0.0
+        c = next(c for c in ranked["comparison"] if c["variant"] == v)
+        return next(m for m in c["metrics"] if m["name"] == ranked["headline"])["difference"]["estimate"]
+    order = sorted(range(len(ranked["variants"])), key=lambda v: -to_base(v))
+    shown = [int(r[1].split(":")[0].split()[-1]) if r[1].startswith("variant") else 0 for r in rows]
+    check(len(rows) == 3 and shown == order, f"compare-ranked: a row per variant, highest difference to the base first: {shown} for {order}")
+    check(all(r[4] in ("below the top", "not distinguishable from the top") for r in rows[1:]), f"compare-ranked: each says where it stands: {rows}")
+    driver.save_screenshot(os.path.join(shots, "compare-ranked.png"))
+
     # sweep: the range of the target over the grid.
     sweep = volley_run("sweep", ["sweep", "herero-ambush", "--param", "german.units.Z1.figures=6:14:4", "--trials", "4096"])
     answer = open_page("sweep")
