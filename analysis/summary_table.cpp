@@ -2,6 +2,7 @@
 
 #include "analysis/estimate.hpp"
 #include "analysis/level_label.hpp"
+#include "analysis/never_observed.hpp"
 #include "analysis/quantile_interval.hpp"
 #include "analysis/text_format.hpp"
 
@@ -54,7 +55,10 @@ std::string format_summary(const Tally& tally, const ReportOptions& options) {
       header = true;
     }
     const auto e = estimate_metric(tally, i, level);
-    out += format_text("%-34s %9.4f   [%.4f, %.4f]\n", spec.name.c_str(), e.estimate, e.low, e.high);
+    // 0 of n: how large it can still be says more than an interval around 0 (never_observed.hpp).
+    const bool never = e.estimate == 0 && tally.trials() > 0;
+    out += format_text("%-34s %9.4f   %s\n", spec.name.c_str(), e.estimate,
+                       never ? never_observed_text(tally.trials(), level, 4).c_str() : format_text("[%.4f, %.4f]", e.low, e.high).c_str());
   }
 
   // Counts (not per-turn): mean and quantiles.

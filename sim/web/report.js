@@ -507,10 +507,12 @@
                   cfg, names.length > 12);
   }
 
-  // An estimate's interval in a table; a value never observed says so, with the most its interval
-  // allows (a probability's Wilson bound), rather than an interval narrower than a small mean's.
-  function intervalCell(e, digits, trials) {
-    if (e.estimate !== 0 || e.low !== 0) return '[' + fixed(e.low, digits) + ', ' + fixed(e.high, digits) + ']';
+  // An estimate's interval in a table; a value never observed says so, with the most it can still be:
+  // a probability's exact one-sided bound at the level, 1 - (1 - level)^(1/n) (the rule of three
+  // generalised, analysis/never_observed.hpp), a count's the top of its interval.
+  function intervalCell(e, digits, trials, level, probability) {
+    if (e.estimate !== 0 || (!probability && e.low !== 0)) return '[' + fixed(e.low, digits) + ', ' + fixed(e.high, digits) + ']';
+    if (probability && trials > 0) return 'never observed (at most ' + fixed(-Math.expm1(Math.log1p(-level) / trials), digits) + ')';
     return e.high > 0 ? 'never observed (at most ' + fixed(e.high, digits) + ')' : 'never observed in ' + grouped(trials) + ' trials';
   }
   function estimateTables(parent, result, labels) {
@@ -522,10 +524,10 @@
         var e = estimateOf(result, m.name);
         if (!e || /\.turn\d+$/.test(m.name)) return;
         var name = ownName(m.name);
-        if (m.kind === 'probability') probs.push([name, fixed(e.estimate, 4), intervalCell(e, 4, result.tally.trials), { text: m.description, cls: 'description' }]);
+        if (m.kind === 'probability') probs.push([name, fixed(e.estimate, 4), intervalCell(e, 4, result.tally.trials, result.level, true), { text: m.description, cls: 'description' }]);
         else {
           var q = e.quantiles || [];
-          counts.push([name, fixed(e.estimate, 3), intervalCell(e, 3, result.tally.trials), quantileText(q[0]), quantileText(q[1]), quantileText(q[2]),
+          counts.push([name, fixed(e.estimate, 3), intervalCell(e, 3, result.tally.trials, result.level, false), quantileText(q[0]), quantileText(q[1]), quantileText(q[2]),
                        { text: m.description, cls: 'description' }]);
         }
       });

@@ -424,16 +424,21 @@ try:
     steps = driver.execute_script("return volley.charts().filter(c => /P\\(\u2265 k\\)/.test(c.canvas.closest('.chart').querySelector('h3').textContent))"
                                   ".map(c => c.data.datasets.every(d => d.stepped === 'before'))")
     check(steps and all(steps), f"run: every P(>= k) of a count is drawn as steps: {steps}")
-    # A value never observed says so: SF-I's consecutive declarations are 0 in every trial (a count),
-    # and a probability never observed gives the most its Wilson interval allows.
+    # A value never observed says so: SF-I's consecutive declarations are 0 in every trial (a count).
     cells = driver.execute_script("return Object.fromEntries(Array.from(document.querySelectorAll('#volley-report table tr'))"
                                   ".filter(r => r.cells.length > 2).map(r => [r.cells[0].textContent, r.cells[2].textContent]))")
     never = next(e for e in run["estimates"] if e["name"] == "herero.consecutive_declarations")
     shown = f"never observed (at most {never['high']:.3f})" if never["high"] > 0 else f"never observed in {grouped(run['tally']['trials'])} trials"
     check(cells.get("herero.consecutive_declarations") == shown, f"run: a count never observed says so: {cells.get('herero.consecutive_declarations')}")
-    zero = next((e for e in run["estimates"] if e["estimate"] == 0 and e["high"] > 0 and "/" not in e["name"]), None)
-    if zero:
-        check(cells.get(zero["name"]) == f"never observed (at most {zero['high']:.4f})", f"run: {zero['name']} never observed: {cells.get(zero['name'])}")
+    # A probability never observed (0 of n) gives its exact one-sided bound, 1 - (1 - level)^(1/n), the
+    # rule of three generalised, not the wider Wilson upper limit the JSON keeps.
+    kinds = {m["name"]: m["kind"] for m in run["metrics"]}
+    zeros = [e for e in run["estimates"] if e["estimate"] == 0 and kinds.get(e["name"]) == "probability" and "/" not in e["name"]]
+    check(zeros, "run: the run has a probability never observed (the test needs one)")
+    for zero in zeros:
+        bound = 1 - (1 - run["level"]) ** (1 / run["tally"]["trials"])
+        check(cells.get(zero["name"]) == f"never observed (at most {bound:.4f})" and zero["high"] > bound,
+              f"run: {zero['name']} never observed, at most {bound:.4f} (Wilson {zero['high']:.4f}): {cells.get(zero['name'])}")
     # A run's sides take the sides' colours, never the run's own (a variant's) colour.
     turns = next((c for c in driver.execute_script(COLOURS) if any(l.endswith(".hits") for l, _, _ in c)), [])
     check(len(turns) == 2 and {rgb for _, rgb, _ in turns} == SIDES, f"run: hits per turn in the two sides' colours: {turns}")
