@@ -56,11 +56,12 @@ int command_tune(const Args& args) {
                   static_cast<unsigned long long>(p["seed"].get<uint64_t>()));
     if (step == "value" && !run.quiet)
       std::printf("  %s = %-10s %s %.4f [%.4f, %.4f]\n", p["parameter"].get<std::string>().c_str(), p["x"].get<std::string>().c_str(),
-                  settings.target.text.c_str(), p["estimate"].get<double>(), p["low"].get<double>(), p["high"].get<double>());
+                  settings.target.name().c_str(), p["estimate"].get<double>(), p["low"].get<double>(), p["high"].get<double>());
     std::fflush(stdout);
   });
   TuneStudy study = tune_study(settings, scenario_argument(run.scenario), control);
   add_command_line(study.document, "tune", args);
+  if (!run.quiet && !study.answer.partial) std::fputs(tune_table(study.document).c_str(), stdout);
   std::fputs(tune_text(study.answer, run.quiet).c_str(), stdout);
   OutputBatch outputs;
   if (!run.json.empty()) outputs.attempt([&] { write_file_atomically(run.json, json_document(study.document, 1) + "\n"); });

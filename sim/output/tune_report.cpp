@@ -1,10 +1,13 @@
 #include "sim/output/tune_report.hpp"
 
+#include "analysis/digit_grouping.hpp"
 #include "analysis/level_label.hpp"
 #include "analysis/text_format.hpp"
 #include "sim/output/text_escaping.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace volley {
 
@@ -26,6 +29,25 @@ std::string tune_text(const TuneAnswer& t, bool quiet) {
                         t.low_end.c_str(), ea.estimate, ea.low, ea.high, side(ea), t.key.c_str(), t.high_end.c_str(), eb.estimate, eb.low,
                         eb.high, side(eb));
   return text + t.answer_text;
+}
+
+std::string tune_table(const nlohmann::json& tune) {
+  std::vector<nlohmann::json> points(tune["points"].begin(), tune["points"].end());
+  if (points.empty()) return "";
+  std::stable_sort(points.begin(), points.end(),
+                   [](const nlohmann::json& a, const nlohmann::json& b) { return a["x"].get<double>() < b["x"].get<double>(); });
+  const bool integer = tune.value("integer", false);
+  const std::string parameter = terminal_text(tune["parameter"].get<std::string>());
+  const int width = std::max(9, static_cast<int>(parameter.size()));
+  std::string text = format_text("\n%-*s %9s  %-18s %12s\n", width, parameter.c_str(), "estimate",
+                                 (level_percent(tune["level"].get<double>()) + " interval").c_str(), "trials");
+  for (const auto& p : points) {
+    const double x = p["x"].get<double>();
+    text += format_text("%-*s %9.4f  %-18s %12s\n", width, integer ? format_text("%.0f", x).c_str() : format_text("%.3f", x).c_str(),
+                        p["estimate"].get<double>(), format_text("[%.4f, %.4f]", p["low"].get<double>(), p["high"].get<double>()).c_str(),
+                        grouped(static_cast<int64_t>(p["trials"].get<uint64_t>())).c_str());
+  }
+  return text;
 }
 
 std::string tune_csv(const nlohmann::json& tune) {

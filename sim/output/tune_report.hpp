@@ -31,6 +31,10 @@ struct TuneAnswer {
 
 // What follows the values printed as they were evaluated; quiet leaves out the bracket's two lines.
 std::string tune_text(const TuneAnswer& answer, bool quiet);
+// The evaluated values in the report's table: in order of the parameter, with the report's columns
+// (the parameter, estimate, the level's interval, trials) and units (a whole-number parameter as
+// whole numbers, estimates to four decimals).
+std::string tune_table(const nlohmann::json& tune);
 // From the volley-tune document (docs/json-format.md): one row per evaluated value.
 std::string tune_csv(const nlohmann::json& tune);
 PlotSpec tune_plot(const TuneAnswer& answer, const nlohmann::json& tune);
