@@ -49,8 +49,10 @@ int command_compare(const Args& args) {
   if (study.record.presentation.is_object())
     study.record.presentation["command_line"] = reproducing_command("compare", args, study.record.seed);
   const RunRecord& r = study.record;
+  std::vector<std::string> tactics;
+  for (const auto& model : study.models) tactics.push_back(model->tactic());
   std::fputs(compare_text(r, *study.job, *study.base_schema, study.headline, study.labels, study.plays, study.file_has,
-                          study.settings_changed, run.quiet)
+                          study.settings_changed, run.quiet, tactics)
                  .c_str(),
              stdout);
   if (const long d = study.job->difference_metric(1, study.headline); !run.quiet && d >= 0)

@@ -7,6 +7,7 @@
 #include "analysis/text_format.hpp"
 #include "sim/output/atomic_file.hpp"
 #include "sim/output/compare_ranking.hpp"
+#include "sim/output/compare_words.hpp"
 #include "sim/output/report_page.hpp"
 #include "sim/output/output_batch.hpp"
 #include "sim/output/output_extras.hpp"
@@ -92,7 +93,7 @@ std::string format_compare_headline(const Tally& tally, const CompareJob& job, c
 
 std::string compare_text(const RunRecord& r, const CompareJob& job, const Schema& base_schema, const std::string& headline,
                          const std::vector<std::string>& labels, const std::vector<std::string>& plays, const std::string& file_has,
-                         const SettingChanges& settings_changed, bool quiet) {
+                         const SettingChanges& settings_changed, bool quiet, const std::vector<std::string>& tactics) {
   std::string text;
   if (!quiet) {
     text += format_text("%s (%s): paired comparison on common random numbers\n", r.scenario_title.c_str(), r.scenario_name.c_str());
@@ -109,7 +110,8 @@ std::string compare_text(const RunRecord& r, const CompareJob& job, const Schema
   bool probability = false;
   for (const auto& spec : base_schema.metrics)
     if (spec.name == headline) probability = spec.kind == MetricKind::Probability;
-  return text + format_compare(r.tally, job, base_schema, headline, r.level, plays) +
+  return text + compare_in_words(r.tally, job, headline, r.level, tactics) +
+         format_compare(r.tally, job, base_schema, headline, r.level, plays) +
          ranking_text(headline_ranking(r.tally, job, headline, r.level), labels, headline, probability, job.variant_count(), r.level);
 }
 

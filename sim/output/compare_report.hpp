@@ -23,10 +23,11 @@ std::string format_compare_headline(const Tally& tally, const CompareJob& job, c
 
 // The whole report on the terminal: the variants and what each plays (not with quiet), the trial
 // count and how the run ended, then format_compare (format_compare_headline with quiet).
-// `file_has`: the scenario file's values of the keys changed.
+// `file_has`: the scenario file's values of the keys changed. `tactics`: each variant's in words
+// (ScenarioModel::tactic), for the answer in the designer's words (compare_words.hpp).
 std::string compare_text(const RunRecord& record, const CompareJob& job, const Schema& base_schema, const std::string& headline,
                          const std::vector<std::string>& labels, const std::vector<std::string>& plays, const std::string& file_has,
-                         const SettingChanges& settings_changed, bool quiet);
+                         const SettingChanges& settings_changed, bool quiet, const std::vector<std::string>& tactics);
 
 void write_compare_extras(const RunRecord& record, const ResultFiles& files, const CompareJob& job, const std::vector<std::string>& labels,
                           const ScenarioModel& model);

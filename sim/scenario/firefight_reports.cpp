@@ -131,6 +131,27 @@ class FirefightModel final : public ScenarioModel {
     return lines;
   }
 
+  // Each fast-fire side's tactic as a designer names it: "schnellfeuer (always, charging in the reload
+  // turn)", "normal fire (never, charging when in reach)" (SF-A, SF-E); the side named where two have one.
+  std::string tactic() const override {
+    std::vector<std::string> parts;
+    size_t sides = 0;
+    for (const auto& side : sc_->sides) sides += side.fast_fire ? 1 : 0;
+    for (const auto& side : sc_->sides) {
+      if (!side.fast_fire) continue;
+      const Policy& p = side.policy;
+      const std::string when = policy_text(side);
+      const std::string words = std::string(p.when == WhenPolicy::Never ? "normal fire (" : "schnellfeuer (") +
+                                when.substr(0, when.find(',')) +
+                                (p.which == WhichPolicy::Force ? "" : " by subgroup " + side.subgroups[p.subgroup]) + ", charging " +
+                                (p.charge_after ? "in the reload turn" : "when in reach") + ")";
+      parts.push_back(sides > 1 ? side.name + " " + words : words);
+    }
+    std::string text;
+    for (const auto& part : parts) text += (text.empty() ? "" : "; ") + part;
+    return text;
+  }
+
   // Schnellfeuer against normal fire, like with like (SF-E): with fast fire a charge waits for the
   // reload turn, as the seed's COMMENT has the Hereros do; without it the reload turn never comes, so
   // normal fire charges when in reach. Comparing the policies alone would leave the charge orders of

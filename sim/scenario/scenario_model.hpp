@@ -33,6 +33,9 @@ class ScenarioModel {
   // always; charge orders act in the reload turn"): a run's answer depends on them, so its header
   // and report say them.
   virtual std::vector<std::string> decisions() const = 0;
+  // The tactic played, in the designer's words, for a sentence that weighs two variants ("schnellfeuer
+  // (always, charging in the reload turn)"); empty where the kind has no such choice.
+  virtual std::string tactic() const { return ""; }
   // The question `volley compare` asks when given no --vs: the base's assignments and the variant's,
   // each playing the tactic that goes with it, and the question in words; none where the kind has
   // no rule option to weigh (the command then says what to type).

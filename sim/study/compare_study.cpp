@@ -118,6 +118,10 @@ CompareStudy compare_study(CompareSetup setup, const ScenarioOpener& /*open: the
   if (run.writes_result_document() || control.tell_documents)
     study.record.presentation = compare_presentation(study.record, *study.job, study.labels, base);
   if (run.writes_result_document()) {
+    // Each variant's tactic in words, for the page's headline sentence (docs/json-format.md).
+    nlohmann::json tactics = nlohmann::json::array();
+    for (const auto& m : study.models) tactics.push_back(m->tactic());
+    study.record.presentation["variant_tactics"] = tactics;
     study.record.presentation["settings_changed"] = study.settings_changed.changed;
     study.record.presentation["settings_as_in_file"] = study.settings_changed.as_in_file;
   }

@@ -454,7 +454,15 @@ try:
     check_figures("compare", answer, [(percent(winner["estimate"]), winner["estimate"]), (percent(loser["estimate"]), loser["estimate"]),
                                       (fixed(100 * abs(d["estimate"]), 1), abs(d["estimate"])), (fixed(100 * lo, 1), lo), (fixed(100 * hi, 1), hi),
                                       (grouped(compare["tally"]["trials"]), compare["tally"]["trials"])])
-    check(("herero.policy=always" if not ahead else "herero.policy=never") in answer.text.split(" gives")[0], "compare: the winner is named first")
+    # The variants are named in the designer's words, the winner first: "Normal fire (never, charging when
+    # in reach) wins herero x points more than schnellfeuer (always, charging in the reload turn)".
+    tactics = compare.get("variant_tactics", [])
+    check(tactics == ["schnellfeuer (always, charging in the reload turn)", "normal fire (never, charging when in reach)"],
+          f"compare: each variant's tactic in words: {tactics}")
+    if len(tactics) == 2:
+        won, lost = (tactics[1], tactics[0]) if ahead else (tactics[0], tactics[1])
+        said = won[0].upper() + won[1:] + f" wins herero {fixed(100 * abs(d['estimate']), 1)} points more than {lost}: "
+        check(answer.text.startswith(said), f"compare: the headline in the designer's words, the winner first: {answer.text!r}, not {said!r}")
     check_map("compare", compare)
     check_survivors("compare", compare, 2)
     check_colours("compare", compare["variants"])
