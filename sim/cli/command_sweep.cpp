@@ -46,7 +46,7 @@ int command_sweep(const Args& args) {
 
   SweepStudy study = sweep_study(settings, scenario_argument(run.scenario), terminal_control(run.quiet));
   add_command_line(study.document, "sweep", args);
-  std::fputs(sweep_text(study.table, run.quiet).c_str(), stdout);
+  std::fputs(terminal_text(sweep_text(study.table, run.quiet)).c_str(), stdout);
   OutputBatch outputs;
   if (!run.json.empty()) outputs.attempt([&] { write_file_atomically(run.json, json_document(study.document, 1) + "\n"); });
   if (!run.csv.empty()) outputs.attempt([&] { write_file_atomically(run.csv, sweep_csv(study.table)); });
