@@ -69,6 +69,8 @@
   }
   function signed(x, digits) { return (x > 0 ? '+' : '') + fixed(x, digits); }
   function percent(p) { return fixed(100 * p, 1) + '%'; }
+  // An axis tick in percent with the decimals its step needs (2.5%, not a second 3%).
+  function percentTick(v) { return +(100 * v).toFixed(2) + '%'; }
   function levelText(level) { return fixed(100 * level, Math.abs(level * 100 - Math.round(level * 100)) > 1e-9 ? 1 : 0) + '%'; }
   // A figure of the answer: the number as shown, the exact value for scripts and tests.
   function figure(text, value) { var s = el('span', { cls: 'figure', text: text }); s.dataset.value = String(value); return s; }
@@ -183,7 +185,7 @@
                       backgroundColor: colour(s.colour === undefined ? i : s.colour, 0.65), borderWidth: 0, barPercentage: 0.9, categoryPercentage: 0.85 });
       datasets.push({ type: 'bar', label: s.label + ' interval', helper: true, group: i, stack: 's' + i,
                       data: s.lows.map(function (lo, k) { return lo === null ? null : [lo, s.highs[k]]; }),
-                      backgroundColor: '#222', barPercentage: 0.12, categoryPercentage: 0.85 });
+                      backgroundColor: '#222', barPercentage: 0.12, categoryPercentage: 0.85, maxBarThickness: 3 });
     });
     return {
       type: 'bar', data: { labels: labels, datasets: datasets },
@@ -192,7 +194,7 @@
         scales: {
           x: { stacked: true, title: { display: !!xTitle, text: xTitle } },
           y: { stacked: false, beginAtZero: true, max: yMax, title: { display: true, text: yTitle },
-               ticks: asPercent ? { callback: function (v) { return Math.round(v * 100) + '%'; } } : {} }
+               ticks: asPercent ? { callback: percentTick } : {} }
         }
       }
     };
@@ -224,7 +226,7 @@
         scales: {
           x: { type: 'linear', title: { display: true, text: xTitle }, ticks: opts.integerX ? { stepSize: 1, precision: 0 } : {} },
           y: { beginAtZero: opts.beginAtZero !== false, max: opts.yMax, title: { display: true, text: yTitle },
-               ticks: opts.percent ? { callback: function (v) { return Math.round(v * 100) + '%'; } } : {} }
+               ticks: opts.percent ? { callback: percentTick } : {} }
         }
       }
     };
@@ -282,6 +284,13 @@
     s.appendChild(box);
   }
   function quantileText(q) { return q === undefined ? '' : String(q.estimate) + ' [' + q.low + ', ' + q.high + ']'; }
+  // Decimals enough, from `least` up to 4, that an interval's width shows in at least three units of
+  // its last digit (0.047 [0.044, 0.050], not 0.05 [0.04, 0.05]; 0.012 [0.010, 0.014], not 0.01 [0.01, 0.01]).
+  function intervalDigits(e, least) {
+    var dg = least;
+    while (dg < 4 && e.high > e.low && (e.high - e.low) * Math.pow(10, dg) < 3) ++dg;
+    return dg;
+  }
   function intervalText(e, digits, asPercent) {
     var f = asPercent ? percent : function (x) { return fixed(x, digits); };
     return f(e.estimate) + ' [' + f(e.low) + ', ' + f(e.high) + ']';
@@ -304,15 +313,19 @@
                    : [code(name), ' (' + (info.description || name) + '): ', figure(percent(e.estimate), e.estimate), ' (' + level + ' interval ',
                       figure(percent(e.low), e.low), ' to ', figure(percent(e.high), e.high), '), over ', figure(trials, result.tally.trials), ' trials.'];
     } else {
-      // Enough decimals that the interval's ends differ (0.045 to 0.055, not 0.05 to 0.05).
-      var dg = 2;
-      while (dg < 4 && e.high > e.low && fixed(e.low, dg) === fixed(e.high, dg)) ++dg;
-      parts = ['On average ', figure(fixed(e.estimate, dg), e.estimate), ' ' + (info.description || name) + ' (', code(name), ', ' + level + ' interval ',
-               figure(fixed(e.low, dg), e.low), ' to ', figure(fixed(e.high, dg), e.high), '), over ', figure(trials, result.tally.trials), ' trials.'];
+      var dg = intervalDigits(e, 2);
+      var mean = [figure(fixed(e.estimate, dg), e.estimate), ' ' + (info.description || name) + ' (', code(name), ', ' + level + ' interval ',
+                  figure(fixed(e.low, dg), e.low), ' to ', figure(fixed(e.high, dg), e.high), ')'];
+      // A barrage's count of dispersed units is mostly 0 or 1: its chance of dispersing any comes first,
+      // as a percentage, then the mean.
+      var any = /^(.+)\.dispersed$/.exec(name), p = any && estimateOf(result, any[1] + '.any_dispersed');
+      parts = p ? ['The barrage dispersed at least one unit of ', code(any[1]), ' in ', figure(percent(p.estimate), p.estimate), ' of games (' + level + ' interval ',
+                   figure(percent(p.low), p.low), ' to ', figure(percent(p.high), p.high), '); on average '].concat(mean, [', over ', figure(trials, result.tally.trials), ' trials.'])
+                : ['On average '].concat(mean, [', over ', figure(trials, result.tally.trials), ' trials.']);
     }
-    var others = (result.estimates || []).filter(function (x) {
-      var m = metricInfo(result, x.name); return m.headline && m.kind === 'probability' && x.name !== name;
-    }).map(function (x) { return x.name + ' ' + intervalText(x, 3, true); });
+    var others = sidesFirst(result, (result.estimates || []).filter(function (x) {
+      var m = metricInfo(result, x.name); return m.headline && m.kind === 'probability' && x.name !== name && !(any && x.name === any[1] + '.any_dispersed');
+    }), function (x) { return x.name; }).map(function (x) { return x.name + ' ' + intervalText(x, 3, true); });
     answer(root, parts, others.length ? ['The other outcomes: ' + others.join('; ') + '.'] : []);
   }
 
@@ -323,22 +336,34 @@
                        ['missions_cancelled', 'missions cancelled (Command Failure)'], ['missions_ended_supply', 'missions ended by a failed supply check'],
                        ['missions_ended_edge', 'rolling barrages ended at the table edge'], ['command_failures', 'turns with a Command Failure'],
                        ['staff_orders_spent', 'Staff Orders spent'], ['friendly_hit', 'own units hit by its own fire']];
-  function missionsPanel(root, result, labels) {
-    if ((result.scenario || {}).kind !== 'barrage') return;
-    var sides = [];
+  // The sides of a barrage whose fire missions started in some variant: the attackers.
+  function firingSides(result) {
+    if ((result.scenario || {}).kind !== 'barrage') return [];
+    var sides = [], labels = variantLabels(result);
     (result.metrics || []).forEach(function (m) {
       var own = /^([^./]+)\.missions_started$/.exec(ownName(m.name));
       if (own && sides.indexOf(own[1]) < 0) sides.push(own[1]);
     });
-    var active = sides.filter(function (side) {
+    return sides.filter(function (side) {
       return labels.some(function (l, v) { var e = estimateOf(result, prefixOf(result, v) + side + '.missions_started'); return e && e.estimate > 0; });
     });
+  }
+  // `items` with what a barrage did to the side under fire before the firing side's own losses
+  // (friendly fire), each group in its given order; `nameOf` gives an item's metric name.
+  function sidesFirst(result, items, nameOf) {
+    var firing = firingSides(result);
+    var fired = function (item) { var side = ownName(nameOf(item)).split('.')[0]; return firing.indexOf(side) >= 0 ? 1 : 0; };
+    if (!firing.length) return items;
+    return items.filter(function (x) { return !fired(x); }).concat(items.filter(fired));
+  }
+  function missionsPanel(root, result, labels) {
+    var active = firingSides(result);
     if (!active.length) return;
     var s = section(root, 'Fire missions');
     active.forEach(function (side) {
       table(s, [side + ' (mean per trial, ' + levelText(result.level) + ')'].concat(labels.length > 1 ? labels : ['run']),
             MISSION_PARTS.map(function (part) {
-              return [part[1]].concat(labels.map(function (l, v) { var e = estimateOf(result, prefixOf(result, v) + side + '.' + part[0]); return e ? intervalText(e, 2) : ''; }));
+              return [part[1]].concat(labels.map(function (l, v) { var e = estimateOf(result, prefixOf(result, v) + side + '.' + part[0]); return e ? intervalText(e, intervalDigits(e, 2)) : ''; }));
             }).filter(function (row) { return row.slice(1).some(function (c) { return c !== ''; }); }));
     });
   }
@@ -351,7 +376,13 @@
     var measures = result.balance_measures || [];
     if (!measures.length) return;
     table(section(root, 'Balance measures'), ['measure', 'estimate (' + levelText(result.level) + ' interval)', 'what it measures'],
-          measures.map(function (m) { return [code(m.name), intervalText(m, 3, m.kind === 'probability'), { text: m.description, cls: 'description' }]; }));
+          measures.map(function (m) {
+            // A ratio with no game in its denominator has the whole [0, 1] as its interval: say why.
+            var undefinedRatio = m.kind === 'probability' && m.low === 0 && m.high === 1;
+            var text = !undefinedRatio ? intervalText(m, 3, m.kind === 'probability')
+                     : m.name === 'comeback_chance' ? 'no game had a side behind after turn 1' : 'no game to estimate it from';
+            return [code(m.name), { text: text, cls: 'interval' }, { text: m.description, cls: 'description' }];
+          }));
   }
 
   function compareAnswer(root, result) {
@@ -417,6 +448,7 @@
     (result.metrics || []).forEach(function (m) {
       if (m.kind === 'probability' && m.headline && (result.command !== 'compare' || /^v0\//.test(m.name))) names.push(ownName(m.name));
     });
+    names = sidesFirst(result, names, function (n) { return n; });
     if (!names.length) return;
     var series = labels.map(function (label, v) {
       var es = names.map(function (n) { return estimateOf(result, prefixOf(result, v) + n); });
@@ -434,7 +466,7 @@
   function distributionCharts(parent, result, labels, which, equalOnly) {
     var byMetric = {};
     (result.distributions || []).forEach(function (d) { if (which(d.metric)) (byMetric[d.metric] = byMetric[d.metric] || []).push(d); });
-    Object.keys(byMetric).forEach(function (metric) {
+    sidesFirst(result, Object.keys(byMetric), function (m) { return m; }).forEach(function (metric) {
       var list = byMetric[metric];
       var ks = [];
       list.forEach(function (d) { d.k.forEach(function (k) { if (ks.indexOf(k) < 0) ks.push(k); }); });
@@ -1038,7 +1070,7 @@
         scales: {
           y: { ticks: { autoSkip: false, font: { size: 11 }, callback: function (v, k) { return tick(k, this.chart.width < 560); }, color: function (ctx) { return cs[ctx.index] && cs[ctx.index].eliminated_round > 0 ? '#999' : '#222'; } } },
           x: { beginAtZero: false, grace: '5%', title: { display: true, text: visible(result.target) + ' (' + levelText(result.level) + ' intervals)' },
-               ticks: result.target_is_probability ? { callback: function (v) { return fixed(v * 100, 0) + '%'; } } : {} }
+               ticks: result.target_is_probability ? { callback: percentTick } : {} }
         }
       }
     };
@@ -1401,7 +1433,7 @@
                                  Number(result.beyond_cap).toPrecision(3) + ', which the law gives to the capped totals.' }));
     var grid = el('div', { cls: 'grid' });
     section(root, 'Pictures').appendChild(grid);
-    var tick = { callback: function (v) { return +(100 * v).toFixed(2) + '%'; } };
+    var tick = { callback: percentTick };
     laws.forEach(function (law, i) {
       var rows = diceRows(law), ks = rows.map(function (r) { return r.value; });
       var name = laws.length > 1 ? law.name : result.dice;

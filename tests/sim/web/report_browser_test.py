@@ -731,11 +731,46 @@ return Array.from(t.tBodies[0].rows).flatMap((r, j) => Array.from(r.cells).slice
     panel = driver.execute_script("const h = Array.from(document.querySelectorAll('h2')).find(h => h.textContent === 'Fire missions');"
                                   "return h ? Array.from(h.parentElement.querySelectorAll('tbody tr')).map(r => [r.cells[0].textContent, r.cells[1].textContent]) : null")
     started = next(e for e in barrage["estimates"] if e["name"] == "british.missions_started")
-    check(panel and ["missions started or called", f"{started['estimate']:.2f} [{started['low']:.2f}, {started['high']:.2f}]"] in panel,
+    # Decimals from 2 up to 4, enough that the interval's width shows in three units of the last digit.
+    dg = next((d for d in (2, 3) if started["high"] <= started["low"] or (started["high"] - started["low"]) * 10 ** d >= 3), 4)
+    check(panel and ["missions started or called", f"{started['estimate']:.{dg}f} [{started['low']:.{dg}f}, {started['high']:.{dg}f}]"] in panel,
           f"barrage: a missions panel gives british's missions started as --json has them: {panel}")
     top = driver.execute_script("const c = volley.charts().find(c => c.canvas.closest('.chart').querySelector('h3').textContent === 'Outcomes');"
                                 "return c ? c.scales.y.max : null")
     check(top is not None and top < 0.5, f"barrage: the outcome bars (a few percent) are drawn on an axis that fits them, not 0-100% (top {top})")
+    # The headline leads with the chance of dispersing any unit of the side under fire, in percent,
+    # then the mean with decimals enough that its interval's width shows (three units of the last digit).
+    any_dispersed = next(e for e in barrage["estimates"] if e["name"] == "german.any_dispersed")
+    check(shown[:3] == [f"{100 * any_dispersed[k]:.1f}%" for k in ("estimate", "low", "high")],
+          f"barrage: the headline gives german.any_dispersed in percent as --json has it: {shown}")
+    mean_shown = shown[3:6]
+    decimals = len(mean_shown[1].split(".")[1]) if "." in mean_shown[1] else 0
+    width = float(mean_shown[2]) - float(mean_shown[1])
+    check(decimals == 4 or width * 10 ** decimals >= 2.5, f"barrage: the mean's interval shows its width: {mean_shown}")
+    # A mission figure's interval ends told apart where --json's differ (a rare one, 0.012 [0.010, 0.014],
+    # is not 0.01 [0.01, 0.01]).
+    edge = next(e for e in barrage["estimates"] if e["name"] == "british.missions_ended_edge")
+    edge_row = next((row[1] for row in panel if row[0] == "rolling barrages ended at the table edge"), "")
+    edge_ends = re.findall(r"\[(\S+), (\S+)\]", edge_row)
+    check(edge["high"] > edge["low"] and edge_ends and edge_ends[0][0] != edge_ends[0][1],
+          f"barrage: a rare mission figure's interval is not collapsed by rounding: {edge_row}")
+    # What the barrage did to the side under fire comes before the firing side's own losses.
+    order = driver.execute_script("const c = volley.charts().find(c => c.canvas.closest('.chart').querySelector('h3').textContent === 'Outcomes');"
+                                  "return [c.data.labels, Array.from(document.querySelectorAll('.chart h3')).map(h => h.textContent)]")
+    check(order[0][0] == "german.any_dispersed" and order[1][1].startswith("german."),
+          f"barrage: the side under fire first, in the outcomes and in the pictures: {order[0]}, {order[1][:3]}")
+    # The outcome axis's ticks in percent are each different (2.5%, not a second 3%), and a whisker is a
+    # line, not a block.
+    ticks = driver.execute_script("const c = volley.charts().find(c => c.canvas.closest('.chart').querySelector('h3').textContent === 'Outcomes');"
+                                  "return [c.scales.y.ticks.map(t => t.label), c.getDatasetMeta(1).data.map(b => b.width)]")
+    check(len(set(ticks[0])) == len(ticks[0]), f"barrage: the outcome axis's ticks are told apart: {ticks[0]}")
+    check(ticks[1] and max(ticks[1]) <= 3, f"barrage: the whiskers are at most 3 px wide: {ticks[1]}")
+    comeback = next(m for m in barrage["balance_measures"] if m["name"] == "comeback_chance")
+    cells = driver.execute_script("const h = Array.from(document.querySelectorAll('h2')).find(h => h.textContent === 'Balance measures');"
+                                  "return Array.from(h.parentElement.querySelectorAll('tbody tr')).map(r => [r.cells[0].textContent, r.cells[1].textContent])")
+    if comeback["low"] == 0 and comeback["high"] == 1:
+        check(["comeback_chance", "no game had a side behind after turn 1"] in cells,
+              f"barrage: a comeback chance with no game behind says so, not [0%, 100%]: {cells}")
 finally:
     driver.quit()
 
