@@ -13,9 +13,10 @@ std::vector<uint64_t> race_looks(uint64_t first, uint64_t cap) {
   return looks;
 }
 
-GoalRace::GoalRace(size_t candidates, std::vector<BalanceGoal> goals, size_t looks, double level)
+GoalRace::GoalRace(size_t candidates, std::vector<BalanceGoal> goals, size_t looks, double level, uint64_t guarded)
     : goals_(std::move(goals)),
-      interval_level_(1 - (1 - level) / static_cast<double>(std::max<size_t>(1, candidates * goals_.size() * looks))),
+      interval_level_(1 - (1 - level) / std::max(1.0, static_cast<double>(std::max<uint64_t>(candidates, guarded)) *
+                                                          static_cast<double>(goals_.size() * looks))),
       verdict_(candidates, GoalVerdict::Open),
       decided_look_(candidates, 0),
       dropped_by_(candidates, 0) {}

@@ -26,9 +26,11 @@ enum class GoalVerdict { Open, Holds, Dropped };
 
 class GoalRace {
  public:
-  GoalRace(size_t candidates, std::vector<BalanceGoal> goals, size_t looks, double level);
+  // `guarded`: the settings the Bonferroni level covers when more than `candidates` (a search in stages
+  // whose every possible setting is known in advance reads each stage's intervals at one level).
+  GoalRace(size_t candidates, std::vector<BalanceGoal> goals, size_t looks, double level, uint64_t guarded = 0);
 
-  // The level of each interval the race reads (Bonferroni over candidates × goals × looks).
+  // The level of each interval the race reads (Bonferroni over max(candidates, guarded) × goals × looks).
   double interval_level() const noexcept { return interval_level_; }
   // After every open candidate has played to the next look: `interval(c, g)` is candidate c's interval
   // on goal g at interval_level(). Decides each open candidate.
