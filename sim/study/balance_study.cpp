@@ -8,13 +8,17 @@
 #include "sim/run/trial_range.hpp"
 #include "sim/run/value_seed.hpp"
 #include "sim/scenario/scenario_model.hpp"
+#include "sim/study/balance_refinement.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <limits>
 #include <stdexcept>
+#include <map>
 #include <memory>
+#include <numeric>
 
 namespace volley {
 
@@ -56,23 +60,37 @@ std::vector<size_t> front_among(const BalanceResult& result, const std::vector<s
   return front;
 }
 
-// The result as the race leaves it: each candidate's verdict, the trials, and the answer (`front`: the
-// trade-off, when every candidate was dropped).
-void finish(BalanceResult& result, const GoalRace& race, const std::vector<size_t>& front) {
-  result.looks_done = race.looks_done();
+// A stage's race's verdicts on its candidates (`members`, in the race's order), and the stage's counts.
+void record(BalanceResult& result, const GoalRace& race, const std::vector<size_t>& members) {
+  BalanceStage& stage = result.stages.back();
+  stage.looks_done = race.looks_done();
+  for (size_t i = 0; i < members.size(); ++i) {
+    BalanceCandidate& candidate = result.candidates[members[i]];
+    candidate.verdict = race.verdict(i);
+    candidate.decided_look = race.decided_look(i);
+    candidate.dropped_by = race.dropped_by(i);
+  }
+  stage.holds = race.count(GoalVerdict::Holds);
+  stage.dropped = race.count(GoalVerdict::Dropped);
+  stage.open = race.count(GoalVerdict::Open);
+}
+
+// The result as the races leave it: the trials, and the answer (`front`: the trade-off, when every
+// candidate was dropped).
+void finish(BalanceResult& result, const std::vector<size_t>& front) {
+  result.looks_done = 0;
+  for (const auto& stage : result.stages) result.looks_done += stage.looks_done;
   result.trials = result.grid_trials = 0;
-  for (size_t c = 0; c < result.candidates.size(); ++c) {
-    BalanceCandidate& candidate = result.candidates[c];
-    candidate.verdict = race.verdict(c);
-    candidate.decided_look = race.decided_look(c);
-    candidate.dropped_by = race.dropped_by(c);
+  for (auto& stage : result.stages) stage.trials = 0;
+  for (const auto& candidate : result.candidates) {
+    result.stages[static_cast<size_t>(candidate.stage)].trials += candidate.trials;
     result.trials += candidate.trials;
     result.grid_trials = std::max(result.grid_trials, candidate.trials);
   }
-  result.grid_trials *= result.candidates.size();
+  result.grid_trials *= result.lattice;
   result.answer.clear();
   result.ending.clear();
-  if (race.looks_done() == 0) return;
+  if (result.looks_done == 0) return;
   result.answer = with_verdict(result, GoalVerdict::Holds);
   result.ending = "holds";
   if (result.answer.empty()) {
@@ -111,8 +129,11 @@ BalanceRace::BalanceRace(BalanceSettings settings, const ScenarioOpener& open) :
   if (!run.precision.empty()) throw std::invalid_argument("volley balance takes no --precision (its race stops by its own rule)");
   if (run.trials_option > 0) settings_.max_trials = run.trials_option;
   BalanceResult& result = prepared_;
-  const ScenarioDocument base = open(run.sets, {}, "--set");
-  result.grid = balance_grid(base, settings_.free);
+  base_ = open(run.sets, {}, "--set");
+  const ScenarioDocument& base = *base_;
+  result.grid = balance_grid(base, settings_.free, settings_.refinements);
+  if (settings_.best_policies && result.grid.continuous())
+    throw std::invalid_argument("--policies best searches grids only: give each number key a step (KEY=lo:hi:step)");
   const uint64_t seed = run.seed_value();
   // Every candidate is loaded, and the goals checked against its metrics, before any trial.
   for (uint64_t i = 0; i < result.grid.size(); ++i) {
@@ -161,10 +182,12 @@ BalanceRace::BalanceRace(BalanceSettings settings, const ScenarioOpener& open) :
   result.goals = settings_.goals;
   const uint64_t first = whole_blocks(settings_.first_look);
   result.looks = race_looks(first, std::max(first, whole_blocks(settings_.max_trials)));
-  result.interval_level = GoalRace(jobs_.size(), result.goals, result.looks.size(), run.level).interval_level();
+  result.lattice = result.grid.lattice_size();
+  result.interval_level = GoalRace(jobs_.size(), result.goals, result.looks.size(), run.level, result.lattice).interval_level();
   for (uint64_t i = 0; i < jobs_.size(); ++i) {
     BalanceCandidate c;
     c.index = i;
+    c.point = result.grid.point(i);
     c.assignments = result.grid.assignments(i);
     c.change = result.grid.change(i);
     c.goals.resize(result.goals.size());
@@ -178,8 +201,8 @@ BalanceStudy BalanceRace::play(const StudyControl& control) const {
   BalanceStudy study;
   BalanceResult& result = study.result;
   result = prepared_;
+  const BalanceGrid& grid = result.grid;
   const size_t k = jobs_.size();
-  GoalRace race(k, result.goals, result.looks.size(), run.level);
   const std::atomic<bool>* stop = control.stop != nullptr ? control.stop : install_interrupt_handlers();
   const auto start = Clock::now();
   const auto seconds = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
@@ -189,16 +212,23 @@ BalanceStudy BalanceRace::play(const StudyControl& control) const {
                            {"goals", result.goals.size()},
                            {"looks", result.looks},
                            {"interval_level", result.interval_level},
-                           {"seed", result.seed}});
+                           {"seed", result.seed},
+                           {"lattice", result.lattice},
+                           {"refinements", grid.refinements}});
 
   // Step 0 (--policies best): each setting's sides play the policies searched for them there.
   std::vector<std::unique_ptr<ScenarioModel>> policy_models;
   std::vector<std::unique_ptr<TrialJob>> policy_jobs;
   if (settings.best_policies && !search_policies(result, policy_models, policy_jobs, stop, control, out_of_time)) result.partial = true;
-  const auto job_of = [&](size_t c) -> const TrialJob& { return settings.best_policies ? *policy_jobs[c] : *jobs_[c]; };
+  // Each candidate's job: the coarse grid's (or its searched policies'), then each refinement's.
+  std::vector<const TrialJob*> jobs;
+  for (size_t c = 0; c < k; ++c)  // an interrupted search leaves some settings without policies: no race follows
+    jobs.push_back(!settings.best_policies ? jobs_[c].get() : c < policy_jobs.size() ? policy_jobs[c].get() : nullptr);
+  std::vector<std::unique_ptr<ScenarioModel>> refined_models;
+  std::vector<std::unique_ptr<TrialJob>> refined_jobs;
   std::vector<Tally> tallies(k);
   TrialRange range(BalanceBlockSize, run.threads, stop, run.stop_after_blocks);
-  const auto play = [&](size_t c, uint64_t from, uint64_t to, Tally& out) { return range.play(job_of(c), from, to, out); };
+  const auto play = [&](size_t c, uint64_t from, uint64_t to, Tally& out) { return range.play(*jobs[c], from, to, out); };
   // Adds trials up to `to` to candidate c, and reads its goals at the race's interval level.
   const auto absorb = [&](size_t c, Tally& tally, uint64_t to) {
     if (tallies[c].trials() == 0) tallies[c] = std::move(tally);
@@ -207,46 +237,114 @@ BalanceStudy BalanceRace::play(const StudyControl& control) const {
     for (size_t g = 0; g < result.goals.size(); ++g)
       result.candidates[c].goals[g] = result.goals[g].evaluate(tallies[c], result.interval_level);
   };
-  uint64_t played = 0;  // the trials every open candidate has played
-  for (const uint64_t to : result.looks) {
-    if (race.finished() || result.partial) break;
-    if (out_of_time()) break;
-    // Step 1: every open candidate plays trials [played, to), on the same trial indices and seed. A look
-    // interrupted part way is dropped whole, so that every candidate's intervals stop at the same look.
-    std::vector<std::pair<size_t, Tally>> look;
-    for (size_t c = 0; c < k && !result.partial; ++c) {
-      if (!race.open(c)) continue;
-      Tally t;
-      if (play(c, played, to, t)) look.emplace_back(c, std::move(t));
-      else result.partial = true;
+  // A stage's race: its candidates (`members`) play the looks; those dropped or held play no more.
+  const auto race_stage = [&](const std::vector<size_t>& members, int stage) {
+    GoalRace race(members.size(), result.goals, result.looks.size(), run.level, result.lattice);
+    uint64_t played = 0;  // the trials every open candidate has played
+    for (const uint64_t to : result.looks) {
+      if (race.finished() || result.partial) break;
+      if (out_of_time()) break;
+      // Step 1: every open candidate plays trials [played, to), on the same trial indices and seed. A
+      // look interrupted part way is dropped whole, so that every candidate's intervals stop at the same
+      // look.
+      std::vector<std::pair<size_t, Tally>> look;
+      for (size_t i = 0; i < members.size() && !result.partial; ++i) {
+        if (!race.open(i)) continue;
+        Tally t;
+        if (play(members[i], played, to, t)) look.emplace_back(i, std::move(t));
+        else result.partial = true;
+      }
+      if (result.partial) break;
+      // Step 2: each open candidate's goals at the race's interval level, then the race decides.
+      for (auto& [i, tally] : look) absorb(members[i], tally, to);
+      played = to;
+      race.look([&](size_t i, size_t g) { return result.candidates[members[i]].goals[g]; });
+      record(result, race, members);
+      if (control.progress) {
+        // The search so far, for a page that draws it as it runs.
+        BalanceResult so_far = result;
+        finish(so_far, {});
+        so_far.seconds = seconds();
+        control.report("look", {{"stage", stage},
+                                {"look", race.looks_done()},
+                                {"trials", to},
+                                {"open", race.count(GoalVerdict::Open)},
+                                {"holds", race.count(GoalVerdict::Holds)},
+                                {"dropped", race.count(GoalVerdict::Dropped)},
+                                {"seconds", so_far.seconds},
+                                {"result", balance_result_json(so_far)}});
+      }
     }
-    if (result.partial) break;
-    // Step 2: each open candidate's goals at the race's interval level, then the race decides.
-    for (auto& [c, tally] : look) absorb(c, tally, to);
-    played = to;
-    race.look([&](size_t c, size_t g) { return result.candidates[c].goals[g]; });
-    if (control.progress) {
-      // The race so far, for a page that draws it as it runs.
-      BalanceResult so_far = result;
-      finish(so_far, race, {});
-      so_far.seconds = seconds();
-      control.report("look", {{"look", race.looks_done()},
-                              {"trials", to},
-                              {"open", race.count(GoalVerdict::Open)},
-                              {"holds", race.count(GoalVerdict::Holds)},
-                              {"dropped", race.count(GoalVerdict::Dropped)},
-                              {"seconds", so_far.seconds},
-                              {"result", balance_result_json(so_far)}});
+    return race.finished();
+  };
+  std::vector<size_t> members(k);
+  std::iota(members.begin(), members.end(), size_t{0});
+  result.stages.push_back({0, {}, k, 0, 0, k, 0, 0});
+  bool finished = race_stage(members, 0);
+  // The refinements: each splits the cells whose corners' intervals reach every goal between them.
+  const auto promising = [&](const std::vector<size_t>& corners) {
+    bool all_hold = true;
+    for (const size_t c : corners) all_hold = all_hold && result.candidates[c].verdict == GoalVerdict::Holds;
+    if (all_hold) return false;
+    for (size_t g = 0; g < result.goals.size(); ++g) {
+      double low = std::numeric_limits<double>::infinity(), high = -low;
+      for (const size_t c : corners) {
+        low = std::min(low, result.candidates[c].goals[g].low);
+        high = std::max(high, result.candidates[c].goals[g].high);
+      }
+      const BalanceGoal& goal = result.goals[g];
+      if (high < goal.lo - goal.tolerance || low > goal.hi + goal.tolerance) return false;
     }
+    return true;
+  };
+  bool cut = false;  // the time budget ended before a refinement the search would have played
+  for (int stage = 1; stage <= grid.refinements && !result.partial; ++stage) {
+    if (out_of_time()) {
+      cut = true;
+      break;
+    }
+    std::map<LatticePoint, size_t> played;
+    for (size_t c = 0; c < result.candidates.size(); ++c)
+      if (result.candidates[c].trials > 0) played.emplace(result.candidates[c].point, c);
+    const std::vector<LatticePoint> points = refinement_points(grid, stage, played, promising);
+    if (points.empty()) break;
+    if (result.candidates.size() + points.size() > MaxBalanceCandidates) {
+      result.refinement_capped = true;
+      break;
+    }
+    members.clear();
+    for (const auto& p : points) {
+      BalanceCandidate c;
+      c.index = result.candidates.size();
+      c.stage = stage;
+      c.point = p;
+      c.assignments = grid.assignments(p);
+      c.change = grid.change(p);
+      c.goals.resize(result.goals.size());
+      ScenarioDocument doc = *base_;
+      for (const auto& a : c.assignments) doc.apply_set(a, "--free");
+      refined_models.push_back(load_model(doc));
+      refined_jobs.push_back(refined_models.back()->make_job(result.seed));
+      jobs.push_back(refined_jobs.back().get());
+      tallies.emplace_back();
+      members.push_back(c.index);
+      result.candidates.push_back(std::move(c));
+    }
+    BalanceStage summary{stage, {}, members.size(), 0, 0, members.size(), 0, 0};
+    for (size_t key = 0; key < grid.keys.size(); ++key)
+      if (grid.keys[key].continuous)
+        summary.spacing.push_back((grid.keys[key].hi - grid.keys[key].lo) * static_cast<double>(uint64_t{1} << (grid.refinements - stage)) /
+                                  static_cast<double>(grid.lattice_steps()));
+    result.stages.push_back(std::move(summary));
+    finished = race_stage(members, stage) && finished;
   }
   // Step 3: every setting misses a goal. The trade-off is read from estimates: those of the front play
   // on to the cap on the same trials, and the front is taken again among them, so that a setting
   // dropped after one look is not kept (or left out) on a rough estimate.
   std::vector<size_t> front;
-  if (!result.partial && race.looks_done() > 0 && race.count(GoalVerdict::Dropped) == k) {
-    std::vector<size_t> all(k);
-    for (size_t c = 0; c < k; ++c) all[c] = c;
-    front = front_among(result, all);
+  const std::vector<size_t> dropped = with_verdict(result, GoalVerdict::Dropped);
+  if (!result.partial && result.stages.front().looks_done > 0 && dropped.size() == result.candidates.size()) {
+    front = front_among(result, dropped);
     const uint64_t cap = result.looks.back();
     for (const size_t c : front) {
       if (result.candidates[c].trials >= cap || out_of_time()) continue;
@@ -259,8 +357,8 @@ BalanceStudy BalanceRace::play(const StudyControl& control) const {
     }
     front = front_among(result, front);
   }
-  finish(result, race, front);
-  result.budget_ended = !result.partial && !race.finished();
+  finish(result, front);
+  result.budget_ended = !result.partial && (!finished || cut);
   result.seconds = seconds();
   study.document = balance_result_json(result);
   return study;
@@ -321,7 +419,23 @@ nlohmann::json bound_json(double v) { return std::isfinite(v) ? nlohmann::json(v
 
 nlohmann::json balance_result_json(const BalanceResult& r) {
   nlohmann::json keys = nlohmann::json::array();
-  for (const auto& k : r.grid.keys) keys.push_back({{"key", k.key}, {"type", k.type}, {"file", k.file_value}, {"values", k.values}});
+  for (const auto& k : r.grid.keys) {
+    keys.push_back({{"key", k.key}, {"type", k.type}, {"file", k.file_value}, {"values", k.values}, {"continuous", k.continuous}});
+    if (k.continuous) {
+      keys.back()["low"] = k.lo;
+      keys.back()["high"] = k.hi;
+    }
+  }
+  nlohmann::json stages = nlohmann::json::array();
+  for (const auto& s : r.stages)
+    stages.push_back({{"stage", s.stage},
+                      {"spacing", s.spacing},
+                      {"candidates", s.candidates},
+                      {"looks_done", s.looks_done},
+                      {"holds", s.holds},
+                      {"dropped", s.dropped},
+                      {"open", s.open},
+                      {"trials", s.trials}});
   nlohmann::json goals = nlohmann::json::array();
   for (const auto& g : r.goals)
     goals.push_back({{"goal", g.text},
@@ -339,6 +453,7 @@ nlohmann::json balance_result_json(const BalanceResult& r) {
       estimates.push_back({{"estimate", i.estimate}, {"low", i.low}, {"high", i.high}, {"distance", r.goals[g].distance(i.estimate)}});
     }
     nlohmann::json j = {{"index", c.index},
+                        {"stage", c.stage},
                         {"assignments", c.assignments},
                         {"keys_changed", c.change.keys},
                         {"relative_change", c.change.relative},
@@ -365,6 +480,10 @@ nlohmann::json balance_result_json(const BalanceResult& r) {
                              {"goals", std::move(goals)},
                              {"looks", r.looks},
                              {"looks_done", r.looks_done},
+                             {"refinements", r.grid.refinements},
+                             {"lattice", r.lattice},
+                             {"stages", std::move(stages)},
+                             {"refinement_capped", r.refinement_capped},
                              {"ending", r.ending},
                              {"answer", r.answer},
                              {"trials", r.trials},

@@ -1,7 +1,9 @@
 #pragma once
 // `volley balance`'s study: the settings of several free keys that bring several goals within reach at
 // once, by the racing procedure of analysis/goal_race.hpp over the grid of sim/study/balance_grid.hpp,
-// every candidate on the same trials with the same seed (common random numbers). Its result document is
+// every candidate on the same trials with the same seed (common random numbers); continuous keys are then
+// refined in stages (sim/study/balance_refinement.hpp), each stage a race of its own at the level that
+// guards every setting of the lattice fixed in advance. Its result document is
 // volley-balance (docs/json-format.md); its guarantee is in docs/methods.md, "Balancing a scenario".
 #include "analysis/balance_goal.hpp"
 #include "analysis/goal_race.hpp"
@@ -16,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,12 +37,15 @@ struct BalanceSettings {
   bool best_policies = false;
   uint64_t policy_trials = 16384;  // the most trials one policy plays in one race of a search
   int policy_steps = 4;            // a local search's most races
+  int refinements = 4;             // continuous keys: the bisection stages after the coarse race
 };
 
 inline constexpr uint32_t BalanceBlockSize = 256;
 
 struct BalanceCandidate {
-  uint64_t index = 0;  // in the grid
+  uint64_t index = 0;  // in the candidates: the coarse grid's first, then each refinement's
+  int stage = 0;       // 0: the coarse grid; s: the s-th refinement of the continuous keys
+  LatticePoint point;
   std::vector<std::string> assignments;
   SettingChange change;
   uint64_t trials = 0;
@@ -53,14 +59,26 @@ struct BalanceCandidate {
   bool policies_searched = false;     // --policies best: false when the time budget ended first
 };
 
+// One stage of the search: the coarse grid's race (stage 0), or a refinement's.
+struct BalanceStage {
+  int stage = 0;
+  std::vector<double> spacing;  // each continuous key's spacing of the points it adds
+  size_t candidates = 0, holds = 0, dropped = 0, open = 0;
+  int looks_done = 0;
+  uint64_t trials = 0;
+};
+
 struct BalanceResult {
   std::string title;
   uint64_t seed = 0;
   double level = 0.95, interval_level = 0.95;
   BalanceGrid grid;
   std::vector<BalanceGoal> goals;
-  std::vector<uint64_t> looks;  // planned
-  int looks_done = 0;
+  std::vector<uint64_t> looks;  // planned, in every stage
+  int looks_done = 0;           // in all stages
+  uint64_t lattice = 0;         // every setting the search can play, which the interval level guards
+  std::vector<BalanceStage> stages;
+  bool refinement_capped = false;  // a refinement would have passed MaxBalanceCandidates settings
   std::vector<BalanceCandidate> candidates;
   // "holds": `answer` holds the candidates that hold every goal; "undecided": none does yet, `answer`
   // holds those the budget left open; "conflict": every candidate misses some goal, `answer` is the
@@ -68,7 +86,7 @@ struct BalanceResult {
   std::string ending;
   std::vector<size_t> answer;
   uint64_t trials = 0;       // every candidate's
-  uint64_t grid_trials = 0;  // a full grid at the same precision: every candidate at the most any played
+  uint64_t grid_trials = 0;  // the whole lattice at the same precision: every setting at the most any played
   // --policies best: the searches' budget, and what they played (all settings, both sides).
   bool best_policies = false;
   uint64_t policy_budget = 0;
@@ -102,6 +120,7 @@ class BalanceRace {
                        const std::function<bool()>& out_of_time) const;
 
   BalanceSettings settings_;
+  std::optional<ScenarioDocument> base_;     // the scenario after --set, which refined settings start from
   BalanceResult prepared_;                   // the grid, goals and looks, no trial yet
   std::vector<ScenarioDocument> documents_;  // --policies best: each candidate's scenario
   std::vector<std::string> sides_;           // --policies best: the sides whose policies are searched
@@ -112,8 +131,9 @@ class BalanceRace {
 // Every bad input is refused before any trial (std::invalid_argument or ScenarioErrors): no goal, a
 // tolerance not positive, a negative budget, a --precision; free keys, ranges and values
 // (balance_grid), goals (check_balance_goals), every candidate's scenario, outputs.
-// Progress: "start" (candidates, goals, looks, interval_level, seed), then "look" after each look
-// (look, trials, open, holds, dropped, and `result`: the volley-balance document so far).
+// Progress: "start" (candidates, goals, looks, interval_level, seed, lattice, refinements), then "look"
+// after each look (stage, look, trials, open, holds, dropped, and `result`: the volley-balance document
+// so far).
 // Interrupted: the looks completed, marked partial.
 BalanceStudy balance_study(BalanceSettings settings, const ScenarioOpener& open, const StudyControl& control);
 
