@@ -34,15 +34,21 @@ int command_balance(const Args& args) {
       "(fewest keys changed first), each with every goal's interval; when no setting meets every goal, the trade-off.\n"
       "Every setting of the grid plays the same trials; one that surely misses a goal is dropped, one whose intervals\n"
       "lie within every goal (within --tolerance) is kept, the rest play on (docs/methods.md, \"Balancing a scenario\").\n"
+      "A number key given KEY=lo:hi (no step) is searched continuously: 5 values spread over the range race first, then --refine\n"
+      "stages each halve the spacing inside the cells whose intervals still reach every goal, each new setting raced the same way.\n"
       "Example: volley balance --free german.units.Z1.figures=8:14 --free german.units.Z2.figures=8:14 --goal herero.win=0.5 "
       "--goal 'turn_decided>=3'\n\nOptions");
-  options.add_options()("free", po::value<std::vector<std::string>>(&settings.free)->composing(),
-                        "KEY=lo:hi (an integer key), KEY=lo:hi:step (a number), KEY=a,b,c (any key): a key to move (repeatable)")(
-      "goal", po::value<std::vector<std::string>>(&goals)->composing(),
-      "METRIC=VALUE, METRIC=LO..HI, METRIC>=VALUE or METRIC<=VALUE (a mean or a probability; repeatable)")(
+  options.add_options()(
+      "free", po::value<std::vector<std::string>>(&settings.free)->composing(),
+      "KEY=lo:hi (an integer key; a number key searched continuously), KEY=lo:hi:step (a number's grid), KEY=a,b,c (any key): a key to "
+      "move (repeatable)")("goal", po::value<std::vector<std::string>>(&goals)->composing(),
+                           "METRIC=VALUE, METRIC=LO..HI, METRIC>=VALUE or METRIC<=VALUE (a mean or a probability; repeatable)")(
       "tolerance", po::value<double>(&settings.tolerance)->default_value(0.01),
       "how near a goal is near enough: a probability's, and a mean's relative to the goal's value")(
       "seconds", po::value<double>(&settings.seconds)->default_value(0), "the race's time budget in seconds (0: none)")(
+      "refine",
+      whole_number(settings.refinements, "--refine", 0, MaxBalanceRefinements)->default_value(std::to_string(settings.refinements)),
+      "continuous keys: the bisection stages after the coarse race (0 to 10)")(
       "policies", po::value<std::string>(&policies)->default_value("file"),
       "file: the sides play the scenario's policies; best: each setting's sides play their best, searched there as volley best does")(
       "policy-trials",

@@ -10,12 +10,19 @@
 namespace volley {
 
 std::string balance_start_line(const nlohmann::json& start) {
-  return format_text("balance: %zu settings, %zu goals, seed %llu\n", start["candidates"].get<size_t>(), start["goals"].get<size_t>(),
-                     static_cast<unsigned long long>(start["seed"].get<uint64_t>()));
+  const int refinements = start.value("refinements", 0);
+  return format_text("balance: %zu settings%s, %zu goals, seed %llu\n", start["candidates"].get<size_t>(),
+                     refinements > 0 ? format_text(" (then up to %d refinements of the continuous keys, on a lattice of %llu settings)",
+                                                   refinements, static_cast<unsigned long long>(start["lattice"].get<uint64_t>()))
+                                           .c_str()
+                                     : "",
+                     start["goals"].get<size_t>(), static_cast<unsigned long long>(start["seed"].get<uint64_t>()));
 }
 
 std::string balance_look_line(const nlohmann::json& look) {
-  return format_text("\r  look %d at %llu trials: %zu open, %zu hold, %zu dropped   ", look["look"].get<int>(),
+  const int stage = look.value("stage", 0);
+  return format_text("\r  %slook %d at %llu trials: %zu open, %zu hold, %zu dropped   ",
+                     stage > 0 ? format_text("refinement %d, ", stage).c_str() : "", look["look"].get<int>(),
                      static_cast<unsigned long long>(look["trials"].get<uint64_t>()), look["open"].get<size_t>(),
                      look["holds"].get<size_t>(), look["dropped"].get<size_t>());
 }

@@ -57,6 +57,25 @@ std::string looks_text(const nlohmann::json& looks) {
   return text;
 }
 
+// The coarse race and each refinement: what it played and decided.
+std::string stages_text(const nlohmann::json& b) {
+  std::string text = "stages (the coarse grid, then " + std::to_string(b["refinements"].get<int>()) +
+                     " bisections at most of the cells whose intervals reach every goal):\n";
+  for (const auto& s : b["stages"]) {
+    std::string spacing;
+    for (const auto& d : s["spacing"]) spacing += (spacing.empty() ? "" : ", ") + number_text(d.get<double>());
+    text += "  " +
+            (s["stage"].get<int>() == 0 ? std::string("coarse")
+                                        : "refinement " + std::to_string(s["stage"].get<int>()) + " (spacing " + spacing + ")") +
+            format_text(": %zu setting%s, %zu hold, %zu dropped, %zu open; ", s["candidates"].get<size_t>(),
+                        s["candidates"].get<size_t>() == 1 ? "" : "s", s["holds"].get<size_t>(), s["dropped"].get<size_t>(),
+                        s["open"].get<size_t>()) +
+            grouped(static_cast<int64_t>(s["trials"].get<uint64_t>())) + " trials\n";
+  }
+  if (b.value("refinement_capped", false)) text += "  (a further refinement would pass the most settings balance plays: stopped there)\n";
+  return text;
+}
+
 }  // namespace
 
 std::string balance_text(const nlohmann::json& b, bool quiet) {
@@ -65,15 +84,22 @@ std::string balance_text(const nlohmann::json& b, bool quiet) {
   if (!quiet) {
     text += b["title"].get<std::string>() + ": balance\nfree:";
     for (const auto& k : b["keys"])
-      text += " " + k["key"].get<std::string>() + " (" + std::to_string(k["values"].size()) + " values, the scenario's " +
-              k["file"].get<std::string>() + ")";
+      text += " " + k["key"].get<std::string>() + " (" +
+              (k.value("continuous", false)
+                   ? "continuous " + number_text(k["low"].get<double>()) + " to " + number_text(k["high"].get<double>())
+                   : std::to_string(k["values"].size()) + " values") +
+              ", the scenario's " + k["file"].get<std::string>() + ")";
     text += format_text("\n%zu settings; goals:", candidates);
     for (const auto& g : b["goals"])
       text += " " + g["estimate"].get<std::string>() + " " + g["relation"].get<std::string>() +
               format_text(" (within %g);", g["tolerance"].get<double>());
     text.back() = '\n';
+    const bool refined = b.value("refinements", 0) > 0;
     text += "race: looks at " + looks_text(b["looks"]) + " trials; each interval at " + level_percent(b["interval_level"].get<double>()) +
-            " (" + level_percent(b["level"].get<double>()) + " jointly: Bonferroni over settings x goals x looks)\n";
+            " (" + level_percent(b["level"].get<double>()) + " jointly: Bonferroni over " +
+            (refined ? grouped(static_cast<int64_t>(b["lattice"].get<uint64_t>())) + " settings the search could play" : "settings") +
+            " x goals x looks)\n";
+    if (refined) text += stages_text(b);
     text += "played " + grouped(static_cast<int64_t>(b["trials"].get<uint64_t>())) + " trials in " +
             format_text("%.1f s", b["seconds"].get<double>()) + "; a full grid at the same precision plays " +
             grouped(static_cast<int64_t>(b["grid_trials"].get<uint64_t>())) + ", seed " + std::to_string(b["seed"].get<uint64_t>()) + "\n";
@@ -87,7 +113,9 @@ std::string balance_text(const nlohmann::json& b, bool quiet) {
           grouped(static_cast<int64_t>(p["trials"].get<uint64_t>())) + format_text(" trials in %.1f s\n", p["seconds"].get<double>());
     }
   }
-  if (b["partial"].get<bool>()) text += "\nPARTIAL: interrupted after " + std::to_string(b["looks_done"].get<int>()) + " looks\n";
+  if (b["partial"].get<bool>())
+    text += "\nPARTIAL: interrupted after " + std::to_string(b["looks_done"].get<int>()) + " looks" +
+            (b.value("refinements", 0) > 0 ? " in " + std::to_string(b["stages"].size()) + " stages" : std::string()) + "\n";
   if (best_policies(b)) {
     size_t searched = 0;
     for (const auto& c : b["candidates"]) searched += c["policies_searched"].get<bool>() ? 1 : 0;
@@ -125,7 +153,7 @@ std::string balance_text(const nlohmann::json& b, bool quiet) {
 std::string balance_csv(const nlohmann::json& b) {
   std::string csv;
   for (const auto& k : b["keys"]) csv += csv_field(k["key"].get<std::string>()) + ",";
-  csv += "verdict,in_answer,keys_changed,relative_change,trials";
+  csv += "verdict,in_answer,keys_changed,relative_change,trials,stage";
   for (const auto& g : b["goals"]) {
     const std::string name = g["estimate"].get<std::string>();
     csv += "," + csv_field(name) + "," + csv_field(name + " low") + "," + csv_field(name + " high");
@@ -140,8 +168,8 @@ std::string balance_csv(const nlohmann::json& b) {
       csv += csv_field(text.substr(text.find('=') + 1)) + ",";
     }
     csv += candidate["verdict"].get<std::string>() + "," + (std::find(answer.begin(), answer.end(), c) != answer.end() ? "1" : "0") +
-           format_text(",%zu,%.10g,%llu", candidate["keys_changed"].get<size_t>(), candidate["relative_change"].get<double>(),
-                       static_cast<unsigned long long>(candidate["trials"].get<uint64_t>()));
+           format_text(",%zu,%.10g,%llu,%d", candidate["keys_changed"].get<size_t>(), candidate["relative_change"].get<double>(),
+                       static_cast<unsigned long long>(candidate["trials"].get<uint64_t>()), candidate.value("stage", 0));
     for (size_t g = 0; g < b["goals"].size(); ++g) {
       if (g < candidate["goals"].size()) {
         const auto& e = candidate["goals"][g];
