@@ -132,8 +132,6 @@ BalanceRace::BalanceRace(BalanceSettings settings, const ScenarioOpener& open) :
   base_ = open(run.sets, {}, "--set");
   const ScenarioDocument& base = *base_;
   result.grid = balance_grid(base, settings_.free, settings_.refinements);
-  if (settings_.best_policies && result.grid.continuous())
-    throw std::invalid_argument("--policies best searches grids only: give each number key a step (KEY=lo:hi:step)");
   const uint64_t seed = run.seed_value();
   // Every candidate is loaded, and the goals checked against its metrics, before any trial.
   for (uint64_t i = 0; i < result.grid.size(); ++i) {
@@ -323,12 +321,20 @@ BalanceStudy BalanceRace::play(const StudyControl& control) const {
       c.goals.resize(result.goals.size());
       ScenarioDocument doc = *base_;
       for (const auto& a : c.assignments) doc.apply_set(a, "--free");
-      refined_models.push_back(load_model(doc));
-      refined_jobs.push_back(refined_models.back()->make_job(result.seed));
-      jobs.push_back(refined_jobs.back().get());
-      tallies.emplace_back();
       members.push_back(c.index);
       result.candidates.push_back(std::move(c));
+      tallies.emplace_back();
+      // --policies best: the new setting's sides play the policies searched for them there.
+      if (settings.best_policies &&
+          !search_policies(result, members.back(), doc, refined_models, refined_jobs, stop, control, out_of_time)) {
+        result.partial = true;
+        break;
+      }
+      if (!settings.best_policies) {
+        refined_models.push_back(load_model(doc));
+        refined_jobs.push_back(refined_models.back()->make_job(result.seed));
+      }
+      jobs.push_back(refined_jobs.back().get());
     }
     BalanceStage summary{stage, {}, members.size(), 0, 0, members.size(), 0, 0};
     for (size_t key = 0; key < grid.keys.size(); ++key)
@@ -336,6 +342,7 @@ BalanceStudy BalanceRace::play(const StudyControl& control) const {
         summary.spacing.push_back((grid.keys[key].hi - grid.keys[key].lo) * static_cast<double>(uint64_t{1} << (grid.refinements - stage)) /
                                   static_cast<double>(grid.lattice_steps()));
     result.stages.push_back(std::move(summary));
+    if (result.partial) break;  // interrupted while the new settings' policies were searched: no look
     finished = race_stage(members, stage) && finished;
   }
   // Step 3: every setting misses a goal. The trade-off is read from estimates: those of the front play
@@ -367,31 +374,37 @@ BalanceStudy BalanceRace::play(const StudyControl& control) const {
 bool BalanceRace::search_policies(BalanceResult& result, std::vector<std::unique_ptr<ScenarioModel>>& models,
                                   std::vector<std::unique_ptr<TrialJob>>& jobs, const std::atomic<bool>* stop, const StudyControl& control,
                                   const std::function<bool()>& out_of_time) const {
+  for (size_t c = 0; c < documents_.size(); ++c)
+    if (!search_policies(result, c, documents_[c], models, jobs, stop, control, out_of_time)) return false;
+  return true;
+}
+
+bool BalanceRace::search_policies(BalanceResult& result, size_t c, ScenarioDocument doc,
+                                  std::vector<std::unique_ptr<ScenarioModel>>& models, std::vector<std::unique_ptr<TrialJob>>& jobs,
+                                  const std::atomic<bool>* stop, const StudyControl& control,
+                                  const std::function<bool()>& out_of_time) const {
   const auto start = Clock::now();
-  const uint64_t seed = result.seed;
-  for (size_t c = 0; c < documents_.size(); ++c) {
-    // The --seconds budget ends the searches too; the race then plays no look (it checks the same clock).
-    std::vector<std::string> policies;
-    if (!out_of_time())
-      for (const auto& side : sides_) {
-        const BestResult best = best_search(policy_search_settings(settings_, side), documents_[c], stop, {});
-        if (best.partial) return false;
-        for (const auto& race : best.races) result.candidates[c].policy_trials += race.trials;
-        result.candidates[c].policy_trials += best.confirm_trials;
-        for (const auto& a : best.space.assignments(best.best)) policies.push_back(a);
-        const std::string changed = best.space.difference(best.best, best.file);
-        if (!changed.empty()) result.candidates[c].policy_changes += (result.candidates[c].policy_changes.empty() ? "" : "; ") + changed;
-        result.candidates[c].policies_searched = true;
-      }
-    ScenarioDocument doc = documents_[c];
-    for (const auto& a : policies) doc.apply_set(a, "--policies");
-    models.push_back(load_model(doc));
-    jobs.push_back(models.back()->make_job(seed));
-    result.candidates[c].policies = std::move(policies);
-    result.policy_trials += result.candidates[c].policy_trials;
-    result.policy_seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    control.report("policies", {{"candidate", c + 1}, {"candidates", documents_.size()}, {"trials", result.policy_trials}});
-  }
+  BalanceCandidate& candidate = result.candidates[c];
+  // The --seconds budget ends the searches too; the race then plays no look (it checks the same clock).
+  std::vector<std::string> policies;
+  if (!out_of_time())
+    for (const auto& side : sides_) {
+      const BestResult best = best_search(policy_search_settings(settings_, side), doc, stop, {});
+      if (best.partial) return false;
+      for (const auto& race : best.races) candidate.policy_trials += race.trials;
+      candidate.policy_trials += best.confirm_trials;
+      for (const auto& a : best.space.assignments(best.best)) policies.push_back(a);
+      const std::string changed = best.space.difference(best.best, best.file);
+      if (!changed.empty()) candidate.policy_changes += (candidate.policy_changes.empty() ? "" : "; ") + changed;
+      candidate.policies_searched = true;
+    }
+  for (const auto& a : policies) doc.apply_set(a, "--policies");
+  models.push_back(load_model(doc));
+  jobs.push_back(models.back()->make_job(result.seed));
+  candidate.policies = std::move(policies);
+  result.policy_trials += candidate.policy_trials;
+  result.policy_seconds += std::chrono::duration<double>(Clock::now() - start).count();
+  control.report("policies", {{"candidate", c + 1}, {"candidates", result.candidates.size()}, {"trials", result.policy_trials}});
   return true;
 }
 

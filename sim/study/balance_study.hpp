@@ -118,6 +118,10 @@ class BalanceRace {
   bool search_policies(BalanceResult& result, std::vector<std::unique_ptr<ScenarioModel>>& models,
                        std::vector<std::unique_ptr<TrialJob>>& jobs, const std::atomic<bool>* stop, const StudyControl& control,
                        const std::function<bool()>& out_of_time) const;
+  // The same for candidate c alone, in its scenario `doc` (a refinement's setting).
+  bool search_policies(BalanceResult& result, size_t c, ScenarioDocument doc, std::vector<std::unique_ptr<ScenarioModel>>& models,
+                       std::vector<std::unique_ptr<TrialJob>>& jobs, const std::atomic<bool>* stop, const StudyControl& control,
+                       const std::function<bool()>& out_of_time) const;
 
   BalanceSettings settings_;
   std::optional<ScenarioDocument> base_;     // the scenario after --set, which refined settings start from
