@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 
 namespace volley {
@@ -187,6 +188,12 @@ PlotSpec balance_plot(const nlohmann::json& b) {
   PlotSpec plot;
   const auto& goals = b["goals"];
   const bool two = goals.size() >= 2;
+  // One goal and a continuous key: the settings drawn at that key's value, so that the refinements'
+  // settings gather where the goal is met.
+  size_t continuous = b["keys"].size();
+  for (size_t k = 0; k < b["keys"].size() && continuous == b["keys"].size(); ++k)
+    if (b["keys"][k].value("continuous", false)) continuous = k;
+  const bool by_key = !two && continuous < b["keys"].size();
   // Rows: x, y, x low, x high, y low, y high, verdict (0 dropped, 1 open, 2 holds), in the answer.
   std::string rows, answer_rows;
   std::vector<size_t> answer;
@@ -199,6 +206,10 @@ PlotSpec balance_plot(const nlohmann::json& b) {
     const auto& gx = candidate["goals"][0];
     const std::string verdict = candidate["verdict"].get<std::string>();
     double x = 0, xl = 0, xh = 0, y = static_cast<double>(c), yl = y, yh = y;
+    if (by_key) {
+      const std::string a = candidate["assignments"][continuous].get<std::string>();
+      y = yl = yh = std::strtod(a.c_str() + a.find('=') + 1, nullptr);
+    }
     x = gx["estimate"].get<double>();
     xl = gx["low"].get<double>();
     xh = gx["high"].get<double>();
@@ -231,7 +242,10 @@ PlotSpec balance_plot(const nlohmann::json& b) {
       plot.texts.expression(b["title"].get<std::string>() + ": balance" + (b["partial"].get<bool>() ? " (PARTIAL: interrupted)" : "")) +
       "\n";
   script += "set xlabel " + plot.texts.expression(goals[0]["estimate"].get<std::string>()) + "\nset ylabel " +
-            plot.texts.expression(two ? goals[1]["estimate"].get<std::string>() : std::string("setting (grid order)")) + "\n";
+            plot.texts.expression(two      ? goals[1]["estimate"].get<std::string>()
+                                  : by_key ? b["keys"][continuous]["key"].get<std::string>()
+                                           : std::string("setting (grid order)")) +
+            "\n";
   script += "set grid\nset key outside top center horizontal maxrows 3 samplen 2\n";
   const auto extent = [&](size_t goal) {
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
@@ -269,7 +283,7 @@ PlotSpec balance_plot(const nlohmann::json& b) {
     const auto yr = extent(1);
     script += format_text("set yrange [%.10g:%.10g]\n", yr.first, yr.second) + band(goals[1], yr, false);
   } else {
-    script += "set autoscale y\nset offsets 0, 0, 1, 1\n";
+    script += by_key ? "set autoscale y\nset offsets 0, 0, graph 0.05, graph 0.05\n" : "set autoscale y\nset offsets 0, 0, 1, 1\n";
   }
   if (rows.empty()) {
     // Interrupted before any setting finished a look: gnuplot refuses a plot of nothing, so a note.
