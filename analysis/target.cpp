@@ -2,6 +2,7 @@
 
 #include "analysis/did_you_mean.hpp"
 #include "analysis/number_parsing.hpp"
+#include "analysis/spread_estimate.hpp"
 #include "analysis/text_format.hpp"
 
 #include <stdexcept>
@@ -52,6 +53,13 @@ std::string metric_names(const Schema& schema) {
 
 void check_target(const TargetSpec& target, const Schema& schema, const std::string& option) {
   const long i = schema.find(target.metric);
+  // A spread is no estimate of one trial's value: tune's curve, sweep's points and best's races are
+  // read from means and probabilities. volley balance reads spreads as goals.
+  if (const auto spread = spread_metric(schema, target.metric); i < 0 && spread && !target.at_least)
+    throw std::invalid_argument(option + " '" + target.text + "': " + target.metric + " is a spread (the standard deviation of " +
+                                schema.metrics[*spread].name + "), which " + option +
+                                " does not take: it takes a mean or a probability. A spread is a goal of volley balance: --goal '" +
+                                target.text + "'");
   if (i < 0) {
     std::vector<std::string> names;
     for (const auto& m : schema.metrics) names.push_back(m.name);

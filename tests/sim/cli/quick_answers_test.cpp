@@ -154,6 +154,17 @@ TEST_CASE("Empty question: a tune goal the estimate cannot take is refused as su
                  "the mean of german.casualties lies between 0 and");
 }
 
+TEST_CASE("Empty question: a spread as tune's target is refused, pointing to balance's goal", "[sim][tune][empty]") {
+  // turn_decided.sd is a goal volley balance takes (docs/methods.md, "Balance measures"); tune's
+  // curve is fitted to one estimate per value, a mean or a probability, which a spread is not.
+  expect_refused_before_work("tune herero-ambush --param german.units.Z1.figures=4:20 --target turn_decided.sd=0.9 --trials 100 --quiet",
+                             "--target 'turn_decided.sd=0.9': turn_decided.sd is a spread (the standard deviation of turn_decided), "
+                             "which --target does not take: it takes a mean or a probability. A spread is a goal of volley balance: "
+                             "--goal 'turn_decided.sd=0.9'");
+  expect_refused_before_work("sweep herero-ambush --param german.units.Z1.figures=4:8:2 --target turn_decided.sd --trials 100 --quiet",
+                             "turn_decided.sd is a spread");
+}
+
 TEST_CASE("replay --where narrates the first trial from --trial on where the condition holds", "[sim][replay]") {
   const auto r = expect_success("replay '" + SingleVolley + "' --where 'herero.hits>=5'");
   std::smatch m;
