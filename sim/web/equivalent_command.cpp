@@ -2,6 +2,7 @@
 
 #include "sim/output/text_escaping.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 namespace volley {
@@ -26,7 +27,10 @@ std::string equivalent_command(const std::string& command, const nlohmann::json&
   else if (body.contains("scenario")) line += " " + shell_word(body["scenario"].get<std::string>());
   for (const auto& [key, value] : body.items()) {
     if (key == "scenario" || key == "text" || key == "client" || key == "trials") continue;
-    const std::string option = " --" + std::string(key == "sets" ? "set" : key);
+    // A key is its option's name, with '_' for the option's '-' (policy_trials: --policy-trials).
+    std::string name = key == "sets" ? "set" : key;
+    std::replace(name.begin(), name.end(), '_', '-');
+    const std::string option = " --" + name;
     if (key == "minimise") {
       if (value.get<bool>()) line += option;
     } else if (key == "vs") {

@@ -2,7 +2,8 @@
 // The `volley` command that plays what a request to the server asks (/api/run, /api/sweep, ...), for
 // the result's command_line, which the report of that result (/api/report) ends with as a --report
 // page does. Built from the request's JSON body, already checked by its parser (sim/web/live_request):
-// each key is the command-line option of its name, as the live page's form is the command's options.
+// each key is the command-line option of its name ('_' for its '-': policy_trials is --policy-trials),
+// as the live page's form is the command's options.
 #include <nlohmann/json.hpp>
 
 #include <cstdint>

@@ -142,6 +142,16 @@ std::vector<std::string> texts_field(const nlohmann::json& json, const char* key
 
 namespace {
 
+// A whole number in [1, most]: 400 for anything else, 413 above `most` (`why` says why it is the most).
+uint64_t bounded_count(const nlohmann::json& json, const char* key, uint64_t most, const std::string& why = "") {
+  const auto& v = json.at(key);
+  if (!v.is_number_unsigned() || v.get<uint64_t>() == 0 || v.get<uint64_t>() > most)
+    throw RequestError(
+        v.is_number_unsigned() && v.get<uint64_t>() > most ? 413 : 400,
+        std::string(key) + ": expected an integer in [1, " + std::to_string(most) + "]" + (why.empty() ? "" : " (" + why + ")"));
+  return v.get<uint64_t>();
+}
+
 void read_scenario(const nlohmann::json& json, const ServeLimits& limits, RequestScenario& scenario) {
   if (json.contains("scenario")) scenario.name = text_field(json, "scenario", 4096);
   if (json.contains("text")) {
@@ -170,13 +180,7 @@ void read_run_settings(const nlohmann::json& json, const ServeLimits& limits, ui
     else if (s.is_string()) settings.seed = std::to_string(read_value([&] { return parse_seed("seed", s.get<std::string>()); }));
     else throw RequestError(400, "seed: expected a non-negative integer or a string of one (decimal or 0x hex)");
   }
-  if (json.contains("trials")) {
-    const auto& t = json.at("trials");
-    if (!t.is_number_unsigned() || t.get<uint64_t>() == 0 || t.get<uint64_t>() > limits.max_trials)
-      throw RequestError(t.is_number_unsigned() && t.get<uint64_t>() > limits.max_trials ? 413 : 400,
-                         "trials: expected an integer in [1, " + std::to_string(limits.max_trials) + "]");
-    settings.trials_option = t.get<uint64_t>();
-  }
+  if (json.contains("trials")) settings.trials_option = bounded_count(json, "trials", limits.max_trials);
   if (json.contains("level")) {
     const auto& l = json.at("level");
     if (!l.is_number() || !(l.get<double>() > 0.5 && l.get<double>() < 1.0))
@@ -305,13 +309,26 @@ BalanceRequest parse_balance_request(const std::string& body, const ServeLimits&
   BalanceRequest r;
   BalanceSettings& s = r.settings;
   // trials: the most one setting plays.
-  const auto json = read_study_body(body, limits, {"free", "goal", "tolerance"}, s.max_trials, r, s.run);
+  const auto json =
+      read_study_body(body, limits, {"free", "goal", "tolerance", "policies", "policy_trials", "policy_steps"}, s.max_trials, r, s.run);
   s.max_trials = s.run.trials_option;
   if (!json.contains("free") || !json.contains("goal"))
     throw RequestError(400, "give free (a list of KEY=lo:hi) and goal (a list of METRIC=VALUE)");
   s.free = texts_field(json, "free", limits);
   for (const auto& goal : texts_field(json, "goal", limits)) s.goals.push_back(read_value([&] { return parse_balance_goal(goal); }));
   if (json.contains("tolerance")) s.tolerance = positive_field(json, "tolerance", "tolerance: expected a positive number");
+  if (json.contains("policies")) {
+    const std::string policies = text_field(json, "policies", 16);
+    if (policies != "file" && policies != "best") throw RequestError(400, "policies: expected \"file\" or \"best\"");
+    s.best_policies = policies == "best";
+  }
+  // The searches' budget, as --policy-trials and --policy-steps: only where they play.
+  for (const char* key : {"policy_trials", "policy_steps"})
+    if (json.contains(key) && !s.best_policies) throw RequestError(400, std::string(key) + ": only with \"policies\": \"best\"");
+  if (json.contains("policy_trials")) s.policy_trials = bounded_count(json, "policy_trials", limits.max_trials);
+  if (json.contains("policy_steps"))
+    s.policy_steps =
+        static_cast<int>(bounded_count(json, "policy_steps", limits.max_policy_steps, "a longer search is a volley best of its own"));
   return r;
 }
 

@@ -40,6 +40,8 @@ struct ServeLimits {
   size_t max_sets = 256;                           // --set assignments per variant
   size_t max_sweep_points = 1000;                  // grid points of a sweep (each a run of `trials`)
   uint64_t max_trials = 100'000'000;               // per run: about 3 minutes of the default scenario on 2 cores
+  uint64_t max_study_trials = 100'000'000'000;     // a balance's trials in all, as planned: a full sweep's (1000 points of max_trials)
+  uint64_t max_policy_steps = 30;                  // a balance's --policies best: the most races of a side's search
   size_t max_runs = 64;                            // runs in flight at once (a thread each); more are answered 503
   size_t max_connections = 256;                    // connections served at once (runs included); more are answered 503
   std::chrono::milliseconds request_time{10'000};  // for a request's head and body to arrive (slow clients)

@@ -1,5 +1,6 @@
 #include "sim/web/study_streams.hpp"
 
+#include "sim/study/balance_grid.hpp"
 #include "sim/study/balance_study.hpp"
 #include "sim/study/best_study.hpp"
 #include "sim/study/compare_study.hpp"
@@ -18,6 +19,25 @@ using nlohmann::json;
 // The opener of a request's scenario, shared by the study's setup and its play.
 std::shared_ptr<const ScenarioOpener> opener_of(const StudyRequest& request, const ScenarioSources& sources) {
   return std::make_shared<const ScenarioOpener>(sources.opener(request.scenario));
+}
+
+// A balance's work as planned, before any candidate is loaded: every setting of the grid to the trials
+// cap and, under --policies best, each side's search at its most races of policy_trials. RequestError
+// 413 beyond limits.max_study_trials (a balance's grid may hold 4096 settings, a sweep's 1000).
+void check_balance_work(const BalanceRequest& request, const ScenarioSources& sources) {
+  const BalanceSettings& s = request.settings;
+  const ScenarioDocument base = sources.open(request.scenario, s.run.sets, {}, "--set");
+  const uint64_t candidates = balance_grid(base, s.free).size();
+  uint64_t sides = 0;
+  if (const auto* list = base.root()["sides"].as_array()) sides = list->size();
+  // In long double: the product of four request values cannot overflow it.
+  const long double per_setting =
+      static_cast<long double>(s.max_trials) + (s.best_policies ? static_cast<long double>(sides) * s.policy_steps * s.policy_trials : 0);
+  const long double work = per_setting * static_cast<long double>(candidates);
+  if (work > static_cast<long double>(sources.limits.max_study_trials))
+    throw RequestError(413, "free, trials" + std::string(s.best_policies ? ", policy_trials, policy_steps" : "") + ": " +
+                                std::to_string(candidates) + " settings of up to " + std::to_string(static_cast<uint64_t>(per_setting)) +
+                                " trials each; at most " + std::to_string(sources.limits.max_study_trials) + " trials in all");
 }
 
 }  // namespace
@@ -69,12 +89,13 @@ StreamedStudy streamed_study(const BestRequest& request, const ScenarioSources& 
 }
 
 StreamedStudy streamed_study(const BalanceRequest& request, const ScenarioSources& sources) {
+  check_balance_work(request, sources);
   auto race = std::make_shared<const BalanceRace>(request.settings, *opener_of(request, sources));
   return {"balance",
           "",
           request.settings.max_trials,
           [race](const StudyControl& control) { return race->play(control).document; },
-          {{"look", "look", true}}};
+          {{"policies", "policies", false}, {"look", "look", true}}};
 }
 
 }  // namespace volley

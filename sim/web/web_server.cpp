@@ -321,20 +321,22 @@ void WebServer::State::routes() {
 // the map is drawn here from the scenario, never taken from the request.
 void WebServer::State::report(const httplib::Request& req, httplib::Response& res) {
   json body = parse_request_object(req.body, {"result", "scenario", "text", "sets"});
-  if (!body.contains("result")) throw RequestError(400, "give result: a result of /api/run, /api/sweep, /api/tune or /api/best");
+  if (!body.contains("result"))
+    throw RequestError(400, "give result: a result of /api/run, /api/sweep, /api/tune, /api/best or /api/balance");
   json result = std::move(body["result"]);
-  // A run's or compare's result (/api/run), a sweep's (/api/sweep), a tune's (/api/tune) or a best-play
-  // search's (/api/best): the formats the report page draws.
+  // A run's or compare's result (/api/run), a sweep's (/api/sweep), a tune's (/api/tune), a best-play
+  // search's (/api/best) or a balance's (/api/balance): the formats the report page draws.
   const std::string format =
       result.is_object() && result.contains("format") && result["format"].is_string() ? result["format"].get<std::string>() : "";
   const bool drawable =
       (format == "volley-result" && result.contains("estimates") && result["estimates"].is_array()) ||
       ((format == "volley-tune" || format == "volley-sweep") && result.contains("points") && result["points"].is_array()) ||
-      (format == "volley-best" && result.contains("races") && result["races"].is_array());
+      (format == "volley-best" && result.contains("races") && result["races"].is_array()) ||
+      (format == "volley-balance" && result.contains("candidates") && result["candidates"].is_array());
   if (!drawable)
     throw RequestError(400,
-                       "expected a result of /api/run, /api/sweep, /api/tune or /api/best (format \"volley-result\", \"volley-tune\", "
-                       "\"volley-best\" or \"volley-sweep\")");
+                       "expected a result of /api/run, /api/sweep, /api/tune, /api/best or /api/balance (format \"volley-result\", "
+                       "\"volley-tune\", \"volley-best\", \"volley-sweep\" or \"volley-balance\")");
   result.erase("map_svg");
   if (body.contains("scenario") || body.contains("text")) {
     const ScenarioRequest r = read_scenario_request(body, options.sources.limits);

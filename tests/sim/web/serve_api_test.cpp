@@ -701,6 +701,13 @@ TEST_CASE("serve: POST /api/balance sends the race after every look and ends wit
   CHECK(done == cli);
   CHECK(again == cli);
 
+  // Its report, as the page downloads it: the balance frozen into the report page.
+  auto reporter = s.client();
+  const auto report = reporter.Post("/api/report", json{{"result", done}}.dump(), "application/json");
+  REQUIRE(report);
+  CHECK(report->status == 200);
+  CHECK(report->body.find("volley-balance") != std::string::npos);
+
   // Bad requests get their 400 (422: the scenario refuses a value) before a trial; none starts a run.
   auto client = s.client();
   const auto started = [&] { return json::parse(client.Get("/api/status")->body)["runs_started"].get<uint64_t>(); };
@@ -718,5 +725,56 @@ TEST_CASE("serve: POST /api/balance sends the race after every look and ends wit
   CHECK(post({{"free", free}, {"goal", goals}, {"tolerance", -1}}) == 400);               // no tolerance
   CHECK(post({{"free", free}, {"goal", goals}, {"goals", goals}}) == 400);                // unknown key
   CHECK(post({{"scenario", "/etc/passwd"}, {"free", free}, {"goal", goals}}) == 403);     // not an allowed source
+  // --policies best and its budget, refused as the command line refuses them, and within the server's limits.
+  const json best = {{"free", free}, {"goal", goals}, {"policies", "best"}};
+  const auto with = [&](const json& more) {
+    json body = best;
+    body.update(more);
+    return body;
+  };
+  CHECK(post({{"free", free}, {"goal", goals}, {"policies", "worst"}}) == 400);
+  CHECK(post({{"free", free}, {"goal", goals}, {"policy_trials", 4096}}) == 400);  // a budget for no search
+  CHECK(post(with({{"policy_trials", 0}})) == 400);
+  CHECK(post(with({{"policy_trials", -5}})) == 400);
+  CHECK(post(with({{"policy_trials", "many"}})) == 400);
+  CHECK(post(with({{"policy_trials", 100000001}})) == 413);
+  CHECK(post(with({{"policy_steps", 0}})) == 400);
+  CHECK(post(with({{"policy_steps", 31}})) == 413);
+  // The work planned in all: 37 x 37 settings of 10^8 trials each is more than the largest sweep's 10^11.
+  CHECK(post({{"free", {"german.units.Z1.figures=4:40", "german.units.Z2.figures=4:40"}}, {"goal", goals}, {"trials", 100000000}}) == 413);
+  // 37 settings of 8192 trials each, but each of two sides' searches of 30 races of 10^8 trials in each.
+  CHECK(post(with({{"free", {"german.units.Z1.figures=4:40"}}, {"trials", 8192}, {"policy_trials", 100000000}, {"policy_steps", 30}})) ==
+        413);
   CHECK(started() == before);
+}
+
+TEST_CASE("serve: POST /api/balance with policies best is volley balance --policies best's document, bit for bit",
+          "[sim][serve][balance]") {
+  TestServer s;
+  const json request = {{"free", {"german.units.Z1.figures=11:12"}},
+                        {"goal", {"herero.win=0.5"}},
+                        {"policies", "best"},
+                        {"policy_trials", 2048},
+                        {"policy_steps", 1},
+                        {"trials", 4096},
+                        {"seed", 5}};
+  const Stream stream = run_stream(s, request, {}, "/api/balance");
+  REQUIRE(stream.status == 200);
+  REQUIRE(stream.events.back().name == "done");
+  json done = stream.events.back().data;
+  CHECK(done["stopped"] == false);
+  const std::string line = done["command_line"].get<std::string>();
+  CHECK(line.find(" --policies best --policy-steps 1 --policy-trials 2048") != std::string::npos);
+  json cli = cli_json(
+      "balance --free german.units.Z1.figures=11:12 --goal herero.win=0.5 --policies best --policy-trials 2048 --policy-steps 1 "
+      "--trials 4096 --seed 5",
+      "serve-balance-best.json");
+  json again = cli_json(line.substr(std::string("volley ").size()), "serve-balance-best-again.json");
+  CHECK(cli["policies"]["mode"] == "best");
+  for (json* j : {&done, &cli, &again}) {
+    for (const char* own : {"seconds", "stopped", "command_line"}) j->erase(own);  // each its own clock and words
+    (*j)["policies"].erase("seconds");
+  }
+  CHECK(done == cli);
+  CHECK(again == cli);
 }
