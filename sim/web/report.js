@@ -1346,6 +1346,51 @@
   }
 
   // ---- balance -----------------------------------------------------------------------------------
+  var verdictPaint = { dropped: '#999999', open: '#E69F00', holds: '#0072B2' };
+  function goalNote(level) {
+    return 'Each setting\u2019s estimate with its ' + level + ' interval at its last look, numbered as in the table of every setting; dashed: the goal, ' +
+           'dotted: within its tolerance; the answer ringed.';
+  }
+  // One goal: each setting (x: its number in grid order) with its interval, coloured by its verdict,
+  // against the goal's band and tolerance; redrawn after every look as the intervals narrow.
+  function goalChartConfig(goal, g, played, chosen, count) {
+    var extra = [], xs = [0.5, count + 0.5];
+    // A one-sided goal (>=, <=) has no other end (null in the JSON).
+    var finite = function (y) { return typeof y === 'number' && isFinite(y); };
+    var level = function (y, label, dash) {
+      if (!finite(y)) return;
+      // The legend names each kind of line once.
+      var named = extra.some(function (d) { return d.label === label; });
+      extra.push({ type: 'line', label: label, group: 'goal', helper: named, data: xs.map(function (x) { return { x: x, y: y }; }),
+                   borderColor: '#555', borderDash: dash, borderWidth: 1, pointRadius: 0, fill: false });
+    };
+    level(goal.low, 'goal', [6, 4]);
+    if (goal.high !== goal.low) level(goal.high, 'goal', [6, 4]);
+    if (finite(goal.low)) level(goal.low - goal.tolerance, 'within tolerance', [2, 3]);
+    if (finite(goal.high)) level(goal.high + goal.tolerance, 'within tolerance', [2, 3]);
+    var whiskers = [];
+    played.forEach(function (c) { whiskers.push({ x: c.index + 1, y: c.goals[g].low }, { x: c.index + 1, y: c.goals[g].high }, { x: c.index + 1, y: null }); });
+    extra.push({ type: 'line', label: 'intervals', helper: true, group: 'intervals', data: whiskers, borderColor: '#444', borderWidth: 1.5, pointRadius: 0,
+                 spanGaps: false, fill: false });
+    ['dropped', 'open', 'holds'].forEach(function (verdict) {
+      var list = played.filter(function (c) { return c.verdict === verdict; });
+      extra.push({ type: 'line', label: verdict, group: verdict, data: list.map(function (c) { return { x: c.index + 1, y: c.goals[g].estimate }; }),
+                   estimates: list.map(function (c) { return c.goals[g].estimate; }), lows: list.map(function (c) { return c.goals[g].low; }),
+                   highs: list.map(function (c) { return c.goals[g].high; }), showLine: false, pointRadius: 4,
+                   backgroundColor: verdictPaint[verdict], borderColor: verdictPaint[verdict] });
+    });
+    extra.push({ type: 'line', label: 'the answer', group: 'answer', data: chosen.map(function (c) { return { x: c.index + 1, y: c.goals[g].estimate }; }),
+                 showLine: false, pointRadius: 8, backgroundColor: 'rgba(0,0,0,0)', borderColor: '#D55E00', borderWidth: 2 });
+    var cfg = bandConfig([], 'setting (grid order)', goal.estimate, { beginAtZero: false, extra: extra, percent: goal.probability });
+    // Settings' numbers only (not the half-step margins): each of them while they fit, whole numbers beyond.
+    Object.assign(cfg.options.scales.x, { min: 0.5, max: count + 0.5, ticks: { precision: 0 }, afterBuildTicks: function (axis) {
+      var ticks = [];
+      if (count <= 24) for (var v = 1; v <= count; ++v) ticks.push({ value: v });
+      else ticks = axis.ticks.filter(function (t) { return Number.isInteger(t.value) && t.value >= 1 && t.value <= count; });
+      axis.ticks = ticks;
+    } });
+    return cfg;
+  }
   function renderBalance(root, result) {
     var goals = result.goals || [], candidates = result.candidates || [], answerList = result.answer || [];
     var level = fixed(100 * result.interval_level, 4) + '%';
@@ -1376,17 +1421,19 @@
       section(root, 'Pictures').appendChild(grid);
       var two = goals.length > 1;
       var point = function (c, i) { return { x: c.goals[0].estimate, y: two ? c.goals[1].estimate : c.index }; };
-      var group = function (verdict, label, paint, radius) {
+      var group = function (verdict, label, radius) {
         var list = played.filter(function (c) { return c.verdict === verdict; });
+        var paint = verdictPaint[verdict];
         return { type: 'line', label: label, group: verdict, data: list.map(point), showLine: false, pointRadius: radius, backgroundColor: paint, borderColor: paint };
       };
       var chosen = answerList.map(function (i) { return candidates[i]; }).filter(function (c) { return c.goals && c.goals.length; });
-      var extra = [group('dropped', 'dropped (misses a goal)', '#999999', 3), group('open', 'open (undecided)', '#E69F00', 4), group('holds', 'holds every goal', '#0072B2', 5),
+      var extra = [group('dropped', 'dropped (misses a goal)', 3), group('open', 'open (undecided)', 4), group('holds', 'holds every goal', 5),
                    { type: 'line', label: result.ending === 'conflict' ? 'the trade-off' : 'the answer', group: 'answer',
                      data: chosen.map(point).sort(function (a, b) { return a.x - b.x; }), showLine: result.ending === 'conflict', pointRadius: 8,
                      pointStyle: 'circle', backgroundColor: 'rgba(0,0,0,0)', borderColor: '#D55E00', borderWidth: 2, fill: false }];
       var cfg = bandConfig([], goals[0].estimate, two ? goals[1].estimate : 'setting (grid order)', { beginAtZero: false, extra: extra });
       chart(grid, two ? goals[1].estimate + ' against ' + goals[0].estimate : goals[0].estimate, 'Every setting at its last look; the answer ringed.', cfg, true);
+      goals.forEach(function (g, i) { chart(grid, g.goal, goalNote(level), goalChartConfig(g, i, played, chosen, candidates.length)); });
     }
     var tables = section(root, 'Tables');
     var heads = [keyNames, 'keys changed', 'trials'].concat(goals.map(function (g) { return g.estimate + ' (' + g.relation + ')'; }));
