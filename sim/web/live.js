@@ -1,7 +1,7 @@
 // The live page of `volley serve`: a scenario's keys as a form, its TOML validated as you type, and
 // the answer streamed as rounds of blocks complete (docs/api.md). Every change starts a run that
-// replaces the previous one. Every study (run, compare, sweep, tune, best play) is the server's, the
-// command line's own study code; the page computes none, it sends settings and draws what comes back. Every result (a run's, a compare's, a sweep's, a tune's, a best-play search's) is drawn by the
+// replaces the previous one. Every study (run, compare, sweep, tune, best play, balance) is the server's, the
+// command line's own study code; the page computes none, it sends settings and draws what comes back. Every result (a run's, a compare's, a sweep's, a tune's, a best-play search's, a balance's) is drawn by the
 // report's own front end, volley.render(result, root) (report.js): the report is this page's
 // drawing with the data frozen in. Text from the scenario or the server reaches the page only
 // through textContent and attribute values, never as HTML (the map is volley's escaped SVG).
@@ -23,6 +23,8 @@ const state = {
   studyKind: null,       // 'sweep' or 'tune': the last started
   bestController: null,  // the best-play search in flight
   best: null,            // the last best-play search drawn
+  balanceController: null, // the balance in flight
+  balance: null,         // the last balance drawn
   changeAt: null,        // performance.now() of the change that started the run in flight
   last: null,            // the last run or compare result drawn
   study: null,           // the last sweep or tune result drawn
@@ -601,6 +603,17 @@ function sidesWithChoices(keys) {
   return sides;
 }
 
+// The request of a search on the settings shown (a best-play search, a balance): the run's, without
+// its variant B or precision, and with B's settings where A is pinned (the search plays what is shown).
+function searchRequest(client) {
+  const request = runRequest();
+  delete request.vs;
+  delete request.precision;
+  if (state.pinned) request.sets = assignments(state.current);
+  request.client = clientId + client;
+  return request;
+}
+
 // A best-play search: the server races the side's policies in the scenario as set here (POST
 // /api/best, as `volley best --side S`) and sends the search so far after its rounds; the race is
 // drawn as it runs.
@@ -608,11 +621,7 @@ async function runBest() {
   if (state.bestController) state.bestController.abort();
   const controller = new AbortController();
   state.bestController = controller;
-  const request = runRequest();
-  delete request.vs;
-  delete request.precision;
-  if (state.pinned) request.sets = assignments(state.current);  // the search plays the settings shown, not A
-  request.client = clientId + '-best';
+  const request = searchRequest('-best');
   request.side = $('best-side').value;
   const root = $('best-report');
   $('best').hidden = false;
@@ -641,6 +650,184 @@ async function runBest() {
     if (ended === null) $('best-status').textContent = 'best refused: ' + $('status').textContent;
   } catch (e) {
     if (controller === state.bestController) $('best-status').textContent = e.name === 'AbortError' ? 'stopped' : 'failed: ' + e.message;
+  }
+}
+
+// ---- balance from the page ---------------------------------------------------------------------------
+
+// The keys a balance moves (sim/study/balance_grid.hpp): numbers over a range, choices and booleans
+// over their values.
+function balanceable(key) { return isNumber(key) || key.type === 'choice' || key.type === 'boolean'; }
+
+// A free key's first values: an integer two either side of the form's value (every integer between,
+// as `--free KEY=lo:hi`), a number over the sweep's nine points, a choice or boolean every value.
+function defaultFree(key) {
+  if (!isNumber(key)) return key.type === 'boolean' ? 'false,true' : key.choices.join(',');
+  if (key.type !== 'integer') return rangeText(defaultAxis(key));
+  const v = Number(state.current.get(key.key));
+  return Math.max(key.range ? key.range[0] : -Infinity, v - 2) + ':' + Math.min(key.range ? key.range[1] : Infinity, v + 2);
+}
+
+// The metrics a goal can name: the scenario's estimates and its balance measures (a spread such as
+// turn_decided.sd among them), as the last run drew them; the current estimate starts a new goal's value.
+function balanceMetrics() {
+  const metrics = new Map();
+  if (state.headline) metrics.set(state.headline, 0.5);
+  const r = state.last;
+  // A compare's estimates of its variants and differences ("b/...", "d1/...") are no metric of the scenario.
+  if (r) for (const e of (r.estimates || []).concat(r.balance_measures || [])) if (!e.name.includes('/') && !metrics.has(e.name)) metrics.set(e.name, e.estimate);
+  return metrics;
+}
+function fillMetrics(select) {
+  const chosen = select.value;
+  select.replaceChildren();
+  for (const name of balanceMetrics().keys()) option(select, name);
+  if (chosen !== '') {
+    if (!Array.from(select.options).some((o) => o.value === chosen)) option(select, chosen);
+    select.value = chosen;
+  }
+}
+
+function removable(row) {
+  const remove = document.createElement('button');
+  remove.type = 'button';
+  remove.textContent = '×';
+  remove.title = 'remove';
+  remove.addEventListener('click', () => row.remove());
+  return remove;
+}
+
+// A free key's row: the key, and its values as --free takes them (lo:hi, lo:hi:step or a,b,c).
+function addFree(name) {
+  const row = document.createElement('div');
+  row.className = 'balance-row free';
+  const select = document.createElement('select');
+  select.className = 'free-key';
+  for (const k of state.keys) if (k.key !== 'kind' && balanceable(k)) option(select, k.key);
+  const values = document.createElement('input');
+  values.type = 'text';
+  values.className = 'free-values';
+  values.title = 'an integer lo:hi, a number lo:hi:step, or a list a,b,c';
+  const pick = () => { values.value = defaultFree(state.keyInfo.get(select.value)); };
+  if (name) select.value = name;
+  select.addEventListener('change', pick);
+  if (select.value !== '') pick();
+  row.append(select, values, removable(row));
+  $('balance-free').appendChild(row);
+  return row;
+}
+
+// A goal's row: the metric, its relation (= a value, a band lo..hi, >= or <= a value) and the values.
+const GOAL_RELATIONS = [['=', '=', 'equal to a value'], ['band', 'lo..hi', 'within a band lo..hi'], ['>=', '>=', 'at least a value'],
+                        ['<=', '<=', 'at most a value']];
+function addGoal(metric, relation = '=', value = null) {
+  const row = document.createElement('div');
+  row.className = 'balance-row goal';
+  const select = document.createElement('select');
+  select.className = 'goal-metric';
+  fillMetrics(select);
+  if (metric) { if (!Array.from(select.options).some((o) => o.value === metric)) option(select, metric); select.value = metric; }
+  const kind = document.createElement('select');
+  kind.className = 'goal-relation';
+  for (const [v, text, title] of GOAL_RELATIONS) {
+    option(kind, v);
+    Object.assign(kind.options[kind.options.length - 1], {textContent: text, title});
+  }
+  kind.title = 'the goal: = a value, within a band lo..hi, >= or <= a value';
+  kind.value = relation;
+  const number = (cls, title) => Object.assign(document.createElement('input'), {type: 'text', className: cls, title, size: 6});
+  const lo = number('goal-value', 'the goal\u2019s value (a band\u2019s low end)');
+  const hi = number('goal-high', 'the band\u2019s high end');
+  const start = () => {
+    const v = balanceMetrics().get(select.value);
+    return v === undefined ? '' : String(Number(v.toPrecision(2)));
+  };
+  lo.value = value === null ? start() : value;
+  const show = () => { hi.hidden = kind.value !== 'band'; };
+  kind.addEventListener('change', show);
+  select.addEventListener('change', () => { lo.value = start(); });
+  show();
+  row.append(select, kind, lo, hi, removable(row));
+  $('balance-goals').appendChild(row);
+  return row;
+}
+
+// The goals as --goal takes them: METRIC=VALUE, METRIC=LO..HI, METRIC>=VALUE, METRIC<=VALUE.
+function goalTexts() {
+  return Array.from($('balance-goals').children, (row) => {
+    const metric = row.querySelector('.goal-metric').value, relation = row.querySelector('.goal-relation').value;
+    const lo = row.querySelector('.goal-value').value.trim(), hi = row.querySelector('.goal-high').value.trim();
+    return relation === 'band' ? metric + '=' + lo + '..' + hi : metric + (relation === '=' ? '=' : relation) + lo;
+  });
+}
+
+function openBalance() {
+  $('balance').hidden = false;
+  for (const select of $('balance-goals').querySelectorAll('.goal-metric')) fillMetrics(select);
+  if ($('balance-free').children.length === 0) {
+    const first = state.keys.find((k) => k.type === 'integer' && k.key.endsWith('.figures')) || state.keys.find((k) => k.key !== 'kind' && balanceable(k));
+    if (first) addFree(first.key);
+  }
+  if ($('balance-goals').children.length === 0 && state.headline) addGoal(state.headline, '=', '0.5');
+  $('balance').scrollIntoView();
+}
+
+// The request of `volley balance` on the scenario as set here (POST /api/balance): the free keys move
+// from the form's values, which the answer's "keys changed" counts from.
+function balanceRequest() {
+  const request = searchRequest('-balance');
+  request.free = Array.from($('balance-free').children, (row) => row.querySelector('.free-key').value + '=' + row.querySelector('.free-values').value.trim());
+  request.goal = goalTexts();
+  const tolerance = $('balance-tolerance').value.trim(), cap = $('balance-cap').value.trim();
+  if (tolerance !== '') request.tolerance = Number(tolerance);
+  if (cap !== '') request.trials = Number(cap);
+  if ($('balance-best').checked) {
+    request.policies = 'best';
+    request.policy_trials = Number($('balance-policy-budget').value);
+    request.policy_steps = Number($('balance-policy-steps').value);
+  }
+  return request;
+}
+
+// A balance: the server races every setting of the free keys (as `volley balance`) and sends the race
+// after every look; each setting's estimates and intervals are drawn as they narrow, then the answer.
+async function runBalance() {
+  if (state.balanceController) state.balanceController.abort();
+  const controller = new AbortController();
+  state.balanceController = controller;
+  const request = balanceRequest();
+  const root = $('balance-report');
+  root.dataset.drawnRunning = '0';
+  root.dataset.done = 'false';
+  const status = (text) => { $('balance-status').textContent = text; };
+  status(request.policies ? 'balance: searching both sides\u2019 policies for each setting…' : 'balance: starting…');
+  const show = (result, running) => {
+    state.balance = result;
+    draw(result, root, running);
+    if (running) root.dataset.drawnRunning = String(Number(root.dataset.drawnRunning) + 1);
+  };
+  const count = (result, verdict) => result.candidates.filter((c) => c.verdict === verdict).length;
+  try {
+    const ended = await streamEvents('/api/balance', request, controller.signal, (name, data) => {
+      if (controller !== state.balanceController) return;
+      if (name === 'policies') {
+        status('balance: policies searched for ' + data.candidate + ' of ' + data.candidates + ' settings, ' + data.trials.toLocaleString('en') + ' trials…');
+      } else if (name === 'look') {
+        show(data, true);
+        status('look ' + data.looks_done + ' of ' + data.looks.length + ' (' + data.looks[data.looks_done - 1].toLocaleString('en') + ' trials a setting): ' +
+               count(data, 'holds') + ' hold every goal, ' + count(data, 'open') + ' open, ' + count(data, 'dropped') + ' dropped…');
+      } else if (name === 'done') {
+        show(data, false);
+        root.dataset.done = 'true';
+        status((data.stopped ? 'stopped after ' + data.looks_done + ' looks' : 'done: ' + data.answer.length + ' in the answer (' + data.ending + ')') +
+               ', ' + data.trials.toLocaleString('en') + ' trials, seed ' + data.seed + ', ' + data.seconds.toFixed(1) + ' s');
+      } else if (name === 'error') {
+        status('balance failed: ' + data.error);
+      }
+    });
+    if (ended === null) status('balance refused: ' + $('status').textContent);
+  } catch (e) {
+    if (controller === state.balanceController) status(e.name === 'AbortError' ? 'stopped' : 'failed: ' + e.message);
   }
 }
 
@@ -772,6 +959,10 @@ async function loadScenario(name, link = null) {
   $('study-target').value = '';
   if (state.bestController) state.bestController.abort();
   $('best').hidden = true;
+  if (state.balanceController) state.balanceController.abort();
+  $('balance').hidden = true;
+  $('balance-free').replaceChildren();
+  $('balance-goals').replaceChildren();
   document.title = 'volley: ' + (body.title || name);
   await startRun();
   if (unknown.length > 0) $('status').textContent += '; the link\'s settings this scenario lacks were left out: ' + unknown.join(', ');
@@ -811,6 +1002,8 @@ async function main() {
     if (state.studyController && state.studyKind === 'sweep') api('/api/stop', {client: clientId + '-sweep'});
     else if (state.studyController) state.studyController.abort();
     if (state.bestController) state.bestController.abort();
+    // A balance too is stopped by the server, which then sends the looks played so far.
+    if (state.balanceController) api('/api/stop', {client: clientId + '-balance'});
   });
   for (const radio of document.querySelectorAll('input[name=study-kind]'))
     radio.addEventListener('change', () => { $('study').dataset.kind = studyKind(); });
@@ -822,6 +1015,16 @@ async function main() {
     $('best').hidden = true;
   });
   downloads($('best-downloads'), () => state.best);
+  $('balance-open').addEventListener('click', openBalance);
+  $('balance-add-free').addEventListener('click', () => addFree(null));
+  $('balance-add-goal').addEventListener('click', () => addGoal(null));
+  $('balance-run').addEventListener('click', runBalance);
+  $('balance-best').addEventListener('change', () => $('balance').classList.toggle('best', $('balance-best').checked));
+  $('balance-close').addEventListener('click', () => {
+    if (state.balanceController) state.balanceController.abort();
+    $('balance').hidden = true;
+  });
+  downloads($('balance-downloads'), () => state.balance);
   $('study-close').addEventListener('click', () => {
     if (state.studyController) state.studyController.abort();
     $('study').hidden = true;

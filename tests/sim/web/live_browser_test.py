@@ -8,7 +8,8 @@ server's POST /api/sweep and /api/tune) against `volley sweep --json` and `volle
 stops a sweep after its first point (the partial sweep drawn, the server's runs ended); sweeps a
 policy against a second key (ruleset.name) from the page against `volley sweep --param A --param B
 --json`, paired differences included; sets a policy with the policy editor (min-targets:2) against
-`volley run --set herero.policy=min-targets:2`; searches a side's best play from the page against `volley best --json`; downloads the JSON, CSV and report of each kind of result. Measures the time from a change to the first
+`volley run --set herero.policy=min-targets:2`; searches a side's best play from the page against `volley best --json`; balances
+two keys toward two goals from the balance form, and again with both sides playing well, against `volley balance --json`; downloads the JSON, CSV and report of each kind of result. Measures the time from a change to the first
 result drawn (the page records it in window.volleyTiming, after the frame that shows it; reported,
 not asserted) and keeps a screenshot.
 
@@ -21,6 +22,7 @@ usage: tests/sim/web/live_browser_test.py BUILD/volley [--screenshot docs/serve.
 import argparse
 import json
 import os
+import shlex
 import socket
 import statistics
 import subprocess
@@ -40,9 +42,9 @@ def free_port():
         return s.getsockname()[1]
 
 
-def cli_json(volley, arguments, tmp):
+def cli_json(volley, arguments, tmp, cwd=None):
     out = os.path.join(tmp, "cli.json")
-    subprocess.run([volley] + arguments + ["--json", out, "--quiet"], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([volley] + arguments + ["--json", out, "--quiet"], check=True, stdout=subprocess.DEVNULL, cwd=cwd)
     with open(out) as f:
         return json.load(f)
 
@@ -207,6 +209,129 @@ def check_phone_width(driver, check, shots):
     print("browser test: screenshots at 1366 and 390 px in", shots)
     driver.set_window_size(1400, 1500)
     driver.execute_script(settle)
+
+
+def run_balance(driver):
+    """Runs the balance form and waits for its answer; returns the result drawn."""
+    driver.find_element(By.ID, "balance-run").click()
+    WebDriverWait(driver, 180).until(lambda d: d.execute_script("return document.getElementById('balance-report').dataset.done === 'true'"))
+    return json.loads(driver.execute_script("return stringifyExact(state.balance)"))
+
+
+def same_balance(page, cli):
+    """The page's balance and the CLI's, but for what each names of its own: clocks and command lines."""
+    page, cli = json.loads(json.dumps(page)), json.loads(json.dumps(cli))
+    for doc in (page, cli):
+        for own in ("seconds", "stopped", "command_line"):
+            doc.pop(own, None)
+        doc["policies"].pop("seconds", None)
+    return page == cli
+
+
+def check_balance(driver, args, tmp, check):
+    """The balance form (POST /api/balance, as volley balance): two free keys picked from the scenario's,
+    a goal of each kind the form writes, a small trials cap; the answer table and every setting drawn
+    against volley balance --json, bit for bit; then "both sides play well" (--policies best)."""
+    driver.find_element(By.ID, "balance-open").click()
+    free_rows = driver.find_elements(By.CSS_SELECTOR, "#balance-free .balance-row")
+    check(len(free_rows) == 1, "the balance form starts with one free key")
+    Select(free_rows[0].find_element(By.CSS_SELECTOR, ".free-key")).select_by_value("german.units.Z1.figures")
+    values = free_rows[0].find_element(By.CSS_SELECTOR, ".free-values")
+    check(values.get_attribute("value") == "8:12", f"an integer key starts at two either side of its value ({values.get_attribute('value')})")
+    values.clear()
+    values.send_keys("11:13")
+    driver.find_element(By.ID, "balance-add-free").click()
+    second = driver.find_elements(By.CSS_SELECTOR, "#balance-free .balance-row")[1]
+    Select(second.find_element(By.CSS_SELECTOR, ".free-key")).select_by_value("german.units.Z2.figures")
+    second.find_element(By.CSS_SELECTOR, ".free-values").clear()
+    second.find_element(By.CSS_SELECTOR, ".free-values").send_keys("9:10")
+    metrics = driver.execute_script("return Array.from(document.querySelectorAll('#balance-goals .goal-metric')[0].options).map(o => o.value)")
+    check("herero.win" in metrics and "turn_decided.sd" in metrics and "comeback_chance" in metrics,
+          f"the goal's metrics are the scenario's estimates and balance measures ({len(metrics)})")
+    driver.find_element(By.ID, "balance-add-goal").click()
+    goal = driver.find_elements(By.CSS_SELECTOR, "#balance-goals .balance-row")[1]
+    Select(goal.find_element(By.CSS_SELECTOR, ".goal-metric")).select_by_value("turn_decided")
+    Select(goal.find_element(By.CSS_SELECTOR, ".goal-relation")).select_by_value("band")
+    for cls, text in (("goal-value", "2"), ("goal-high", "3")):
+        goal.find_element(By.CSS_SELECTOR, "." + cls).clear()
+        goal.find_element(By.CSS_SELECTOR, "." + cls).send_keys(text)
+    for field, text in (("balance-tolerance", "0.03"), ("balance-cap", "8192")):
+        driver.find_element(By.ID, field).clear()
+        driver.find_element(By.ID, field).send_keys(text)
+    # The scenario as the page has it: its name, or the text edited in its TOML pane (scenario.toml,
+    # as the command line names it), and the form's changes.
+    sets = driver.execute_script("return assignments(state.current)")
+    text = driver.execute_script("return state.text")
+    scenario = [os.path.join(tmp, "scenario.toml")] if text is not None else []
+    if text is not None:
+        with open(scenario[0], "w") as f:
+            f.write(text)
+    page = run_balance(driver)
+    goals = ["herero.win=0.5", "turn_decided=2..3"]
+    arguments = ["balance"] + scenario + ["--free", "german.units.Z1.figures=11:13", "--free", "german.units.Z2.figures=9:10", "--goal", goals[0],
+                 "--goal", goals[1], "--tolerance", "0.03", "--trials", "8192", "--seed", "1"]
+    for a in sets:
+        arguments += ["--set", a]
+    cli = cli_json(args.volley, arguments, tmp)
+    check(same_balance(page, cli), f"the page's balance ({len(page['candidates'])} settings, {page['ending']}) is volley balance --json's, bit for bit")
+    root = "document.getElementById('balance-report')"
+    drawn = int(driver.execute_script(f"return {root}.dataset.drawnRunning"))
+    check(drawn == cli["looks_done"], f"the race was drawn after each of its {cli['looks_done']} looks ({drawn})")
+    # The answer table: the settings --json answers, in its order, each goal's interval as --json has it.
+    rows = driver.execute_script(f"return Array.from({root}.querySelectorAll('table')[0].tBodies[0].rows).map(r => Array.from(r.cells).map(c => c.textContent))")
+    expected = [[" / ".join(a.split("=", 1)[1] for a in cli["candidates"][i]["assignments"])] +
+                [f"{g['estimate']:.4f} [{g['low']:.4f}, {g['high']:.4f}]" for g in cli["candidates"][i]["goals"]] for i in cli["answer"]]
+    check([[r[0]] + r[3:] for r in rows] == expected, f"the answer table holds --json's {len(cli['answer'])} settings in its order: {rows}")
+    # Each goal's chart: every setting that played a look, at --json's estimate, against the goal.
+    charts = driver.execute_script(
+        f"return Array.from({root}.querySelectorAll('.chart')).filter(b => arguments[0].includes(b.querySelector('h3').textContent))"
+        ".map(b => { const c = Chart.getChart(b.querySelector('canvas')); return [b.querySelector('h3').textContent,"
+        " c.data.datasets.filter(d => ['dropped', 'open', 'holds'].includes(d.group)).flatMap(d => d.data.map(p => [p.x, p.y]))]; })", goals)
+    for g, (title, points) in zip(range(len(goals)), charts):
+        want = sorted([c["index"] + 1, c["goals"][g]["estimate"]] for c in cli["candidates"] if c["goals"])
+        check(title == goals[g] and sorted(points) == want, f"the chart of {title} draws each of the {len(want)} settings at --json's estimate")
+    check(len(charts) == len(goals), f"a chart per goal ({len(charts)})")
+    line = driver.execute_script(f"return {root}.querySelector('#command-line code').textContent")
+    check(line == page["command_line"] and line.startswith("volley balance") and "--free german.units.Z2.figures=9:10" in line,
+          f"the command line is shown as other results show theirs: {line}")
+    check(same_balance(page, cli_json(os.path.abspath(args.volley), shlex.split(line)[1:], tmp, cwd=tmp)), "that command line, run, gives the page's balance")
+    settle = "return new Promise(r => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 300))"
+    if args.screenshot:
+        # At 1366 px the form with the answer, then the charts; at 390 px (a phone) the whole panel.
+        shot = args.screenshot.replace(".png", "-balance")
+        driver.set_window_size(1366, 900)
+        driver.execute_script(settle)
+        driver.execute_script("document.getElementById('balance').scrollIntoView()")
+        driver.save_screenshot(shot + "-1366.png")
+        driver.execute_script("document.querySelector('#balance-report .grid').scrollIntoView()")
+        driver.execute_script(settle)
+        driver.save_screenshot(shot + "-charts-1366.png")
+    driver.set_window_size(390, 844)
+    driver.execute_script(settle)
+    width, overflow = driver.execute_script(OVERFLOW)
+    check(width <= 390 and not overflow, f"at {width} px the balance form and its answer overflow nothing: {overflow}")
+    if args.screenshot:
+        height = driver.execute_script("return Math.ceil(document.getElementById('balance').getBoundingClientRect().height)")
+        driver.set_window_size(390, min(height + 140, 8000))
+        driver.execute_script(settle)
+        driver.execute_script("document.getElementById('balance').scrollIntoView()")
+        driver.save_screenshot(shot + "-390.png")
+        print("browser test: screenshots", shot + "-1366.png", shot + "-charts-1366.png", shot + "-390.png")
+    driver.set_window_size(1400, 1500)
+
+    # Both sides play well: each setting's policies searched (--policies best), a small budget.
+    driver.find_element(By.CSS_SELECTOR, "#balance-free .balance-row:nth-child(2) button").click()
+    driver.find_element(By.CSS_SELECTOR, "#balance-goals .balance-row:nth-child(2) button").click()
+    driver.find_element(By.ID, "balance-best").click()
+    for field, text in (("balance-cap", "4096"), ("balance-policy-budget", "2048"), ("balance-policy-steps", "1")):
+        driver.find_element(By.ID, field).clear()
+        driver.find_element(By.ID, field).send_keys(text)
+    page = run_balance(driver)
+    cli = cli_json(args.volley, ["balance"] + scenario + ["--free", "german.units.Z1.figures=11:13", "--goal", goals[0], "--tolerance", "0.03", "--trials", "4096",
+                                 "--seed", "1", "--policies", "best", "--policy-trials", "2048", "--policy-steps", "1"] +
+                   [x for a in sets for x in ("--set", a)], tmp)
+    check(cli["policies"]["mode"] == "best" and same_balance(page, cli),
+          f"with both sides playing well the page's balance is volley balance --policies best --json's ({page['policies']['trials']} search trials)")
 
 
 def main():
@@ -523,6 +648,8 @@ def main():
                 driver.execute_script("document.getElementById('best').scrollIntoView()")
                 driver.save_screenshot(args.screenshot.replace(".png", "-best.png"))
                 print("browser test: screenshot", args.screenshot.replace(".png", "-best.png"))
+            driver.find_element(By.ID, "best-close").click()
+            check_balance(driver, args, tmp, check)
         check_phone_width(driver, check, args.shots or tempfile.mkdtemp(prefix="volley-serve-shots-"))
         # The browser logs the 400 of the sweep refused above on purpose; anything else is an error.
         expected = "/api/sweep - Failed to load resource: the server responded with a status of 400"
