@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace volley {
@@ -137,8 +138,14 @@ bool BalanceGrid::continuous() const {
 uint64_t BalanceGrid::lattice_steps() const { return (ContinuousCoarseValues - 1) << refinements; }
 
 uint64_t BalanceGrid::lattice_size() const {
+  // Saturating: many continuous keys could pass 2^64, and a caller bounding the work must see a big
+  // number, not a wrapped one.
   uint64_t n = 1;
-  for (const auto& k : keys) n *= k.continuous ? lattice_steps() + 1 : k.values.size();
+  for (const auto& k : keys) {
+    const uint64_t factor = k.continuous ? lattice_steps() + 1 : k.values.size();
+    if (factor != 0 && n > std::numeric_limits<uint64_t>::max() / factor) return std::numeric_limits<uint64_t>::max();
+    n *= factor;
+  }
   return n;
 }
 

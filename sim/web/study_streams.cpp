@@ -21,13 +21,13 @@ std::shared_ptr<const ScenarioOpener> opener_of(const StudyRequest& request, con
   return std::make_shared<const ScenarioOpener>(sources.opener(request.scenario));
 }
 
-// A balance's work as planned, before any candidate is loaded: every setting of the grid to the trials
-// cap and, under --policies best, each side's search at its most races of policy_trials. RequestError
+// A balance's work as planned, before any candidate is loaded: every setting the search can play (a
+// continuous key's whole lattice, as its refinements could reach every point) to the trials cap and, under --policies best, each side's search at its most races of policy_trials. RequestError
 // 413 beyond limits.max_study_trials (a balance's grid may hold 4096 settings, a sweep's 1000).
 void check_balance_work(const BalanceRequest& request, const ScenarioSources& sources) {
   const BalanceSettings& s = request.settings;
   const ScenarioDocument base = sources.open(request.scenario, s.run.sets, {}, "--set");
-  const uint64_t candidates = balance_grid(base, s.free).size();
+  const uint64_t candidates = balance_grid(base, s.free, s.refinements).lattice_size();
   uint64_t sides = 0;
   if (const auto* list = base.root()["sides"].as_array()) sides = list->size();
   // In long double: the product of four request values cannot overflow it.

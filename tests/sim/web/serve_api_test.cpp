@@ -742,6 +742,10 @@ TEST_CASE("serve: POST /api/balance sends the race after every look and ends wit
   CHECK(post(with({{"policy_steps", 31}})) == 413);
   // The work planned in all: 37 x 37 settings of 10^8 trials each is more than the largest sweep's 10^11.
   CHECK(post({{"free", {"german.units.Z1.figures=4:40", "german.units.Z2.figures=4:40"}}, {"goal", goals}, {"trials", 100000000}}) == 413);
+  // A continuous key's refinements can reach its whole lattice: 37 x 5 coarse settings of 10^8 trials
+  // are within the limit, the 37 x 65 settings the refinements could play are not.
+  CHECK(post({{"free", {"german.units.Z1.figures=4:40", "herero.break_fraction=0.5:0.95"}}, {"goal", goals}, {"trials", 100000000}}) ==
+        413);
   // 37 settings of 8192 trials each, but each of two sides' searches of 30 races of 10^8 trials in each.
   CHECK(post(with({{"free", {"german.units.Z1.figures=4:40"}}, {"trials", 8192}, {"policy_trials", 100000000}, {"policy_steps", 30}})) ==
         413);
