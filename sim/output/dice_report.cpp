@@ -30,12 +30,13 @@ std::string dice_text(const DiceTable& table, bool quiet) {
       const IntegerLaw& law = table.laws[m].law;
       text += format_text("%s%10s  %9s %9s %9s  %9s  %-23s\n", m ? "\n" : "", law_name(table, m).c_str(), "P(=k)", "P(>=k)", "P(<=k)",
                           "simulated", ("interval (" + level + " Wilson)").c_str());
+      // In percent, as the exact table (law_table's LawUnit::Percent) and AnyDice show a law.
       for (int64_t k = law.lowest; k <= law.highest(); ++k) {
         const DiceTable::Value& v = table.values[m][static_cast<size_t>(k - law.lowest)];
         if (law.at(k) >= 5e-7 || v.count > 0)
-          text +=
-              format_text("%10lld  %9.6f %9.6f %9.6f  %9.6f  [%9.6f, %9.6f]  %s\n", static_cast<long long>(k), law.at(k), law.at_least(k),
-                          law.at_most(k), v.interval.estimate, v.interval.low, v.interval.high, v.inside ? "" : "outside");
+          text += format_text("%10lld  %8.4f%% %8.4f%% %8.4f%%  %8.4f%%  [%8.4f%%, %8.4f%%]  %s\n", static_cast<long long>(k),
+                              100 * law.at(k), 100 * law.at_least(k), 100 * law.at_most(k), 100 * v.interval.estimate, 100 * v.interval.low,
+                              100 * v.interval.high, v.inside ? "" : "outside");
       }
     }
   text += law_moments(table.laws);

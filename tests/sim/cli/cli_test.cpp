@@ -105,11 +105,12 @@ TEST_CASE("An unknown command or option exits with 2 and says why", "[sim][cli]"
 TEST_CASE("volley dice prints the exact law beside the simulation, with the -1 modifier applied", "[sim][cli][dice]") {
   const auto r = expect_success("dice 10d20 --hit '<=6' --mod -1 --simulate 200000");
   // Binomial(10, 1/4): P(0) = 0.75^10 = 0.056314
-  check_contains(r.out, {"show 1 to 5 (5 of 20 faces)", "0.056314", "mean 2.500000, standard deviation 1.369306 (exact)",
-                         "200000 trials, seed 1, binomial path"});
+  // In percent beside the simulation too, as the exact table shows a law.
+  check_contains(r.out, {"show 1 to 5 (5 of 20 faces)", "         0    5.6314% 100.0000%   5.6314%",
+                         "mean 2.500000, standard deviation 1.369306 (exact)", "200000 trials, seed 1, binomial path"});
   const auto ge = run_volley("dice 4d6 --hit '>=4' --simulate 1000 --per-die");
   CHECK(ge.exit_code == 0);
-  CHECK(ge.out.find("0.375000") != std::string::npos);  // P(2 of 4 at 1/2) = 6/16
+  CHECK(ge.out.find(" 37.5000%") != std::string::npos);  // P(2 of 4 at 1/2) = 6/16
   const auto bad = run_volley("dice 4x6");
   CHECK(bad.exit_code == 2);
 }
