@@ -1,5 +1,7 @@
 #include "analysis/control_moments.hpp"
 
+#include "analysis/scaled_row.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 #include <tuple>
@@ -17,10 +19,35 @@ ControlMoments::ControlMoments(size_t metrics, size_t controls)
       narrow_sum_(controls, 0),
       narrow_cross_(controls * (controls + 1) / 2, 0),
       narrow_metric_(metrics * controls, 0),
-      row_start_(controls, 0),
-      nonzero_(controls, 0),
-      value_(controls, 0) {
+      row_start_(controls, 0) {
   for (size_t i = 0, start = 0; i < controls; start += controls - i, ++i) row_start_[i] = start;
+}
+
+// A trial whose values all lie within +-SmallValue: to the 64-bit sums.
+void ControlMoments::add_narrow(const int64_t* y, const int64_t* c) noexcept {
+  int64_t* sum = narrow_sum_.data();
+  for (size_t i = 0; i < k_; ++i) sum[i] += c[i];
+  for (size_t i = 0; i < k_; ++i)
+    if (c[i] != 0) add_scaled_small(narrow_cross_.data() + row_start_[i], c + i, k_ - i, c[i]);
+  for (size_t j = 0; j < m_; ++j)
+    if (y[j] != 0) add_scaled_small(narrow_metric_.data() + j * k_, c, k_, y[j]);
+  if (++narrow_trials_ == NarrowTrials) fold();
+}
+
+// A trial with a value beyond the 64-bit sums' bound: every product to the 128-bit sums.
+void ControlMoments::add_wide(const int64_t* y, const int64_t* c) noexcept {
+  const auto wide = [](int64_t v) { return static_cast<UInt128>(static_cast<Int128>(v)); };
+  for (size_t i = 0; i < k_; ++i) {
+    if (c[i] == 0) continue;
+    sum_[i] += wide(c[i]);
+    UInt128* row = cross_.data() + row_start_[i] - i;  // row[j] is (i, j) for j >= i
+    for (size_t j = i; j < k_; ++j) row[j] += wide(c[i] * c[j]);
+  }
+  for (size_t j = 0; j < m_; ++j) {
+    if (y[j] == 0) continue;
+    UInt128* row = metric_.data() + j * k_;
+    for (size_t i = 0; i < k_; ++i) row[i] += wide(y[j] * c[i]);
+  }
 }
 
 void ControlMoments::fold() noexcept {

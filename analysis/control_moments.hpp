@@ -7,8 +7,9 @@
 //
 // A control's value and a metric's value fit in 32 bits signed, so every product fits in 64 and
 // 2^63 trials cannot overflow the 128-bit sums (kept as two's complement, modulo 2^128). A trial whose
-// values all lie within +-2^20 (nearly all) adds to 64-bit sums instead, cheaper, which are folded
-// into the 128-bit ones every 2^22 trials (2^40 x 2^22 < 2^63: they cannot overflow) and read with them.
+// values all lie within +-2^24 (nearly all: the duel controls reach a million or two) adds to 64-bit
+// sums instead, cheaper, which are folded into the 128-bit ones every 2^14 trials (2^48 x 2^14 < 2^63:
+// they cannot overflow) and read with them. Which trials take which path changes no sum.
 #include "analysis/int128.hpp"
 
 #include <cstdint>
@@ -27,24 +28,22 @@ class ControlMoments {
   bool empty() const noexcept { return k_ == 0; }
 
   // One trial: y[0 .. metrics) its metrics, c[0 .. controls) its controls. Most controls are 0 in a
-  // trial (a kind of event that did not happen, the turns after the decision) and many metrics too:
-  // only the products of nonzero values are added.
+  // trial (a kind of event that did not happen) and many metrics too: a metric of 0 adds nothing, and
+  // a control of 0 adds zeros (the rows are added whole, two products an instruction).
   void add(const int64_t* y, const int64_t* c) noexcept {
-    size_t nz = 0;
-    bool small = true;
+    uint64_t any = 0, spread = 0;
     for (size_t i = 0; i < k_; ++i) {
-      nonzero_[nz] = static_cast<uint32_t>(i);
-      value_[nz] = c[i];
-      nz += c[i] != 0;
-      small &= is_small(c[i]);
+      any |= static_cast<uint64_t>(c[i]);
+      spread |= static_cast<uint64_t>(c[i] + SmallValue);
     }
-    if (nz == 0) return;
-    for (size_t j = 0; j < m_; ++j) small &= is_small(y[j]);
-    if (small) [[likely]] {
-      add_narrow(y, nz);
+    if (any == 0) return;
+    for (size_t j = 0; j < m_; ++j) spread |= static_cast<uint64_t>(y[j] + SmallValue);
+    // Every value v has v + SmallValue in [0, 2 SmallValue), a power of two, exactly when their OR does.
+    if (spread < static_cast<uint64_t>(2 * SmallValue)) [[likely]] {
+      add_narrow(y, c);
       return;
     }
-    add_wide(y, nz);
+    add_wide(y, c);
   }
 
   // Throws std::invalid_argument when the shapes differ.
@@ -75,34 +74,13 @@ class ControlMoments {
   }
 
  private:
-  static constexpr int64_t SmallValue = int64_t{1} << 20;
-  static constexpr uint32_t NarrowTrials = uint32_t{1} << 22;
-  static bool is_small(int64_t v) noexcept { return static_cast<uint64_t>(v + SmallValue) < static_cast<uint64_t>(2 * SmallValue); }
+  static constexpr int64_t SmallValue = int64_t{1} << 24;
+  static constexpr uint32_t NarrowTrials = uint32_t{1} << 14;
   static Int128 total(const std::vector<UInt128>& wide, const std::vector<int64_t>& narrow, size_t i) noexcept {
     return static_cast<Int128>(wide[i] + static_cast<UInt128>(static_cast<Int128>(narrow[i])));
   }
-  // Products of the trial's nonzero controls (nonzero_, value_) with each other and with y.
-  template <class Sum>
-  void add_products(const int64_t* y, size_t nz, std::vector<Sum>& sum, std::vector<Sum>& cross, std::vector<Sum>& metric) noexcept {
-    for (size_t a = 0; a < nz; ++a) {
-      const size_t i = nonzero_[a];
-      const int64_t v = value_[a];
-      sum[i] += static_cast<Sum>(static_cast<Int128>(v));
-      Sum* row = cross.data() + row_start_[i] - i;  // row[j] is (i, j) for j >= i
-      for (size_t b = a; b < nz; ++b) row[nonzero_[b]] += static_cast<Sum>(static_cast<Int128>(v * value_[b]));
-    }
-    for (size_t j = 0; j < m_; ++j) {
-      const int64_t yj = y[j];
-      if (yj == 0) continue;
-      Sum* row = metric.data() + j * k_;
-      for (size_t a = 0; a < nz; ++a) row[nonzero_[a]] += static_cast<Sum>(static_cast<Int128>(yj * value_[a]));
-    }
-  }
-  void add_narrow(const int64_t* y, size_t nz) noexcept {
-    add_products(y, nz, narrow_sum_, narrow_cross_, narrow_metric_);
-    if (++narrow_trials_ == NarrowTrials) fold();
-  }
-  void add_wide(const int64_t* y, size_t nz) noexcept { add_products(y, nz, sum_, cross_, metric_); }
+  void add_narrow(const int64_t* y, const int64_t* c) noexcept;
+  void add_wide(const int64_t* y, const int64_t* c) noexcept;
   // The 64-bit sums into the 128-bit ones.
   void fold() noexcept;
 
@@ -111,9 +89,6 @@ class ControlMoments {
   std::vector<int64_t> narrow_sum_, narrow_cross_, narrow_metric_;
   uint32_t narrow_trials_ = 0;
   std::vector<size_t> row_start_;  // where row i of the packed upper triangle begins
-  // Scratch of add(): the nonzero controls of the trial.
-  std::vector<uint32_t> nonzero_;
-  std::vector<int64_t> value_;
 };
 
 }  // namespace volley

@@ -89,3 +89,36 @@ TEST_CASE("Control moments: trials with large values (the 128-bit path) and smal
   read.from_words(tally.trials(), tally.to_words());
   CHECK(read == tally);
 }
+
+TEST_CASE("Control moments: many trials at the 64-bit sums' bound, across their folds into the 128-bit ones, sum exactly",
+          "[analysis][controls]") {
+  // 40,000 trials, two folds and a part: values at +-(2^24 - 1), the largest the 64-bit sums take,
+  // 0 (a control that adds zeros), and every 1,000th trial one beyond (the 128-bit path). The sums
+  // are counted here in 128 bits, trial by trial.
+  auto schema = std::make_shared<Schema>();
+  schema->add({"y", MetricKind::Count, -10, 10, "", false});
+  schema->add({"z", MetricKind::Count, -10, 10, "", false});
+  schema->controls = {"a", "b", "c"};
+  Tally tally(schema);
+  const int64_t edge = (int64_t{1} << 24) - 1;
+  Int128 sum[3] = {}, cross[3][3] = {}, metric[2][3] = {};
+  for (int t = 0; t < 40000; ++t) {
+    const int64_t obs[5] = {t % 3 == 0 ? edge : -edge, t % 7 == 0 ? 0 : -edge, t % 2 == 0 ? edge : -edge, 0,
+                            t % 1000 == 999 ? edge + 2 : (t % 5 == 0 ? -edge : 3)};
+    tally.add(obs);
+    for (int i = 0; i < 3; ++i) {
+      sum[i] += obs[2 + i];
+      for (int j = i; j < 3; ++j) cross[i][j] += static_cast<Int128>(obs[2 + i]) * obs[2 + j];
+      for (int m = 0; m < 2; ++m) metric[m][i] += static_cast<Int128>(obs[m]) * obs[2 + i];
+    }
+  }
+  const ControlMoments& cm = tally.controls();
+  for (size_t i = 0; i < 3; ++i) {
+    CHECK(cm.sum(i) == sum[i]);
+    for (size_t j = i; j < 3; ++j) CHECK(cm.cross(i, j) == cross[i][j]);
+    for (size_t m = 0; m < 2; ++m) CHECK(cm.with_metric(m, i) == metric[m][i]);
+  }
+  Tally read(schema);
+  read.from_words(tally.trials(), tally.to_words());
+  CHECK(read == tally);
+}
