@@ -21,13 +21,17 @@ inline constexpr int PoolLuckShift = 10;
 inline constexpr int64_t PoolLuckScale = int64_t{1} << PoolLuckShift;
 inline constexpr int PoolLuckSpacingShift = 32 - PoolLuckShift;
 
-// The points offset + i 2^(32 - PoolLuckShift), i < PoolLuckScale, below a.
+inline constexpr uint32_t PoolLuckOffsetMask = (uint32_t{1} << PoolLuckSpacingShift) - 1;
+
+// The points offset + i 2^(32 - PoolLuckShift), i < PoolLuckScale, below a, for offset <
+// 2^(32 - PoolLuckShift): with a = q 2^(32 - PoolLuckShift) + r (r below the spacing), the points i < q
+// lie below a, those i > q above, and the point i = q below it when offset < r.
 inline constexpr int64_t lattice_points_below(uint32_t offset, uint32_t a) noexcept {
-  return a > offset ? ((int64_t{a} - offset - 1) >> PoolLuckSpacingShift) + 1 : 0;
+  return int64_t{a >> PoolLuckSpacingShift} + (offset < (a & PoolLuckOffsetMask));
 }
 
 inline constexpr int64_t pool_step_luck(uint32_t u, uint32_t a) noexcept {
-  return lattice_points_below(u & ((uint32_t{1} << PoolLuckSpacingShift) - 1), a) - (u < a ? PoolLuckScale : 0);
+  return lattice_points_below(u & PoolLuckOffsetMask, a) - (u < a ? PoolLuckScale : 0);
 }
 
 }  // namespace volley::firefight

@@ -23,9 +23,11 @@
 // its luck is the sum over m <= D_max of (g(f - m) - g(f - m + 1)) step(m): weights known before the
 // event times terms of mean zero. The figures a side has in action are tracked here through the same events
 // (casualties, melee losses, units broken).
+#include "engine/binomial_table.hpp"
 #include "engine/firefight/pool_luck.hpp"
 
 #include <array>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 
@@ -60,6 +62,22 @@ inline constexpr int64_t margin_step(int j) noexcept {
   const int i = j + 1 < 0 ? 0 : j + 1 > MarginLevels + 1 ? MarginLevels + 1 : j + 1;
   return MarginWeights.step[static_cast<std::size_t>(i)];
 }
+
+// The margin steps a pool of up to ChunkDice casualties meets, read in a row without a clamp:
+// from(margin)[m] = margin_step(margin - m) for 1 <= m <= ChunkDice. Margins below -1 step as -1
+// does (every step 0), and margins above MarginLevels + ChunkDice as that one does (every step 0).
+struct MarginStepRunTable {
+  static constexpr int Top = MarginLevels + ChunkDice + 1;  // the highest margin kept apart
+  std::array<int64_t, Top + ChunkDice + 2> reversed{};      // reversed[t] = margin_step(Top - t)
+  constexpr MarginStepRunTable() {
+    for (int t = 0; t < static_cast<int>(reversed.size()); ++t) reversed[static_cast<std::size_t>(t)] = margin_step(Top - t);
+  }
+  constexpr const int64_t* from(int margin) const noexcept {
+    const int kept = margin < -1 ? -1 : margin > Top ? Top : margin;
+    return reversed.data() + (Top - kept);
+  }
+};
+inline constexpr MarginStepRunTable MarginStepRuns{};
 
 // A d6 test's luck (outcomes of 6) times this is on PoolLuckScale's scale (6 x 171 = 1026): any
 // integer multiple of a term of mean zero keeps mean zero.
@@ -97,22 +115,30 @@ struct ValueLuck {
     return (margin_weight(figures[static_cast<std::size_t>(other)] - break_figures[static_cast<std::size_t>(other)]) + 8) >> 4;
   }
 
-  // F-4 casualties: min(hits, target figures) of a pool of `dice` drawn from `word` by the row's
-  // thresholds (hits >= m exactly when word >= thresholds[m - 1]): step(m) = pool_step_luck, summed
-  // here in one pass.
+  // F-4 casualties: min(hits, target figures) of a pool of `dice` <= ChunkDice drawn from `word` by the
+  // row's thresholds (hits >= m exactly when word >= thresholds[m - 1]): step(m) = pool_step_luck,
+  // summed here in one pass. Its lattice part is summed term by term; its indicator part,
+  // PoolLuckScale x [word < thresholds[m - 1]], holds for the last `below` m (the thresholds do not
+  // decrease), so its margin steps telescope to a difference of two weights.
   void add_pool(int side, int target_figures, int dice, const uint32_t* thresholds, uint32_t word, int casualties) noexcept {
+    assert(dice <= ChunkDice);
     auto& v = value[static_cast<std::size_t>(side)];
     const int margin = figures[static_cast<std::size_t>(side)] - break_figures[static_cast<std::size_t>(side)];
     const int max_drop = target_figures < dice ? target_figures : dice;
-    const uint32_t offset = word & ((uint32_t{1} << PoolLuckSpacingShift) - 1);
-    int64_t lost = 0, weighted = 0;
+    const uint32_t offset = word & PoolLuckOffsetMask;
+    const int64_t* steps = MarginStepRuns.from(margin);
+    int64_t points = 0, weighted_points = 0;
+    int below = 0;
     for (int m = 1; m <= max_drop; ++m) {
       const uint32_t a = thresholds[m - 1];
-      const int64_t luck = lattice_points_below(offset, a) - (word < a ? PoolLuckScale : 0);
-      lost += luck;
-      weighted += margin_step(margin - m) * luck;
+      const int64_t p = lattice_points_below(offset, a);
+      points += p;
+      weighted_points += steps[m] * p;
+      below += word < a;
     }
-    v[0] += lost;
+    const int at_least = max_drop - below;  // the m with word >= thresholds[m - 1]: 1 .. at_least
+    const int64_t weighted = weighted_points - PoolLuckScale * (margin_weight(margin - max_drop) - margin_weight(margin - at_least));
+    v[0] += points - PoolLuckScale * below;
     v[1] += weighted;
     v[2] += weighted * other_weight(side);
     figures[static_cast<std::size_t>(side)] -= casualties;

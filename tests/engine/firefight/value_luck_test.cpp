@@ -92,6 +92,39 @@ TEST_CASE("F-4 value controls of a volley: zero sum over a coset of words, and t
         }
 }
 
+TEST_CASE("F-4 value controls of a volley: the pool's terms summed step by step, at every margin, as the definition gives them",
+          "[engine][firefight][F-4][luck]") {
+  // The definition, term by term: step(m) = (points of u's lattice below a) - PoolLuckScale [u < a],
+  // the points counted one by one, weighted by the margin's change at the m-th figure lost.
+  const BinomialTables& tables = BinomialTables::instance();
+  std::mt19937_64 gen(13);
+  for (int dice : {1, 5, 8, 17, 32})
+    for (int figures : {1, 6, 32})
+      for (int margin : {-40, -2, -1, 0, 1, 4, 30, 63, 64, 65, 70, 95, 96, 97, 98, 99, 300})
+        for (int draw = 0; draw < 6; ++draw) {
+          const int band = 1 + static_cast<int>(gen() % 5);
+          const uint32_t* row = tables.thresholds(6, band, dice);
+          const uint32_t u = draw == 0 ? 0u : draw == 1 ? 0xFFFFFFFFu : static_cast<uint32_t>(gen());
+          const int casualties = std::min(binomial_from_word(row, dice, u), figures);
+          int64_t lost = 0, weighted = 0;
+          for (int m = 1; m <= std::min(figures, dice); ++m) {
+            int64_t points = 0;
+            for (uint32_t i = 0; i < static_cast<uint32_t>(PoolLuckScale); ++i)
+              points += static_cast<uint64_t>(u % Spacing) + uint64_t{i} * Spacing < row[m - 1];
+            const int64_t luck = points - (u < row[m - 1] ? PoolLuckScale : 0);
+            lost += luck;
+            weighted += static_cast<int64_t>(margin_value(margin - m) - margin_value(margin - m + 1)) * luck;
+          }
+          ValueLuck v;
+          v.reset({100 + margin, 12}, {100, 10});
+          v.add_pool(0, figures, dice, row, u, casualties);
+          INFO(dice << " dice at " << band << " on d6, word " << u << ", target of " << figures << ", margin " << margin);
+          CHECK(v.value[0][0] == lost);
+          CHECK(v.value[0][1] == weighted);
+          CHECK(v.figures[0] == 100 + margin - casualties);
+        }
+}
+
 TEST_CASE("F-6, F-7, F-8b: a test whose failure breaks a unit sums to zero over the six faces", "[engine][firefight][luck]") {
   for (int failing = 0; failing <= 6; ++failing)
     for (int figures : {1, 5, 9})
