@@ -16,10 +16,19 @@ inline void add_scaled_small(int64_t* row, const int64_t* v, size_t n, int64_t s
   size_t i = 0;
 #if defined(__SSE4_1__)
   const __m128i scale = _mm_set1_epi64x(s);
-  for (; i + 2 <= n; i += 2) {
-    const __m128i products = _mm_mul_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(v + i)), scale);
-    __m128i* out = reinterpret_cast<__m128i*>(row + i);
+  const auto add_two = [&](size_t at) {
+    const __m128i products = _mm_mul_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(v + at)), scale);
+    __m128i* out = reinterpret_cast<__m128i*>(row + at);
     _mm_storeu_si128(out, _mm_add_epi64(_mm_loadu_si128(out), products));
+  };
+  // Four products a step: the loop's own count and test once for two multiplies.
+  for (; i + 4 <= n; i += 4) {
+    add_two(i);
+    add_two(i + 2);
+  }
+  if (i + 2 <= n) {
+    add_two(i);
+    i += 2;
   }
 #endif
   for (; i < n; ++i) row[i] += s * v[i];
