@@ -4,7 +4,6 @@
 #include "analysis/paired_difference.hpp"
 #include "analysis/text_format.hpp"
 
-#include <cctype>
 #include <cmath>
 
 namespace volley {
@@ -20,14 +19,14 @@ std::string compare_in_words(const Tally& tally, const CompareJob& job, const st
     if (b < 0 || o < 0 || d < 0) continue;
     const auto p = paired_difference(tally, static_cast<size_t>(b), static_cast<size_t>(o), static_cast<size_t>(d), level);
     const bool ahead = p.paired.estimate >= 0;
-    std::string winner = ahead ? tactics[v] : tactics[0];
+    const std::string& winner = ahead ? tactics[v] : tactics[0];
     const std::string& loser = ahead ? tactics[0] : tactics[v];
-    winner[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(winner[0])));
     const Interval &w = ahead ? p.variant : p.base, &l = ahead ? p.base : p.variant;
     const double lo = ahead ? p.paired.low : -p.paired.high, hi = ahead ? p.paired.high : -p.paired.low;
-    out += format_text("%s wins %s %.1f points more than %s: %.1f%% against %.1f%% (paired %s interval %.1f to %.1f points).\n",
-                       winner.c_str(), side.c_str(), 100 * std::abs(p.paired.estimate), loser.c_str(), 100 * w.estimate, 100 * l.estimate,
-                       level_percent(level).c_str(), 100 * lo, 100 * hi);
+    out += format_text(
+        "%s wins %.1f points more often with %s than with %s: %.1f%% against %.1f%% (paired %s interval %.1f to %.1f points).\n",
+        side.c_str(), 100 * std::abs(p.paired.estimate), winner.c_str(), loser.c_str(), 100 * w.estimate, 100 * l.estimate,
+        level_percent(level).c_str(), 100 * lo, 100 * hi);
     if (p.paired.low <= 0 && p.paired.high >= 0)
       out += format_text("The interval contains 0: no difference is shown at the %s level.\n", level_percent(level).c_str());
   }

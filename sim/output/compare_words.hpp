@@ -1,8 +1,8 @@
 #pragma once
 // A compare's answer in the designer's words where the variants play different tactics (a side's
-// win as the headline): "Normal fire (never, charging when in reach) wins herero 5.0 points more than
-// schnellfeuer (always, charging in the reload turn): 72.9% against 67.9% (paired 95% interval 4.6
-// to 5.5 points)." The report's headline sentence says the same (sim/web/report.js).
+// win as the headline): "herero wins 5.0 points more often with normal fire (never, charging when in
+// reach) than with schnellfeuer (always, charging in the reload turn): 72.9% against 67.9% (paired
+// 95% interval 4.6 to 5.5 points)." The report's headline sentence says the same (sim/web/report.js).
 #include "analysis/tally.hpp"
 #include "sim/scenario/compare_job.hpp"
 

@@ -399,12 +399,12 @@
       var w = variantAhead ? m.variant : m.base, l = variantAhead ? m.base : m.variant;
       var lo = variantAhead ? d.low : -d.high, hi = variantAhead ? d.high : -d.low, diff = Math.abs(d.estimate);
       var verb = /\.win$/.test(m.name) ? code(m.name.slice(0, -4)) : null;
-      // Variants that play different tactics are named by them, in the designer's words: "Normal fire
-      // (never, charging when in reach) wins herero 5.0 points more than schnellfeuer (always, ...)".
+      // Variants that play different tactics are named by them, in the designer's words: "herero wins
+      // 5.0 points more often with normal fire (never, charging when in reach) than with schnellfeuer (always, ...)".
       var tactics = result.variant_tactics || [], mine = tactics[c.variant], theirs = tactics[0];
       if (verb && mine && theirs && mine !== theirs) {
         var wt = variantAhead ? mine : theirs, lt = variantAhead ? theirs : mine;
-        var said = [wt.charAt(0).toUpperCase() + wt.slice(1) + ' wins ', verb, ' ', figure(fmt(diff), diff), unit + ' more than ' + lt + ': ',
+        var said = [verb, ' wins ', figure(fmt(diff), diff), unit + ' more often with ' + wt + ' than with ' + lt + ': ',
                     figure(show(w.estimate), w.estimate), ' against ', figure(show(l.estimate), l.estimate), ' (paired ' + level + ' interval ',
                     figure(fmt(lo), lo), ' to ', figure(fmt(hi), hi), unit + '), over ', figure(trials, result.tally.trials),
                     ' trials on common random numbers.'];

@@ -454,14 +454,14 @@ try:
     check_figures("compare", answer, [(percent(winner["estimate"]), winner["estimate"]), (percent(loser["estimate"]), loser["estimate"]),
                                       (fixed(100 * abs(d["estimate"]), 1), abs(d["estimate"])), (fixed(100 * lo, 1), lo), (fixed(100 * hi, 1), hi),
                                       (grouped(compare["tally"]["trials"]), compare["tally"]["trials"])])
-    # The variants are named in the designer's words, the winner first: "Normal fire (never, charging when
-    # in reach) wins herero x points more than schnellfeuer (always, charging in the reload turn)".
+    # The variants are named in the designer's words, the winner first: "herero wins x points more often
+    # with normal fire (never, charging when in reach) than with schnellfeuer (always, charging in the reload turn)".
     tactics = compare.get("variant_tactics", [])
     check(tactics == ["schnellfeuer (always, charging in the reload turn)", "normal fire (never, charging when in reach)"],
           f"compare: each variant's tactic in words: {tactics}")
     if len(tactics) == 2:
         won, lost = (tactics[1], tactics[0]) if ahead else (tactics[0], tactics[1])
-        said = won[0].upper() + won[1:] + f" wins herero {fixed(100 * abs(d['estimate']), 1)} points more than {lost}: "
+        said = f"herero wins {fixed(100 * abs(d['estimate']), 1)} points more often with {won} than with {lost}: "
         check(answer.text.startswith(said), f"compare: the headline in the designer's words, the winner first: {answer.text!r}, not {said!r}")
     check_map("compare", compare)
     check_survivors("compare", compare, 2)
