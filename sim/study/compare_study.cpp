@@ -105,8 +105,14 @@ CompareStudy compare_study(CompareSetup setup, const ScenarioOpener& /*open: the
   describe_scenario(record, docs[0], base, run.sets);
   record.command = "compare";
   record.variants = study.labels;
+  // Each variant's tactic in words, for the page's headline sentence (docs/json-format.md), in every
+  // document a file or a page holds.
+  nlohmann::json tactics = nlohmann::json::array();
+  for (const auto& m : study.models) tactics.push_back(m->tactic());
   const RoundSink rounds = page_rounds(control, base, [&](const RunRecord& r, const std::string& map) {
-    return compare_presentation(r, *study.job, study.labels, base, map);
+    nlohmann::json presentation = compare_presentation(r, *study.job, study.labels, base, map);
+    presentation["variant_tactics"] = tactics;
+    return presentation;
   });
   SessionOutcome outcome =
       run_session(*study.job, run, std::move(record), difference_prefix(1) + study.headline, control.stop, control.trials(), rounds);
@@ -115,13 +121,11 @@ CompareStudy compare_study(CompareSetup setup, const ScenarioOpener& /*open: the
   study.checkpoint_failure = std::move(outcome.checkpoint_failure);
   study.settings_changed = setting_changes(*setup.file, run.sets);
   // The fields for people only where a file or a page will hold them; the settings changed only where a file will.
-  if (run.writes_result_document() || control.tell_documents)
+  if (run.writes_result_document() || control.tell_documents) {
     study.record.presentation = compare_presentation(study.record, *study.job, study.labels, base);
-  if (run.writes_result_document()) {
-    // Each variant's tactic in words, for the page's headline sentence (docs/json-format.md).
-    nlohmann::json tactics = nlohmann::json::array();
-    for (const auto& m : study.models) tactics.push_back(m->tactic());
     study.record.presentation["variant_tactics"] = tactics;
+  }
+  if (run.writes_result_document()) {
     study.record.presentation["settings_changed"] = study.settings_changed.changed;
     study.record.presentation["settings_as_in_file"] = study.settings_changed.as_in_file;
   }

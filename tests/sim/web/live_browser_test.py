@@ -452,6 +452,12 @@ def main():
             check(row == expected_row, f"the paired difference B - A of herero.win, {row}, is volley compare's ({expected_row})")
             figures = driver.execute_script(f"return Array.from({report}.querySelectorAll('#answer .figure')).map(f => Number(f.dataset.value))")
             check(abs(d["estimate"]) in figures, f"the answer names the difference {abs(d['estimate'])} exactly: {figures}")
+            # In the designer's words, as the report of volley compare says it: each variant by its tactic.
+            said = driver.execute_script(f"return {report}.querySelector('#answer').textContent")
+            won, lost = ((compare["variant_tactics"][1], compare["variant_tactics"][0]) if d["estimate"] >= 0
+                         else (compare["variant_tactics"][0], compare["variant_tactics"][1]))
+            check(said.startswith(f"herero wins {abs(100 * d['estimate']):.1f} points more often with {won} than with {lost}: "),
+                  f"the live answer names each variant by its tactic, as the report does: {said!r}")
             check_link(driver, done, figures, check)
             if args.screenshot:  # the page as the README shows it: B against the pinned A
                 driver.execute_script("window.scrollTo(0, 0); document.getElementById('form').scrollTop = 0")
