@@ -5,6 +5,7 @@
 #include "analysis/summary_table.hpp"
 #include "sim/output/compare_ranking.hpp"
 #include "sim/output/map_svg.hpp"
+#include "sim/output/time_to_answer.hpp"
 
 #include <cmath>
 
@@ -59,6 +60,12 @@ nlohmann::json distribution(const Tally& tally, size_t index, const std::string&
           {"at_least_high", ge_high}};
 }
 
+// What the headline's answer cost and what +-E more would: E from --precision, else 0.01, as the
+// terminal says it (time_to_answer.hpp).
+nlohmann::json headline_time_to_answer(const RunRecord& record, size_t metric, const std::string& label) {
+  return time_to_answer_json(record.tally, metric, label, record.seconds, precision_goal(record.precision, 0.01), record.level);
+}
+
 }  // namespace
 
 nlohmann::json run_presentation(const RunRecord& record, const ScenarioModel& model) {
@@ -77,7 +84,12 @@ nlohmann::json run_presentation(const RunRecord& record, const ScenarioModel& mo
     for (size_t i = 0; i < tally.schema().size(); ++i)
       if (distribution_wanted(tally.schema().metrics[i]))
         distributions.push_back(distribution(tally, i, tally.schema().metrics[i].name, 0, record.level));
-  return {{"headline", model.headline_metric()}, {"map_svg", map}, {"distributions", distributions}};
+  const long headline = tally.schema().find(model.headline_metric());
+  return {{"headline", model.headline_metric()},
+          {"map_svg", map},
+          {"distributions", distributions},
+          {"time_to_answer",
+           headline < 0 ? nlohmann::json() : headline_time_to_answer(record, static_cast<size_t>(headline), model.headline_metric())}};
 }
 
 nlohmann::json compare_presentation(const RunRecord& record, const CompareJob& job, const std::vector<std::string>& labels,
@@ -124,9 +136,13 @@ nlohmann::json compare_presentation(const RunRecord& record, const CompareJob& j
          {"against_base", {{"estimate", r.against_base.estimate}, {"low", r.against_base.low}, {"high", r.against_base.high}}},
          {"against_top", {{"estimate", r.against_top.estimate}, {"low", r.against_top.low}, {"high", r.against_top.high}}},
          {"distinguishable", r.distinguishable}});
+  const long difference = job.difference_metric(1, model.headline_metric());
   return {{"headline", model.headline_metric()},
           {"map_svg", map},
           {"distributions", distributions},
+          {"time_to_answer",
+           difference < 0 ? nlohmann::json()
+                          : headline_time_to_answer(record, static_cast<size_t>(difference), model.headline_metric() + " difference")},
           {"comparison", comparison},
           {"ranking", ranking},
           {"ranking_pair_level", pair_level}};

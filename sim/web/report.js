@@ -424,6 +424,21 @@
     if (!(result.comparison || []).length) answer(root, [trials + ' trials.']);
   }
 
+  // What the answer cost and what a precision of +-E would: the trials it needs and MCNP's figure of
+  // merit 1/(R\u00b2T), which a cheaper trial or a smaller variance raises (docs/methods.md, "Time to
+  // answer"); E is --precision's, else 0.01.
+  function timeToAnswer(root, result, compare) {
+    var t = result.time_to_answer;
+    if (!t) return;
+    var more = t.trials_needed - t.trials, each = compare ? ' paired' : '';
+    var text = '\u00b1' + t.half_width + ' on ' + t.metric + ' needs about ' + grouped(t.trials_needed) + each + ' trials' +
+               (more > 0 ? ', ' + grouped(more) + ' more than these ' + grouped(t.trials) + '.' : '; these ' + grouped(t.trials) + ' are enough.');
+    if (t.figure_of_merit !== null)
+      text += ' Figure of merit 1/(R\u00b2T): ' + grouped(t.figure_of_merit) + ' per second (R ' + t.relative_error.toPrecision(2) + ', T ' + fixed(t.seconds, 2) + ' s).';
+    if (t.luck_adjusted) text += ' Luck-adjusted: the controls made the variance ' + fixed(t.control_reduction, 2) + '\u00d7 smaller.';
+    root.appendChild(el('p', { cls: 'more', id: 'time-to-answer', text: text }));
+  }
+
   // Three or more variants ranked by the headline's paired difference to the base, highest first,
   // with which are not distinguishable from the top (simultaneous intervals, docs/methods.md).
   function rankingTable(root, result, labels) {
@@ -634,7 +649,9 @@
     lines.push([grouped(result.tally.trials) + ' trials' + (compare ? ' each' : '') + ', seed ' + result.seed + ', ' + fixed(result.seconds, 2) + ' s' +
                 (rate ? ' (' + rate + ')' : '') + ', intervals at ' + levelText(result.level) + (result.precision ? ', --precision ' + result.precision : '')]);
     header(root, sc.title || 'volley', compare ? ': comparison' : '', lines.map(function (parts) { return el('span', null, ...parts); }), result);
-    if (compare) { compareAnswer(root, result); rankingTable(root, result, labels); } else runAnswer(root, result);
+    if (compare) compareAnswer(root, result); else runAnswer(root, result);
+    timeToAnswer(root, result, compare);
+    if (compare) rankingTable(root, result, labels);
     missionsPanel(root, result, labels);
     if (!compare) balancePanel(root, result);
     var pictures = section(root, 'Pictures');

@@ -458,6 +458,12 @@ def main():
                          else (compare["variant_tactics"][0], compare["variant_tactics"][1]))
             check(said.startswith(f"herero wins {abs(100 * d['estimate']):.1f} points more often with {won} than with {lost}: "),
                   f"the live answer names each variant by its tactic, as the report does: {said!r}")
+            # Under it, what the answer cost: the same trials for +-0.01 as volley compare's (the same tally),
+            # luck-adjusted, with the figure of merit of this run.
+            cost = driver.execute_script(f"const t = {report}.querySelector('#time-to-answer'); return t ? t.textContent : ''")
+            needed = f"{round(compare['time_to_answer']['trials_needed']):,}"
+            check(f"\u00b10.01 on herero.win difference needs about {needed} paired trials" in cost and "Figure of merit" in cost
+                  and "Luck-adjusted" in cost, f"the live page says what the answer cost, as volley compare does ({needed} trials): {cost!r}")
             check_link(driver, done, figures, check)
             if args.screenshot:  # the page as the README shows it: B against the pinned A
                 driver.execute_script("window.scrollTo(0, 0); document.getElementById('form').scrollTop = 0")

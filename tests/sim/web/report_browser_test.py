@@ -94,7 +94,7 @@ def volley_run(name, arguments):
 
 
 # Fields that say how a result was computed, not what it is.
-HOW = {"seconds", "threads", "volley_build", "run_id"}
+HOW = {"seconds", "figure_of_merit", "threads", "volley_build", "run_id"}
 
 
 def what(result):
@@ -463,6 +463,12 @@ try:
         won, lost = (tactics[1], tactics[0]) if ahead else (tactics[0], tactics[1])
         said = f"herero wins {fixed(100 * abs(d['estimate']), 1)} points more often with {won} than with {lost}: "
         check(answer.text.startswith(said), f"compare: the headline in the designer's words, the winner first: {answer.text!r}, not {said!r}")
+    # Under the answer, what it cost: the trials +-0.01 needs (paired) and the figure of merit, luck-adjusted.
+    t = compare["time_to_answer"]
+    cost = driver.find_element("id", "time-to-answer").text
+    for words in (f"\u00b10.01 on herero.win difference needs about {grouped(t['trials_needed'])} paired trials",
+                  f"Figure of merit 1/(R\u00b2T): {grouped(t['figure_of_merit'])} per second", "Luck-adjusted: the controls made the variance"):
+        check(words in cost, f"compare: the time to answer says {words!r}: {cost!r}")
     check_map("compare", compare)
     check_survivors("compare", compare, 2)
     check_colours("compare", compare["variants"])
