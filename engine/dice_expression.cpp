@@ -10,7 +10,6 @@ namespace volley {
 namespace {
 
 // Limits that keep every exact law a fraction of a second (the same reach as a plain sum's).
-constexpr int MaxDice = 10000;
 constexpr int MaxFaces = 1000;         // faces of a die, and the largest face value either way
 constexpr int64_t MaxSumSpan = 20000;  // highest minus lowest total of the whole expression
 constexpr double MaxKeepWork = 2e9;    // value steps x dice^2 x kept-sum span of a keep's programme

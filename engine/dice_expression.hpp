@@ -64,6 +64,10 @@ struct DiceExpression {
   int64_t roll(Dice& d) const;
 };
 
+// The most dice in one group of an expression or one pool of a question (`volley dice`): every exact
+// law stays a fraction of a second (a sum convolves n dice of F faces, about n^2 F^2 / 2 products).
+inline constexpr int MaxDice = 10000;
+
 // The most dice a kept group rolls (the roll keeps them on the stack; the exact law is a dynamic
 // programme over them).
 inline constexpr int MaxKeptDice = 100;

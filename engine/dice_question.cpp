@@ -15,7 +15,6 @@ namespace {
 
 // Limits that keep every exact law a fraction of a second: a sum convolves n dice of F faces
 // (about n^2 F^2 / 2 products), a count builds a binomial one die at a time (n^2 / 2).
-constexpr int MaxDice = 10000;
 constexpr int MaxFacesPerDie = 1000;
 
 int parse_int(std::string_view text, const std::string& what, const std::string& word) {

@@ -28,30 +28,6 @@ std::vector<std::string> split(const std::string& text, char sep) {
   }
 }
 
-// Splits a list of --set values at the commas outside brackets and quotes: "never,turns:[1,3]" is two
-// values.
-std::vector<std::string> split_values(const std::string& text) {
-  std::vector<std::string> parts(1);
-  int depth = 0;
-  char quote = 0;
-  for (const char c : text) {
-    if (quote != 0) {
-      if (c == quote) quote = 0;
-    } else if (c == '"' || c == '\'') {
-      quote = c;
-    } else if (c == '[' || c == '{') {
-      ++depth;
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
-    } else if (c == ',' && depth == 0) {
-      parts.emplace_back();
-      continue;
-    }
-    parts.back() += c;
-  }
-  return parts;
-}
-
 // Whether text reads as a number at all, finite or not (nan, inf, 1e400 included): such a part makes
 // a range, which parse_axis then refuses if it is not finite, rather than a --set value.
 bool looks_numeric(const std::string& text) {
@@ -73,6 +49,28 @@ bool is_range(const std::string& spec) {
 }
 
 }  // namespace
+
+std::vector<std::string> split_values(const std::string& text) {
+  std::vector<std::string> parts(1);
+  int depth = 0;
+  char quote = 0;
+  for (const char c : text) {
+    if (quote != 0) {
+      if (c == quote) quote = 0;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '[' || c == '{') {
+      ++depth;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      parts.emplace_back();
+      continue;
+    }
+    parts.back() += c;
+  }
+  return parts;
+}
 
 void keep_whole_key_where_accepted(ParameterAxis& axis, const std::function<bool(const std::string& assignment)>& accepts) {
   if (axis.keys.size() < 2) return;

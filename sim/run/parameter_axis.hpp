@@ -36,6 +36,10 @@ ParameterAxis parse_axis(const std::string& text, const std::string& option, boo
 // scenario takes the whole text as one key (accepts("a,b.fire_dice=2")), it is one.
 void keep_whole_key_where_accepted(ParameterAxis& axis, const std::function<bool(const std::string& assignment)>& accepts);
 
+// Splits a list of --set values at the commas outside brackets and quotes: "never,turns:[1,3]" is two
+// values (a sweep's axis, a policy space's key).
+std::vector<std::string> split_values(const std::string& text);
+
 // A number as a --set value: whole numbers without a decimal point.
 std::string format_value(double v, bool integer);
 

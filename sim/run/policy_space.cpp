@@ -1,6 +1,7 @@
 #include "sim/run/policy_space.hpp"
 
 #include "sim/run/barrage_policy_space.hpp"
+#include "sim/run/parameter_axis.hpp"
 #include "sim/scenario/firefight_reader.hpp"
 #include "sim/scenario/scenario_errors.hpp"
 #include "sim/scenario/scenario_model.hpp"
@@ -31,24 +32,6 @@ void add_key(PolicySpace& space, const ScenarioDocument& doc, const std::string&
   space.keys.push_back({key, std::move(values), index});
 }
 
-// "a,turns:[1,3],b" -> {"a", "turns:[1,3]", "b"}
-std::vector<std::string> split_values(const std::string& text) {
-  std::vector<std::string> out;
-  std::string current;
-  int depth = 0;
-  for (const char ch : text) {
-    if (ch == '[') ++depth;
-    if (ch == ']') --depth;
-    if (ch == ',' && depth == 0) {
-      out.push_back(current);
-      current.clear();
-    } else {
-      current += ch;
-    }
-  }
-  out.push_back(current);
-  return out;
-}
 
 std::string key_list(const PolicySpace& space) {
   std::string list;

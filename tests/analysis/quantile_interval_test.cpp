@@ -132,14 +132,14 @@ namespace {
 // Coverage experiments: experiment e draws n values of X, uniform on 0..999, from the Philox stream
 // (seed, trial e, Purpose::Test), tallies them and asks `bounds` for an interval on the q-quantile,
 // whose true value is xi = ceil(1000 q) - 1 (the smallest v with (v + 1) / 1000 >= q).
-constexpr int Experiments = 20000;
+constexpr int QuantileExperiments = 20000;
 
 template <class Bounds>
 double coverage(uint64_t n, double q, Bounds&& bounds) {
   const auto schema = one_count(0, 999);
   const auto xi = static_cast<int64_t>(std::ceil(1000 * q)) - 1;
   int covered = 0;
-  for (int e = 0; e < Experiments; ++e) {
+  for (int e = 0; e < QuantileExperiments; ++e) {
     Stream stream(20261130, static_cast<uint64_t>(e), Purpose::Test, 0, 0);
     Tally t(schema);
     for (uint64_t i = 0; i < n; ++i) {
@@ -149,7 +149,7 @@ double coverage(uint64_t n, double q, Bounds&& bounds) {
     const auto [low, high] = bounds(t);
     covered += low.value <= xi && xi <= high.value ? 1 : 0;
   }
-  return static_cast<double>(covered) / Experiments;
+  return static_cast<double>(covered) / QuantileExperiments;
 }
 
 // The interval as reported, and one rank narrower at each end.
@@ -179,7 +179,7 @@ auto narrowed(double q) {
 // 0.0062, of c (a false failure has probability below 1e-4), and so above 0.95 - 0.0062 = 0.9438.
 // The interval one rank narrower covers about 0.9359 +- 0.0017, five of its standard deviations
 // below that bound: the check can fail.
-constexpr double Bound = 0.0062;
+constexpr double QuantileBound = 0.0062;
 
 }  // namespace
 
@@ -187,8 +187,8 @@ TEST_CASE("Coverage: the 95% median interval covers the true median at the exact
           "[analysis][quantile][calibration]") {
   const double c = coverage(250, 0.5, reported(0.5));
   INFO("coverage " << c);
-  CHECK(c >= 0.95 - Bound);
-  CHECK(c == Approx(0.952076).margin(Bound));
+  CHECK(c >= 0.95 - QuantileBound);
+  CHECK(c == Approx(0.952076).margin(QuantileBound));
 }
 
 TEST_CASE("Coverage: the 95% intervals on the 5% and 95% quantiles cover at the exact binomial rate, 250 trials",
@@ -196,23 +196,23 @@ TEST_CASE("Coverage: the 95% intervals on the 5% and 95% quantiles cover at the 
   const double low = coverage(250, 0.05, reported(0.05));
   const double high = coverage(250, 0.95, reported(0.95));
   INFO("coverage of the 5% quantile " << low << ", of the 95% quantile " << high);
-  CHECK(low >= 0.95 - Bound);
-  CHECK(low == Approx(0.974805).margin(Bound));
-  CHECK(high >= 0.95 - Bound);
-  CHECK(high == Approx(0.974090).margin(Bound));
+  CHECK(low >= 0.95 - QuantileBound);
+  CHECK(low == Approx(0.974805).margin(QuantileBound));
+  CHECK(high >= 0.95 - QuantileBound);
+  CHECK(high == Approx(0.974090).margin(QuantileBound));
 }
 
 TEST_CASE("Coverage: with 10 trials the intervals reach the histogram's ends and still cover", "[analysis][quantile][calibration]") {
   const double low = coverage(10, 0.05, reported(0.05));
   const double median = coverage(10, 0.5, reported(0.5));
   INFO("coverage of the 5% quantile " << low << ", of the median " << median);
-  CHECK(low == Approx(0.989115).margin(Bound));
-  CHECK(median == Approx(0.978690).margin(Bound));
+  CHECK(low == Approx(0.989115).margin(QuantileBound));
+  CHECK(median == Approx(0.978690).margin(QuantileBound));
 }
 
 TEST_CASE("Coverage check is sensitive: the median interval one rank narrower at each end fails it", "[analysis][quantile][calibration]") {
   const double c = coverage(250, 0.5, narrowed(0.5));
   INFO("coverage " << c);
-  CHECK(c < 0.95 - Bound);
-  CHECK(c == Approx(0.935852).margin(Bound));
+  CHECK(c < 0.95 - QuantileBound);
+  CHECK(c == Approx(0.935852).margin(QuantileBound));
 }

@@ -14,12 +14,12 @@ using namespace volley::testing;
 
 namespace {
 
-constexpr int Experiments = 4000;
-constexpr double Bound = 4 * 0.0034460;  // 4 sqrt(0.95 * 0.05 / 4000)
+constexpr int SpreadExperiments = 4000;
+constexpr double SpreadBound = 4 * 0.0034460;  // 4 sqrt(0.95 * 0.05 / 4000)
 
 // How often the interval at `level` of `trials` trials holds σ.
 double coverage(const PoolSpec& pool, uint64_t trials, double sigma, double level) {
-  return pool_coverage(pool, 20261203, Experiments, trials, [&](const Tally& tally) {
+  return pool_coverage(pool, 20261203, SpreadExperiments, trials, [&](const Tally& tally) {
     const Interval i = spread_interval(tally, 0, level);
     return i.low <= sigma && sigma <= i.high;
   });
@@ -30,18 +30,18 @@ double coverage(const PoolSpec& pool, uint64_t trials, double sigma, double leve
 TEST_CASE("Spread: the 95% interval on the sd of 10d20 hitting on 1-6 covers sqrt(2.1) in 95% +- 4 se", "[analysis][calibration]") {
   const double c = coverage(pool_of(10, 20, 6), 1000, std::sqrt(10 * 0.3 * 0.7), 0.95);
   INFO("coverage " << c);
-  CHECK(std::abs(c - 0.95) <= Bound);
+  CHECK(std::abs(c - 0.95) <= SpreadBound);
 }
 
 TEST_CASE("Spread: the 95% interval on the sd of a skewed count (10d20 hitting on 1) covers it in 95% +- 4 se", "[analysis][calibration]") {
   const double c = coverage(pool_of(10, 20, 1), 1000, std::sqrt(10 * 0.05 * 0.95), 0.95);
   INFO("coverage " << c);
-  CHECK(std::abs(c - 0.95) <= Bound);
+  CHECK(std::abs(c - 0.95) <= SpreadBound);
 }
 
 TEST_CASE("Spread: the coverage check is sensitive: a 90% interval read as 95% fails it", "[analysis][calibration]") {
   const double c = coverage(pool_of(10, 20, 6), 1000, std::sqrt(10 * 0.3 * 0.7), 0.90);
-  CHECK(std::abs(c - 0.95) > Bound);
+  CHECK(std::abs(c - 0.95) > SpreadBound);
 }
 
 TEST_CASE("Spread: a count that never varied has spread 0, bounded by the range it could still reach", "[analysis]") {

@@ -7,6 +7,7 @@
 // file's policy (0.8824; n = 5 gives 0.8319, n = 7 0.9176) and by n = 4 alone under best play (0.8999;
 // n = 3 gives 0.8220, n = 5 0.9437).
 #include "sim/study/balance_study.hpp"
+#include "tests/support/balance_runner.hpp"
 #include "tests/support/cli_runner.hpp"
 #include "tests/support/single_volley.hpp"
 
@@ -36,8 +37,6 @@ BalanceSettings herero_figures(bool best, int threads) {
   return s;
 }
 
-BalanceStudy balance(const BalanceSettings& s) { return balance_study(s, scenario_argument(s.run.scenario), {}); }
-
 std::vector<std::string> answer(const nlohmann::json& doc) {
   std::vector<std::string> out;
   for (const auto& i : doc["answer"]) out.push_back(doc["candidates"][i.get<size_t>()]["assignments"][0].get<std::string>());
@@ -48,12 +47,12 @@ std::vector<std::string> answer(const nlohmann::json& doc) {
 
 TEST_CASE("balance --policies best: the Hereros' schnellfeuer moves the even setting from 6 figures to 4 (SF-B, F-9)", "[sim][balance]") {
   CHECK(single_volley_at_least(6, 1) == Approx(0.8824).margin(1e-4));
-  const BalanceStudy fixed = balance(herero_figures(false, 2));
+  const BalanceStudy fixed = run_balance(herero_figures(false, 2));
   CHECK(fixed.document["ending"] == "holds");
   CHECK(answer(fixed.document) == std::vector<std::string>{"herero.units.H.figures=6"});
   CHECK(fixed.document["policies"]["mode"] == "file");
 
-  const BalanceStudy best = balance(herero_figures(true, 2));
+  const BalanceStudy best = run_balance(herero_figures(true, 2));
   const auto& doc = best.document;
   INFO(doc.dump().substr(0, 4000));
   CHECK(doc["ending"] == "holds");
@@ -71,7 +70,7 @@ TEST_CASE("balance --policies best: the Hereros' schnellfeuer moves the even set
 }
 
 TEST_CASE("balance --policies best is the same for 1 and 2 threads", "[sim][balance]") {
-  auto one = balance(herero_figures(true, 1)).document, two = balance(herero_figures(true, 2)).document;
+  auto one = run_balance(herero_figures(true, 1)).document, two = run_balance(herero_figures(true, 2)).document;
   for (auto* d : {&one, &two}) {
     d->erase("seconds");
     (*d)["policies"].erase("seconds");
@@ -82,7 +81,7 @@ TEST_CASE("balance --policies best is the same for 1 and 2 threads", "[sim][bala
 TEST_CASE("balance --policies best refuses a bad budget before any trial", "[sim][balance]") {
   BalanceSettings s = herero_figures(true, 1);
   s.policy_steps = 0;
-  CHECK_THROWS_WITH(balance(s), Catch::Contains("--policy-steps"));
+  CHECK_THROWS_WITH(run_balance(s), Catch::Contains("--policy-steps"));
 }
 
 TEST_CASE(

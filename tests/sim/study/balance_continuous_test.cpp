@@ -6,6 +6,7 @@
 // P(herero win) = P(Binomial(n, 0.3) >= k(f)) exactly. The goal's settings form a band of f of width
 // 1/40 that the coarse values miss: only the refinements find it.
 #include "sim/study/balance_study.hpp"
+#include "tests/support/balance_runner.hpp"
 #include "tests/support/cli_runner.hpp"
 #include "tests/support/single_volley.hpp"
 
@@ -40,8 +41,6 @@ BalanceSettings break_fraction(const std::string& goal, int threads, uint64_t se
   return s;
 }
 
-BalanceStudy balance(const BalanceSettings& s) { return balance_study(s, scenario_argument(s.run.scenario), {}); }
-
 // A candidate's value of a key, from its assignments.
 double value_of(const nlohmann::json& candidate, const std::string& key) {
   for (const auto& a : candidate["assignments"]) {
@@ -57,7 +56,7 @@ double value_of(const nlohmann::json& candidate, const std::string& key) {
 TEST_CASE("balance refines a continuous break fraction to the band of f the coarse values miss (F-9, exact law)", "[sim][balance]") {
   // 10 figures: 3 hits win with P = 0.6172 (f in [0.925, 0.95)); 4 hits 0.3504, 2 hits 0.8507.
   REQUIRE(exact_win(10, 0.93) == Approx(0.6172).margin(1e-4));
-  const BalanceStudy study = balance(break_fraction("herero.win=0.6..0.63", 2, 5));
+  const BalanceStudy study = run_balance(break_fraction("herero.win=0.6..0.63", 2, 5));
   const auto& doc = study.document;
   INFO(doc.dump().substr(0, 3000));
   REQUIRE(doc["ending"] == "holds");
@@ -87,8 +86,8 @@ TEST_CASE("balance refines a continuous break fraction to the band of f the coar
 }
 
 TEST_CASE("balance with a continuous key is the same for 1 and 2 threads", "[sim][balance]") {
-  BalanceStudy one = balance(break_fraction("herero.win=0.6..0.63", 1, 5));
-  BalanceStudy two = balance(break_fraction("herero.win=0.6..0.63", 2, 5));
+  BalanceStudy one = run_balance(break_fraction("herero.win=0.6..0.63", 1, 5));
+  BalanceStudy two = run_balance(break_fraction("herero.win=0.6..0.63", 2, 5));
   one.document.erase("seconds");
   two.document.erase("seconds");
   CHECK(one.document.dump() == two.document.dump());
@@ -98,7 +97,7 @@ TEST_CASE("balance mixes an integer key (a grid) with a continuous one", "[sim][
   BalanceSettings s = break_fraction("herero.win=0.53..0.56", 2, 3);
   s.free = {"herero.units.H.figures=8:12", "german.break_fraction=0.7:0.98"};
   s.tolerance = 0.02;
-  const auto doc = balance(s).document;
+  const auto doc = run_balance(s).document;
   INFO(doc.dump().substr(0, 3000));
   CHECK(doc["lattice"] == 5 * 65);
   REQUIRE(doc["ending"] == "holds");
@@ -126,7 +125,7 @@ TEST_CASE("balance's continuous search keeps its guarantee over many seeds (meas
     s.tolerance = 0.022;
     s.first_look = 512;
     s.max_trials = 8192;
-    const auto doc = balance(s).document;
+    const auto doc = run_balance(s).document;
     bool wrong = false, from_refinement = false;
     if (doc["ending"] == "holds") {
       ++found;
@@ -164,7 +163,7 @@ TEST_CASE("balance --policies best refines a continuous key too: schnellfeuer mo
   s.run.sets.push_back("herero.policy=never");
   s.best_policies = true;
   s.policy_trials = 8192;
-  const auto doc = balance(s).document;
+  const auto doc = run_balance(s).document;
   INFO(doc.dump().substr(0, 3000));
   REQUIRE(doc["ending"] == "holds");
   for (const auto& i : doc["answer"]) {

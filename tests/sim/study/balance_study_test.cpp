@@ -4,6 +4,7 @@
 // trade-off, the race is the same for 1 and 2 threads, bad input is refused before any trial, and an
 // interrupted race is written, marked partial.
 #include "sim/study/balance_study.hpp"
+#include "tests/support/balance_runner.hpp"
 #include "tests/support/cli_runner.hpp"
 
 #include <catch2/catch.hpp>
@@ -30,8 +31,6 @@ BalanceSettings patrol(std::initializer_list<const char*> goal_texts, int thread
   return s;
 }
 
-BalanceStudy balance(const BalanceSettings& s) { return balance_study(s, scenario_argument(""), {}); }
-
 // An independent run of the default scenario at a candidate's assignments, on another seed, at 99.9%.
 nlohmann::json independent_run(const nlohmann::json& candidate) {
   std::string sets;
@@ -47,7 +46,7 @@ nlohmann::json independent_run(const nlohmann::json& candidate) {
 }  // namespace
 
 TEST_CASE("balance finds Z1 and Z2 that make the ambush even with games of at least 2.4 turns; independent runs agree", "[sim][balance]") {
-  const BalanceStudy study = balance(patrol({"herero.win=0.5", "turn_decided>=2.4"}));
+  const BalanceStudy study = run_balance(patrol({"herero.win=0.5", "turn_decided>=2.4"}));
   const auto& doc = study.document;
   REQUIRE(doc["ending"] == "holds");
   REQUIRE_FALSE(doc["answer"].empty());
@@ -79,7 +78,7 @@ TEST_CASE("balance orders its answer by the fewest keys changed, then the smalle
   BalanceSettings s = patrol({"herero.win=0.4..0.6"});
   s.max_trials = 4096;
   s.tolerance = 0.05;
-  const BalanceStudy study = balance(s);
+  const BalanceStudy study = run_balance(s);
   const auto& doc = study.document;
   REQUIRE(doc["answer"].size() >= 3);
   std::pair<size_t, double> last{0, 0};
@@ -106,7 +105,7 @@ TEST_CASE("balance orders its answer by the fewest keys changed, then the smalle
 
 TEST_CASE("balance: goals that conflict give the trade-off, each setting of it checked by an independent run", "[sim][balance]") {
   // On the default scenario no Z1, Z2 make games last 3 turns on average (at most about 2.6).
-  const BalanceStudy study = balance(patrol({"herero.win=0.5", "turn_decided>=3"}));
+  const BalanceStudy study = run_balance(patrol({"herero.win=0.5", "turn_decided>=3"}));
   const auto& doc = study.document;
   REQUIRE(doc["ending"] == "conflict");
   for (const auto& c : doc["candidates"]) CHECK(c["verdict"] == "dropped");
@@ -131,8 +130,8 @@ TEST_CASE("balance: goals that conflict give the trade-off, each setting of it c
 }
 
 TEST_CASE("balance: the same seed gives the same race, bit for bit, with 1 and 2 threads", "[sim][balance]") {
-  BalanceStudy one = balance(patrol({"herero.win=0.5", "turn_decided>=2.4"}, 1));
-  BalanceStudy two = balance(patrol({"herero.win=0.5", "turn_decided>=2.4"}, 2));
+  BalanceStudy one = run_balance(patrol({"herero.win=0.5", "turn_decided>=2.4"}, 1));
+  BalanceStudy two = run_balance(patrol({"herero.win=0.5", "turn_decided>=2.4"}, 2));
   one.document.erase("seconds");
   two.document.erase("seconds");
   CHECK(one.document.dump() == two.document.dump());
@@ -194,7 +193,7 @@ TEST_CASE("balance takes the spread of game length as a goal, and refuses one no
   BalanceSettings s = patrol({"turn_decided.sd>=0.5"});
   s.free = {"german.units.Z1.figures=10:11"};
   s.max_trials = 4096;
-  const auto doc = balance(s).document;
+  const auto doc = run_balance(s).document;
   // Games on this table vary by about 0.7 turns: both settings' intervals lie above 0.5.
   CHECK(doc["ending"] == "holds");
   CHECK(doc["answer"].size() == 2);
