@@ -62,7 +62,20 @@ void check_bar_erased(const std::string& stream) {
   }
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
+// How many herero-ambush trials one thread of this build plays in `seconds`, from the rate its own run
+// header gives. The bar first draws after half a second, so a test of the bar needs a run longer than
+// that; a sanitized build plays about twenty times slower than a release one, and a count fixed for the
+// release build kept it busy for a minute.
+uint64_t trials_lasting(double seconds) {
+  const auto r = expect_success("run herero-ambush --trials 20000 --threads 1");
+  std::smatch rate;
+  REQUIRE(std::regex_search(r.out, rate, std::regex(R"(\(([0-9,]+) trials/s\))")));
+  std::string digits = rate[1];
+  digits.erase(std::remove(digits.begin(), digits.end(), ','), digits.end());
+  return std::max<uint64_t>(20000, static_cast<uint64_t>(std::stod(digits) * seconds));
+}
+
+std::vector<std::string> nonempty_lines(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);)
@@ -72,8 +85,8 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 // Every line --quiet prints is one the full output prints too: quiet leaves out, it never rewords.
 void check_quiet_is_a_subset(const std::string& quiet, const std::string& full) {
-  const auto all = lines_of(full);
-  for (const auto& line : lines_of(quiet)) {
+  const auto all = nonempty_lines(full);
+  for (const auto& line : nonempty_lines(quiet)) {
     INFO(line);
     CHECK(std::find(all.begin(), all.end(), line) != all.end());
   }
@@ -102,9 +115,8 @@ TEST_CASE("The progress bar of a finished run is erased, whatever the title's le
     return;
   }
   // herero-ambush's title is 62 characters: the old bar was 130 wide, wrapped, and kept "...0s left".
-  // The bar first draws after half a second: the run must last longer than that on a fast machine
-  // (one thread plays about 500,000 trials a second of this scenario).
-  check_bar_erased(stderr_on_terminal("run herero-ambush --trials 1500000 --threads 1"));
+  // The run lasts about two seconds, long enough for the bar to draw.
+  check_bar_erased(stderr_on_terminal("run herero-ambush --threads 1 --trials " + std::to_string(trials_lasting(2.0))));
 }
 
 TEST_CASE("The progress bar of an interrupted run is erased", "[sim][terminal][interrupt]") {
@@ -112,7 +124,9 @@ TEST_CASE("The progress bar of an interrupted run is erased", "[sim][terminal][i
     WARN("SKIPPED: util-linux `script` is not installed; no pseudo-terminal to draw on");
     return;
   }
-  check_bar_erased(stderr_on_terminal("run herero-ambush --trials 100000000 --threads 1 --stop-after-blocks 400"));
+  // Interrupted after about two seconds of blocks (4,096 trials each), long enough for the bar to draw.
+  const uint64_t blocks = std::max<uint64_t>(2, trials_lasting(2.0) / 4096);
+  check_bar_erased(stderr_on_terminal("run herero-ambush --trials 100000000 --threads 1 --stop-after-blocks " + std::to_string(blocks)));
 }
 
 TEST_CASE("The progress line fits a terminal's width, the title shortened first", "[sim][terminal]") {
@@ -209,7 +223,7 @@ TEST_CASE("A quiet compare prints the headline metric's paired difference per va
   const std::regex line(R"(herero\.win: base [0-9.]+ \[[0-9.]+,[0-9.]+\], variant [12] [0-9.]+ \[[0-9.]+,[0-9.]+\], )"
                         R"(difference [+-][0-9.]+ \[[+-][0-9.]+,[+-][0-9.]+\] \(paired, 95%\))");
   CHECK(count_of(quiet.out, line) == 2);
-  CHECK(lines_of(quiet.out).size() == 3);
+  CHECK(nonempty_lines(quiet.out).size() == 3);
 }
 
 TEST_CASE("A quiet sweep prints the target at each point, not the other outcomes", "[sim][terminal][sweep]") {
@@ -265,6 +279,6 @@ TEST_CASE("A quiet dice prints the exact mean and standard deviation only", "[si
   const auto quiet = expect_success("dice 3d6 -q");
   CHECK(quiet.out == "mean 10.500000, standard deviation 2.958040 (exact)\n");
   const auto simulated = expect_success("dice 3d6 -q --simulate 4096");
-  CHECK(lines_of(simulated.out).size() == 3);  // the exact moments, the simulated mean, the trials line
+  CHECK(nonempty_lines(simulated.out).size() == 3);  // the exact moments, the simulated mean, the trials line
   CHECK(simulated.out.find("simulated mean ") != std::string::npos);
 }
