@@ -26,6 +26,10 @@
 #include "engine/binomial_table.hpp"
 #include "engine/firefight/pool_luck.hpp"
 
+#if defined(__SSE4_1__)
+#include <immintrin.h>
+#endif
+
 #include <array>
 #include <cassert>
 #include <cstddef>
@@ -54,8 +58,11 @@ struct MarginTable {
   }
 };
 inline constexpr MarginTable MarginWeights{};
+// weight[0] is MarginScale and weight[MarginLevels] is 0, so the margin clamped to the table gives
+// both ends: two conditional moves and a load.
 inline constexpr int64_t margin_weight(int margin) noexcept {
-  return margin <= 0 ? MarginScale : margin >= MarginLevels ? 0 : MarginWeights.weight[static_cast<std::size_t>(margin)];
+  const int j = margin < 0 ? 0 : margin > MarginLevels ? MarginLevels : margin;
+  return MarginWeights.weight[static_cast<std::size_t>(j)];
 }
 // margin_weight(j) - margin_weight(j + 1), without a branch.
 inline constexpr int64_t margin_step(int j) noexcept {
@@ -66,13 +73,15 @@ inline constexpr int64_t margin_step(int j) noexcept {
 // The margin steps a pool of up to ChunkDice casualties meets, read in a row without a clamp:
 // from(margin)[m] = margin_step(margin - m) for 1 <= m <= ChunkDice. Margins below -1 step as -1
 // does (every step 0), and margins above MarginLevels + ChunkDice as that one does (every step 0).
+// A step is at most MarginScale: 32-bit entries, four to an SSE register (add_pool).
 struct MarginStepRunTable {
   static constexpr int Top = MarginLevels + ChunkDice + 1;  // the highest margin kept apart
-  std::array<int64_t, Top + ChunkDice + 2> reversed{};      // reversed[t] = margin_step(Top - t)
+  std::array<int32_t, Top + ChunkDice + 2> reversed{};      // reversed[t] = margin_step(Top - t)
   constexpr MarginStepRunTable() {
-    for (int t = 0; t < static_cast<int>(reversed.size()); ++t) reversed[static_cast<std::size_t>(t)] = margin_step(Top - t);
+    for (int t = 0; t < static_cast<int>(reversed.size()); ++t)
+      reversed[static_cast<std::size_t>(t)] = static_cast<int32_t>(margin_step(Top - t));
   }
-  constexpr const int64_t* from(int margin) const noexcept {
+  constexpr const int32_t* from(int margin) const noexcept {
     const int kept = margin < -1 ? -1 : margin > Top ? Top : margin;
     return reversed.data() + (Top - kept);
   }
@@ -118,30 +127,61 @@ struct ValueLuck {
   // F-4 casualties: min(hits, target figures) of a pool of `dice` <= ChunkDice drawn from `word` by the
   // row's thresholds (hits >= m exactly when word >= thresholds[m - 1]): step(m) = pool_step_luck,
   // summed here in one pass. Its lattice part is summed term by term; its indicator part,
-  // PoolLuckScale x [word < thresholds[m - 1]], holds for the last `below` m (the thresholds do not
-  // decrease), so its margin steps telescope to a difference of two weights.
+  // PoolLuckScale x [word < thresholds[m - 1]], holds for the m above the casualties (the thresholds
+  // do not decrease, and `casualties` is the pool's count clamped to the target's figures), so its
+  // margin steps telescope to a difference of two weights.
   void add_pool(int side, int target_figures, int dice, const uint32_t* thresholds, uint32_t word, int casualties) noexcept {
     assert(dice <= ChunkDice);
     auto& v = value[static_cast<std::size_t>(side)];
     const int margin = figures[static_cast<std::size_t>(side)] - break_figures[static_cast<std::size_t>(side)];
     const int max_drop = target_figures < dice ? target_figures : dice;
-    const uint32_t offset = word & PoolLuckOffsetMask;
-    const int64_t* steps = MarginStepRuns.from(margin);
+    assert(casualties >= 0 && casualties <= max_drop);
+    const int below = max_drop - casualties;  // the m with word < thresholds[m - 1]: casualties + 1 .. max_drop
     int64_t points = 0, weighted_points = 0;
-    int below = 0;
-    for (int m = 1; m <= max_drop; ++m) {
-      const uint32_t a = thresholds[m - 1];
-      const int64_t p = lattice_points_below(offset, a);
-      points += p;
-      weighted_points += steps[m] * p;
-      below += word < a;
-    }
-    const int at_least = max_drop - below;  // the m with word >= thresholds[m - 1]: 1 .. at_least
-    const int64_t weighted = weighted_points - PoolLuckScale * (margin_weight(margin - max_drop) - margin_weight(margin - at_least));
+    lattice_sums(thresholds, MarginStepRuns.from(margin) + 1, max_drop, word & PoolLuckOffsetMask, points, weighted_points);
+    const int64_t weighted = weighted_points - PoolLuckScale * (margin_weight(margin - max_drop) - margin_weight(margin - casualties));
     v[0] += points - PoolLuckScale * below;
     v[1] += weighted;
     v[2] += weighted * other_weight(side);
     figures[static_cast<std::size_t>(side)] -= casualties;
+  }
+
+  // Over m = 1 .. count (count <= ChunkDice): points = sum of p(m), weighted = sum of steps[m - 1] p(m),
+  // p(m) = lattice_points_below(offset, thresholds[m - 1]). Every p(m) is at most PoolLuckScale and the
+  // steps sum to at most MarginScale, so both sums fit 32 bits. With SSE4.1 four m at a time (the
+  // row and the steps are read in fours up to ChunkDice, within their tables; the m beyond count masked).
+  static void lattice_sums(const uint32_t* thresholds, const int32_t* steps, int count, uint32_t offset, int64_t& points,
+                           int64_t& weighted) noexcept {
+#if defined(__SSE4_1__)
+    const __m128i low_mask = _mm_set1_epi32(static_cast<int>(PoolLuckOffsetMask));
+    const __m128i offsets = _mm_set1_epi32(static_cast<int>(offset));
+    const __m128i limit = _mm_set1_epi32(count);
+    __m128i index = _mm_setr_epi32(0, 1, 2, 3);
+    __m128i point_sum = _mm_setzero_si128(), weighted_sum = _mm_setzero_si128();
+    for (int i = 0; i < count; i += 4) {
+      const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(thresholds + i));
+      // (a >> shift) + [offset < a mod spacing]: the compare gives -1 where it holds.
+      const __m128i p = _mm_sub_epi32(_mm_srli_epi32(a, PoolLuckSpacingShift), _mm_cmpgt_epi32(_mm_and_si128(a, low_mask), offsets));
+      const __m128i kept = _mm_and_si128(p, _mm_cmpgt_epi32(limit, index));
+      point_sum = _mm_add_epi32(point_sum, kept);
+      weighted_sum = _mm_add_epi32(weighted_sum, _mm_mullo_epi32(kept, _mm_loadu_si128(reinterpret_cast<const __m128i*>(steps + i))));
+      index = _mm_add_epi32(index, _mm_set1_epi32(4));
+    }
+    // Both sums' lanes added: pairs, then the two halves.
+    const __m128i pairs = _mm_hadd_epi32(point_sum, weighted_sum);
+    const __m128i totals = _mm_hadd_epi32(pairs, pairs);
+    points = _mm_cvtsi128_si32(totals);
+    weighted = _mm_extract_epi32(totals, 1);
+#else
+    int32_t point_total = 0, weighted_total = 0;
+    for (int i = 0; i < count; ++i) {
+      const auto p = static_cast<int32_t>(lattice_points_below(offset, thresholds[i]));
+      point_total += p;
+      weighted_total += steps[i] * p;
+    }
+    points = point_total;
+    weighted = weighted_total;
+#endif
   }
 
   // An event that takes all of max_drop figures out or none, `luck` the luck of "all" (so every
