@@ -47,22 +47,25 @@ inline int64_t farthest_tie_bound(int64_t best2, int64_t tie) noexcept {
 
 // The choice of the nearest among candidates 0 .. n-1: `distance2(k)` is k's squared distance, or
 // a negative number when k is no candidate. Returns the lowest candidate index within tie of the
-// nearest, or -1 when there is no candidate. The first pass finds the nearest (its lowest index);
-// only candidates before it can take its place, so the second pass, and the bound, are needed only
-// when it is not the first. Both are written without branches on the data (which candidate is
+// nearest, or -1 when there is no candidate. The first pass finds the nearest (its lowest index)
+// and the nearest of the candidates before it (the best it replaced last): only those can take its
+// place, so the second pass is needed only when that one is within tie of the nearest (rare: the
+// branch is predicted). The passes are written without branches on the data (which candidate is
 // nearest is a coin toss for the branch predictor).
 template <class Distance2>
 [[gnu::always_inline]] inline int nearest_within_tie(int n, int64_t tie, Distance2 distance2) {
-  int64_t best = INT64_MAX;
+  int64_t best = INT64_MAX, before = INT64_MAX;
   int nearest = -1;
   for (int k = 0; k < n; ++k) {
     const int64_t d = distance2(k);
     const bool take = (d >= 0) & (d < best);
+    before = take ? best : before;
     best = take ? d : best;
     nearest = take ? k : nearest;
   }
   if (nearest <= 0) return nearest;
   const int64_t bound = nearest_tie_bound(best, tie);
+  if (before > bound) return nearest;
   int chosen = nearest;
   for (int k = nearest - 1; k >= 0; --k) {
     const int64_t d = distance2(k);
