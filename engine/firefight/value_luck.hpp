@@ -130,7 +130,8 @@ struct ValueLuck {
   // PoolLuckScale x [word < thresholds[m - 1]], holds for the m above the casualties (the thresholds
   // do not decrease, and `casualties` is the pool's count clamped to the target's figures), so its
   // margin steps telescope to a difference of two weights.
-  void add_pool(int side, int target_figures, int dice, const uint32_t* thresholds, uint32_t word, int casualties) noexcept {
+  [[gnu::always_inline]] inline void add_pool(int side, int target_figures, int dice, const uint32_t* thresholds, uint32_t word,
+                                              int casualties) noexcept {
     assert(dice <= ChunkDice);
     auto& v = value[static_cast<std::size_t>(side)];
     const int margin = figures[static_cast<std::size_t>(side)] - break_figures[static_cast<std::size_t>(side)];
@@ -150,8 +151,8 @@ struct ValueLuck {
   // p(m) = lattice_points_below(offset, thresholds[m - 1]). Every p(m) is at most PoolLuckScale and the
   // steps sum to at most MarginScale, so both sums fit 32 bits. With SSE4.1 four m at a time (the
   // row and the steps are read in fours up to ChunkDice, within their tables; the m beyond count masked).
-  static void lattice_sums(const uint32_t* thresholds, const int32_t* steps, int count, uint32_t offset, int64_t& points,
-                           int64_t& weighted) noexcept {
+  [[gnu::always_inline]] static inline void lattice_sums(const uint32_t* thresholds, const int32_t* steps, int count, uint32_t offset,
+                                                         int64_t& points, int64_t& weighted) noexcept {
 #if defined(__SSE4_1__)
     const __m128i low_mask = _mm_set1_epi32(static_cast<int>(PoolLuckOffsetMask));
     const __m128i offsets = _mm_set1_epi32(static_cast<int>(offset));
