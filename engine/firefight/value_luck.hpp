@@ -99,11 +99,14 @@ inline constexpr int64_t melee_luck_factor(int faces) noexcept {
 }
 
 // F-7: of the faces^2 outcomes of two melee dice x and y, how many have x - y < d (the first figure
-// loses when its die is below the other's by more than the difference of the bonuses).
+// loses when its die is below the other's by more than the difference of the bonuses). A difference
+// delta = x - y in (-faces, faces) has faces - |delta| outcomes; summed over the deltas below
+// e = d clamped to [1 - faces, faces]: the triangle (faces + e - 1)(faces + e) / 2 while e <= 0, and
+// beyond it the negative deltas' faces (faces - 1) / 2 plus those from 0 to e - 1.
 inline constexpr int melee_pairs_below(int faces, int d) noexcept {
-  int count = 0;
-  for (int delta = 1 - faces; delta < d && delta < faces; ++delta) count += faces - (delta < 0 ? -delta : delta);
-  return count;
+  const int e = d < 1 - faces ? 1 - faces : d > faces ? faces : d;
+  if (e <= 0) return (faces + e - 1) * (faces + e) / 2;
+  return faces * (faces - 1) / 2 + e * faces - e * (e - 1) / 2;
 }
 
 struct ValueLuck {

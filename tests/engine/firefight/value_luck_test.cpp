@@ -146,6 +146,18 @@ TEST_CASE("F-6, F-7, F-8b: a test whose failure breaks a unit sums to zero over 
       }
 }
 
+TEST_CASE("F-7: the losing outcomes of a melee pair for any difference of bonuses, against a list of the pairs",
+          "[engine][firefight][F-7][luck]") {
+  for (int faces : {2, 3, 6, 7, 10, 20, 100})
+    for (int d = -faces - 3; d <= faces + 3; ++d) {
+      int below = 0;
+      for (int x = 1; x <= faces; ++x)
+        for (int y = 1; y <= faces; ++y) below += x - y < d;
+      INFO(faces << " faces, difference " << d);
+      CHECK(melee_pairs_below(faces, d) == below);
+    }
+}
+
 TEST_CASE("F-7: a melee pair's losing outcomes are counted as a list of the pairs gives them, and sum to zero",
           "[engine][firefight][F-7][luck]") {
   for (int faces : {2, 6, 10})
