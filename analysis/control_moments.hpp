@@ -31,13 +31,19 @@ class ControlMoments {
   // trial (a kind of event that did not happen) and many metrics too: a metric of 0 adds nothing, and
   // a control of 0 adds zeros (the rows are added whole, two products an instruction).
   void add(const int64_t* y, const int64_t* c) noexcept {
-    uint64_t any = 0, spread = 0;
+    uint64_t metrics_spread = 0;
+    for (size_t j = 0; j < m_; ++j) metrics_spread |= spread_of(y[j]);
+    add(y, c, metrics_spread);
+  }
+  // The same, given the OR of spread_of(y[j]) over the metrics: a caller that walks the metrics
+  // anyway (Tally::add) gathers it there rather than in a second walk.
+  void add(const int64_t* y, const int64_t* c, uint64_t metrics_spread) noexcept {
+    uint64_t any = 0, spread = metrics_spread;
     for (size_t i = 0; i < k_; ++i) {
       any |= static_cast<uint64_t>(c[i]);
-      spread |= static_cast<uint64_t>(c[i] + SmallValue);
+      spread |= spread_of(c[i]);
     }
     if (any == 0) return;
-    for (size_t j = 0; j < m_; ++j) spread |= static_cast<uint64_t>(y[j] + SmallValue);
     // Every value v has v + SmallValue in [0, 2 SmallValue), a power of two, exactly when their OR does.
     if (spread < static_cast<uint64_t>(2 * SmallValue)) [[likely]] {
       add_narrow(y, c);
@@ -45,6 +51,9 @@ class ControlMoments {
     }
     add_wide(y, c);
   }
+
+  // A value's term of the bound that decides a trial's path (add): v + SmallValue as unsigned.
+  static uint64_t spread_of(int64_t v) noexcept { return static_cast<uint64_t>(v + SmallValue); }
 
   // Throws std::invalid_argument when the shapes differ.
   void merge(const ControlMoments& other);

@@ -33,21 +33,11 @@ class Tally {
   // figures, dice and turns), so 2^63 trials cannot overflow the 128-bit moments.
   void add(const int64_t* obs) noexcept {
     ++trials_;
-    const size_t m = offset_.size();
-    // Local pointers: the compiler cannot tell that add_outside() leaves the vectors where they are.
-    const int64_t* min = min_.data();
-    const int64_t* width = width_.data();
-    const size_t* offset = offset_.data();
-    uint64_t* bins = bins_.data();
-    for (size_t i = 0; i < m; ++i) {
-      const int64_t v = obs[i];
-      // v - min as unsigned: one compare tests both ends of the range.
-      const uint64_t rel = static_cast<uint64_t>(v - min[i]);
-      if (rel <= static_cast<uint64_t>(width[i])) [[likely]]
-        ++bins[offset[i] + rel + 1];
-      else add_outside(i, v);
+    if (controls_.empty()) {
+      add_bins<false>(obs);
+      return;
     }
-    if (!controls_.empty()) controls_.add(obs, obs + m);
+    controls_.add(obs, obs + offset_.size(), add_bins<true>(obs));
   }
 
   // Add another tally of the same schema (throws std::invalid_argument on a schema mismatch).
@@ -88,6 +78,28 @@ class Tally {
 
  private:
   void check_consistency() const;
+  // The histogram bins of one trial's metrics; with `Spread`, the OR of ControlMoments::spread_of
+  // over them, gathered in the same walk for the controls' moments (0 without).
+  template <bool Spread>
+  uint64_t add_bins(const int64_t* obs) noexcept {
+    const size_t m = offset_.size();
+    // Local pointers: the compiler cannot tell that add_outside() leaves the vectors where they are.
+    const int64_t* min = min_.data();
+    const int64_t* width = width_.data();
+    const size_t* offset = offset_.data();
+    uint64_t* bins = bins_.data();
+    uint64_t spread = 0;
+    for (size_t i = 0; i < m; ++i) {
+      const int64_t v = obs[i];
+      if constexpr (Spread) spread |= ControlMoments::spread_of(v);
+      // v - min as unsigned: one compare tests both ends of the range.
+      const uint64_t rel = static_cast<uint64_t>(v - min[i]);
+      if (rel <= static_cast<uint64_t>(width[i])) [[likely]]
+        ++bins[offset[i] + rel + 1];
+      else add_outside(i, v);
+    }
+    return spread;
+  }
   // An observation outside the metric's range: its under- or overflow bin and its moments.
   void add_outside(size_t metric, int64_t v) noexcept;
   // The moments of the values in the metric's histogram range, from its bins. Sums are kept as
