@@ -32,7 +32,6 @@ void add_key(PolicySpace& space, const ScenarioDocument& doc, const std::string&
   space.keys.push_back({key, std::move(values), index});
 }
 
-
 std::string key_list(const PolicySpace& space) {
   std::string list;
   for (const auto& k : space.keys) list += (list.empty() ? "" : ", ") + k.key;
