@@ -53,6 +53,7 @@ RunPlan make_plan(const RunSettings& s, const Schema& schema, const std::string&
       throw std::invalid_argument("--precision: no estimate named '" + name + "'; " + did_you_mean(name, names, "estimates"));
     }
     plan.precision = PrecisionTarget{static_cast<size_t>(metric), goal.half_width, s.level};
+    plan.block_size = PrecisionBlockSize;
   }
   // Under mpirun every rank runs its share of the blocks and sees the combined tally (mpi_world.hpp).
   if (mpi_world().size > 1) {

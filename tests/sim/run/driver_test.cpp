@@ -4,6 +4,7 @@
 #include "engine/exact_dice.hpp"
 #include "sim/run/dice_pool_job.hpp"
 #include "sim/run/driver.hpp"
+#include "sim/run/run_settings.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -100,6 +101,31 @@ TEST_CASE("Precision stopping ends after the first block whose prefix is precise
     CHECK(b.precision_reached);
     CHECK(b.tally == a.tally);
     CHECK(b.planned_trials == k * 1024);
+  }
+}
+
+TEST_CASE("A precision target plays blocks of PrecisionBlockSize: at most threads - 1 blocks past the stop", "[sim][driver]") {
+  // The command line's plan: blocks of 1024 with --precision, 4096 without.
+  const DicePoolJob<PoolPath::Binomial> job(ten_d20_at_6(), 5);
+  RunSettings settings;
+  settings.trials_option = 10'000'000;
+  CHECK(make_plan(settings, *job.schema(), "hits").block_size == DefaultBlockSize);
+  settings.precision = "0.01";
+  const RunPlan from_settings = make_plan(settings, *job.schema(), "hits");
+  CHECK(from_settings.block_size == PrecisionBlockSize);
+  REQUIRE(from_settings.precision.has_value());
+  // Played (the progress count, blocks dropped past the stop included) against kept: rounds of one
+  // block per thread, so at most threads - 1 blocks are played beyond the one that stops.
+  for (int threads : {1, 2, 3}) {
+    RunPlan plan = from_settings;
+    plan.threads = threads;
+    RunProgress progress;
+    const RunResult r = run_trials(job, plan, &progress);
+    CAPTURE(threads);
+    REQUIRE(r.precision_reached);
+    CHECK(r.tally.trials() % PrecisionBlockSize == 0);
+    CHECK(progress.trials_done.load() >= r.tally.trials());
+    CHECK(progress.trials_done.load() <= r.tally.trials() + uint64_t(threads - 1) * PrecisionBlockSize);
   }
 }
 
