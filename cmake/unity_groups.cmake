@@ -1,16 +1,32 @@
-# VOLLEY_UNITY_BUILD (the sanitizer presets): each folder's sources are compiled as unity sources of
-# up to ten files. Under the sanitizers most of a file's compile time goes to the inline code of the
-# headers it includes (json, Catch2, the kernel's templates), instrumented again in every file; a
-# unity source compiles it once for all its files, which more than halves those builds (CI's 2-core
-# budget). Files of one game (barrage_*, firefight_*, fire_*) form their own groups: their
-# `using namespace` of that game's rules would make the other game's names ambiguous. A name defined
-# in two files of a folder (in an anonymous namespace too) is an error in such a build: give it one
-# home (a header) or a name of its own. Sources with their own compile options or definitions (the
-# httplib clients, mpi_world.cpp) are compiled alone, as CMake does with any such source.
-option(VOLLEY_UNITY_BUILD "Compile each folder's sources as unity sources (the sanitizer presets)" OFF)
+# VOLLEY_UNITY_BUILD: which targets compile each folder's sources as unity sources of up to ten files.
+#   OFF    none: every file compiled alone, the quickest rebuild after an edit (-DVOLLEY_UNITY_BUILD=OFF)
+#   OUTER  the release presets: the tests and the layers above the run driver (output, study, web, cli).
+#          The kernel, the tally and the driver (engine, analysis, scenario, record, run), whose code the
+#          bench measures, are compiled file by file as ever, so the bench's code is that of a plain build.
+#   ON     every target (the sanitizer and fuzz presets, the style check's clang-tidy).
+# Most of a file's compile time goes to the inline code of the headers it includes (json, Catch2, the
+# kernel's templates), compiled again in every file; a unity source compiles it once for all its
+# files: a fresh release build takes half the time (CI's 2-core budget; docs/architecture.md). Files of
+# one game (barrage_*, firefight_*, fire_*) form their own groups: their `using namespace` of that
+# game's rules would make the other game's names ambiguous. A name defined in two files of a folder
+# (in an anonymous namespace too) is an error in such a build: give it one home (a header) or a name
+# of its own. Sources with their own compile options or definitions (the httplib clients,
+# mpi_world.cpp) are compiled alone, as CMake does with any such source.
+set(VOLLEY_UNITY_BUILD "OFF" CACHE STRING "Unity sources for no target (OFF), the tests and the layers above the driver (OUTER), or all (ON)")
+set_property(CACHE VOLLEY_UNITY_BUILD PROPERTY STRINGS OFF OUTER ON)
+string(TOUPPER "${VOLLEY_UNITY_BUILD}" volley_unity_level)
+if(volley_unity_level STREQUAL "TRUE" OR volley_unity_level STREQUAL "1" OR volley_unity_level STREQUAL "YES")
+  set(volley_unity_level ON)
+elseif(volley_unity_level STREQUAL "FALSE" OR volley_unity_level STREQUAL "0" OR volley_unity_level STREQUAL "NO")
+  set(volley_unity_level OFF)
+endif()
+if(NOT volley_unity_level MATCHES "^(OFF|OUTER|ON)$")
+  message(FATAL_ERROR "VOLLEY_UNITY_BUILD: expected OFF, OUTER or ON, got '${VOLLEY_UNITY_BUILD}'")
+endif()
 
-function(volley_unity_groups target)
-  if(NOT VOLLEY_UNITY_BUILD)
+# `level`: OUTER for a target that OUTER unifies, ON for one that only ON does.
+function(volley_unity_groups target level)
+  if(volley_unity_level STREQUAL "OFF" OR (level STREQUAL "ON" AND volley_unity_level STREQUAL "OUTER"))
     return()
   endif()
   get_target_property(sources ${target} SOURCES)
