@@ -14,10 +14,11 @@
 # mpi_world.cpp) are compiled alone, as CMake does with any such source.
 set(VOLLEY_UNITY_BUILD "OFF" CACHE STRING "Unity sources for no target (OFF), the tests and the layers above the driver (OUTER), or all (ON)")
 set_property(CACHE VOLLEY_UNITY_BUILD PROPERTY STRINGS OFF OUTER ON)
+# A cache from before OUTER may hold a boolean.
 string(TOUPPER "${VOLLEY_UNITY_BUILD}" volley_unity_level)
-if(volley_unity_level STREQUAL "TRUE" OR volley_unity_level STREQUAL "1" OR volley_unity_level STREQUAL "YES")
+if(volley_unity_level MATCHES "^(TRUE|1|YES|Y)$")
   set(volley_unity_level ON)
-elseif(volley_unity_level STREQUAL "FALSE" OR volley_unity_level STREQUAL "0" OR volley_unity_level STREQUAL "NO")
+elseif(volley_unity_level MATCHES "^(FALSE|0|NO|N)$")
   set(volley_unity_level OFF)
 endif()
 if(NOT volley_unity_level MATCHES "^(OFF|OUTER|ON)$")

@@ -7,8 +7,9 @@ namespace volley {
 
 inline constexpr uint32_t DefaultBlockSize = 4096;
 // A run with a precision target checks its estimate after every block and, with T threads, plays a
-// round of T blocks at a time: it plays up to T blocks beyond the trials the target needs (the default
-// question to +-0.005 needs about 17,700 paired trials; 2 threads on blocks of 4,096 played 24,576).
+// round of T blocks at a time, so up to T - 1 blocks past the one that stops are played and dropped
+// (the default question to +-0.005 needs about 17,700 paired trials; 2 threads on blocks of 4,096
+// played 24,576).
 // Smaller blocks stop nearer the need, but each round ends in a join of the threads: at 512 trials a
 // block the joins cost more than the trials they save (docs/performance.md, "Time to answer").
 inline constexpr uint32_t PrecisionBlockSize = 1024;
