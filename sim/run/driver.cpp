@@ -10,6 +10,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <bit>
 
 namespace volley {
 
@@ -53,24 +54,24 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
   // Checkpoint rounds add more ends. The ends change only how much is played ahead of a stop, never
   // the result. Under MPI (combine) every rank must make the same calls to combine: the width is then
   // the same on every rank.
-  std::vector<uint64_t> round_ends;
-  if (plan.precision && !plan.doubling_rounds) {
-    const uint64_t width = plan.combine ? 4 * plan.slice.count : static_cast<uint64_t>(std::max(arena.max_concurrency(), 1));
-    for (uint64_t m = width; m < result.blocks_total; m += width) round_ends.push_back(m);
-  }
-  if (plan.doubling_rounds)
-    for (uint64_t m = 1; m < result.blocks_total; m *= 2) round_ends.push_back(m);
-  if (plan.checkpoint_blocks > 0)
-    for (uint64_t m = plan.checkpoint_blocks; m < result.blocks_total; m += plan.checkpoint_blocks) round_ends.push_back(m);
-  round_ends.push_back(result.blocks_total);
-  std::sort(round_ends.begin(), round_ends.end());
-  round_ends.erase(std::unique(round_ends.begin(), round_ends.end()), round_ends.end());
+  // The ends as a rule, not a list: a precision target plans up to a billion trials, whose list of
+  // ends alone took longer to sort than a quick answer's trials.
+  const uint64_t precision_width = plan.precision && !plan.doubling_rounds
+                                       ? (plan.combine ? 4 * plan.slice.count : static_cast<uint64_t>(std::max(arena.max_concurrency(), 1)))
+                                       : 0;
+  const auto next_round_end = [&](uint64_t after) {
+    uint64_t next = result.blocks_total;
+    if (precision_width > 0) next = std::min(next, (after / precision_width + 1) * precision_width);
+    if (plan.doubling_rounds) next = std::min(next, after == 0 ? uint64_t{1} : std::bit_floor(after) * 2);
+    if (plan.checkpoint_blocks > 0) next = std::min(next, (after / plan.checkpoint_blocks + 1) * plan.checkpoint_blocks);
+    return next;
+  };
 
   // A resumed run already holds blocks up to resumed_end - 1, which the interrupted run reached only
   // after its precision checks at each of them had failed: the checks start after them.
   uint64_t resumed_end = 0;
-  for (uint64_t b = 0; b < result.done_blocks.size(); ++b)
-    if (result.done_blocks[b] != 0) resumed_end = b + 1;
+  for (uint64_t b = 0; b < plan.done_blocks.size(); ++b)
+    if (plan.done_blocks[b] != 0) resumed_end = b + 1;
 
   uint64_t round_begin = 0;
   // With a precision target each block of a round fills a tally of its own, and the blocks join the
@@ -81,7 +82,9 @@ RunResult run_trials(const TrialJob& job, const RunPlan& plan, RunProgress* prog
   const bool per_block = plan.precision.has_value();
   bool combined = per_block && static_cast<bool>(plan.combine);
   std::vector<Tally> block_tallies;
-  for (uint64_t round_end : round_ends) {
+  bool more_rounds = true;
+  for (uint64_t round_end = next_round_end(0); more_rounds; round_end = next_round_end(round_end)) {
+    more_rounds = round_end < result.blocks_total;
     if (progress != nullptr) progress->trials_planned.store(std::min(plan.trials, round_end * block_size), std::memory_order_relaxed);
     if (per_block) block_tallies.assign(round_end - round_begin, Tally(job.schema()));
     tbb::enumerable_thread_specific<WorkerSlot> slots([&job] { return WorkerSlot(job); });
