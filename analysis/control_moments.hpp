@@ -10,7 +10,13 @@
 // values all lie within +-2^24 (nearly all: the duel controls reach a million or two) adds to 64-bit
 // sums instead, cheaper, which are folded into the 128-bit ones every 2^14 trials (2^48 x 2^14 < 2^63:
 // they cannot overflow) and read with them. Which trials take which path changes no sum.
+//
+// A metric the schema declares a difference of two others (MetricDifference: a compare's paired
+// differences, a fifth of its rows) gets no products of its own: its sums with the controls are
+// those of its minuend less those of its subtrahend, exactly (modulo 2^128 like every sum), so they
+// read, merge and serialise as if tallied.
 #include "analysis/int128.hpp"
+#include "engine/metrics.hpp"
 
 #include <cstdint>
 #include <span>
@@ -21,9 +27,14 @@ namespace volley {
 class ControlMoments {
  public:
   ControlMoments() = default;
-  ControlMoments(size_t metrics, size_t controls);
+  // Throws std::invalid_argument when a difference names a metric out of range or another difference.
+  ControlMoments(size_t metrics, size_t controls, std::span<const MetricDifference> differences = {});
 
   size_t controls() const noexcept { return k_; }
+  // Whether the 64-bit sums take AVX2's four products an instruction (where the CPU has it) or
+  // SSE4.1's two: the same integers either way. Tests turn it off to check the other path.
+  bool uses_avx2() const noexcept { return wide_vectors_; }
+  void use_avx2(bool on) noexcept;
   size_t metrics() const noexcept { return m_; }
   bool empty() const noexcept { return k_ == 0; }
 
@@ -62,13 +73,20 @@ class ControlMoments {
   Int128 cross(size_t i, size_t j) const noexcept {
     return total(cross_, narrow_cross_, i <= j ? row_start_[i] + j - i : row_start_[j] + i - j);
   }
-  Int128 with_metric(size_t metric, size_t i) const noexcept { return total(metric_, narrow_metric_, metric * k_ + i); }
+  Int128 with_metric(size_t metric, size_t i) const noexcept {
+    const int32_t d = difference_at_[metric];
+    if (d < 0) return tallied_with_metric(metric, i);
+    const MetricDifference& diff = differences_[static_cast<size_t>(d)];
+    return static_cast<Int128>(static_cast<UInt128>(tallied_with_metric(diff.minuend, i)) -
+                               static_cast<UInt128>(tallied_with_metric(diff.subtrahend, i)));
+  }
 
   // Serialisation after the tally's own words: the sums, the cross sums (row by row, i <= j), then
   // per metric its sums with each control; two words each, low first.
   size_t word_count() const noexcept { return 2 * (sum_.size() + cross_.size() + metric_.size()); }
   void append_words(std::vector<uint64_t>& words) const;
-  // Throws std::invalid_argument unless exactly word_count() words.
+  // Throws std::invalid_argument unless exactly word_count() words, or when a difference's sums are
+  // not its metrics' (words no run could have made).
   void read_words(std::span<const uint64_t> words);
 
   friend bool operator==(const ControlMoments& a, const ControlMoments& b) noexcept {
@@ -79,7 +97,7 @@ class ControlMoments {
       if (total(a.cross_, a.narrow_cross_, i) != total(b.cross_, b.narrow_cross_, i)) return false;
     for (size_t i = 0; i < a.metric_.size(); ++i)
       if (total(a.metric_, a.narrow_metric_, i) != total(b.metric_, b.narrow_metric_, i)) return false;
-    return true;
+    return a.difference_at_ == b.difference_at_;
   }
 
  private:
@@ -88,7 +106,11 @@ class ControlMoments {
   static Int128 total(const std::vector<UInt128>& wide, const std::vector<int64_t>& narrow, size_t i) noexcept {
     return static_cast<Int128>(wide[i] + static_cast<UInt128>(static_cast<Int128>(narrow[i])));
   }
+  Int128 tallied_with_metric(size_t metric, size_t i) const noexcept { return total(metric_, narrow_metric_, metric * k_ + i); }
   void add_narrow(const int64_t* y, const int64_t* c) noexcept;
+  void add_narrow_avx2(const int64_t* y, const int64_t* c) noexcept;
+  template <void (*AddRow)(int64_t*, const int64_t*, size_t, int64_t) noexcept>
+  void add_narrow_rows(const int64_t* y, const int64_t* c) noexcept;
   void add_wide(const int64_t* y, const int64_t* c) noexcept;
   // The 64-bit sums into the 128-bit ones.
   void fold() noexcept;
@@ -98,6 +120,12 @@ class ControlMoments {
   std::vector<int64_t> narrow_sum_, narrow_cross_, narrow_metric_;
   uint32_t narrow_trials_ = 0;
   std::vector<size_t> row_start_;  // where row i of the packed upper triangle begins
+  std::vector<MetricDifference> differences_;
+  std::vector<int32_t> difference_at_;  // per metric, its index in differences_, or -1: tallied
+  std::vector<uint32_t> tallied_;       // the metrics that are not differences, ascending
+  // Whether this CPU has AVX2 (four products an instruction, where the release build's x86-64-v2
+  // baseline has SSE4.1's two); the sums are the same integers either way.
+  bool wide_vectors_ = false;
 };
 
 }  // namespace volley

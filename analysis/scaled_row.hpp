@@ -3,10 +3,12 @@
 // each product is exact in 64 bits. With SSE4.1 (the release build's x86-64-v2) two products an
 // instruction: the signed 32 x 32 -> 64 multiply reads the low half of each 64-bit lane, which is the
 // value itself when it fits in 32 bits signed. The control moments' 64-bit sums (control_moments.hpp).
+// With AVX2, four products an instruction: add_scaled_small_avx2, for a caller that has asked the CPU
+// (cpu_has_avx2) and is itself compiled for AVX2, so that the loop inlines into it.
 #include <cstddef>
 #include <cstdint>
 
-#if defined(__SSE4_1__)
+#if defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
@@ -33,5 +35,23 @@ inline void add_scaled_small(int64_t* row, const int64_t* v, size_t n, int64_t s
 #endif
   for (; i < n; ++i) row[i] += s * v[i];
 }
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define VOLLEY_HAS_AVX2_PATH 1
+inline bool cpu_has_avx2() noexcept { return __builtin_cpu_supports("avx2"); }
+
+__attribute__((target("avx2"))) inline void add_scaled_small_avx2(int64_t* row, const int64_t* v, size_t n, int64_t s) noexcept {
+  const __m256i scale = _mm256_set1_epi64x(s);
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const __m256i products = _mm256_mul_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + i)), scale);
+    __m256i* out = reinterpret_cast<__m256i*>(row + i);
+    _mm256_storeu_si256(out, _mm256_add_epi64(_mm256_loadu_si256(out), products));
+  }
+  for (; i < n; ++i) row[i] += s * v[i];
+}
+#else
+inline bool cpu_has_avx2() noexcept { return false; }
+#endif
 
 }  // namespace volley

@@ -18,7 +18,7 @@ Tally::Tally(std::shared_ptr<const Schema> schema) : schema_(std::move(schema)) 
   bins_.assign(offset, 0);
   outside_sum_.assign(schema_->size(), 0);
   outside_squares_.assign(schema_->size(), 0);
-  controls_ = ControlMoments(schema_->size(), schema_->controls.size());
+  controls_ = ControlMoments(schema_->size(), schema_->controls.size(), schema_->differences);
 }
 
 void Tally::add_outside(size_t metric, int64_t v) noexcept {

@@ -29,6 +29,15 @@ struct MetricSpec {
 // moments (`validate` accepted such a scenario and `run` refused it).
 inline constexpr int64_t MaxHistogramWidth = int64_t{1} << 24;
 
+// A metric that is, in every trial, one metric minus another (a compare's paired difference,
+// compare_job.hpp). Its sums with the controls follow exactly from those two metrics' sums, so a tally
+// derives them rather than adding a row of products for it every trial (control_moments.hpp).
+struct MetricDifference {
+  size_t out = 0;         // the difference's index
+  size_t minuend = 0;     // out = minuend - subtrahend
+  size_t subtrahend = 0;  // neither of the two is itself a difference
+};
+
 struct Schema {
   std::vector<MetricSpec> metrics;
   size_t headline_index = 0;  // the estimate `--precision E` refers to when no name is given
@@ -36,6 +45,9 @@ struct Schema {
   // a trial writes after its metrics, obs[size() .. observations()). Their tallied cross-moments
   // let every estimate subtract the luck they measure. Empty: no controls (`--no-control`).
   std::vector<std::string> controls;
+  // Metrics that are exact differences of two others (the kernel or job that writes them vouches
+  // for it, trial by trial).
+  std::vector<MetricDifference> differences;
 
   size_t size() const noexcept { return metrics.size(); }
   // The integers one trial writes: its metrics, then its controls.

@@ -14,6 +14,9 @@ CompareJob::CompareJob(std::vector<std::unique_ptr<TrialJob>> variants, const st
       copy.name = variant_prefix(v) + spec.name;
       schema->add(copy);
     }
+    const size_t at = offsets_[v];
+    for (const MetricDifference& d : variants_[v]->schema()->differences)
+      schema->differences.push_back({at + d.out, at + d.minuend, at + d.subtrahend});
   }
   const Schema& base = *variants_[0]->schema();
   for (size_t v = 1; v < variants_.size(); ++v) {
@@ -32,6 +35,7 @@ CompareJob::CompareJob(std::vector<std::unique_ptr<TrialJob>> variants, const st
       d.headline = true;
       d.description = "difference " + b.name + " (variant " + std::to_string(v) + " - base)";
       differences_.push_back({v, i, static_cast<size_t>(j), schema->add(d)});
+      schema->differences.push_back({differences_.back().out, offsets_[v] + differences_.back().other_index, offsets_[0] + i});
     }
   }
   for (const auto& e : exceedances) {
@@ -55,6 +59,8 @@ CompareJob::CompareJob(std::vector<std::unique_ptr<TrialJob>> variants, const st
       d.max_value = 1;
       d.description = "difference P(" + e.name() + ") (variant " + std::to_string(v) + " - base)";
       indicator_differences_.push_back({static_cast<size_t>(indicator[0]), static_cast<size_t>(indicator[v]), schema->add(d)});
+      schema->differences.push_back(
+          {indicator_differences_.back().out, indicator_differences_.back().other, indicator_differences_.back().base});
     }
   }
   // Every variant's controls, after all the metrics: a difference is adjusted for the luck of both

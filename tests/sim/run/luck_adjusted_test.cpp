@@ -69,6 +69,30 @@ TEST_CASE("Luck-adjusted estimates are the same bits at 1 and 2 threads and from
   CHECK(a.reduction() > 1.0);
 }
 
+TEST_CASE("A compare's paired differences: their control moments, derived from the variants', equal them tallied", "[sim][controls]") {
+  // The compare declares each d1/ metric (and an exceedance's) the difference of two variant metrics,
+  // and the tally derives its sums with the controls instead of adding its row of products: the words
+  // must be those of a tally of the same observations that adds every row.
+  std::vector<std::unique_ptr<TrialJob>> jobs;
+  jobs.push_back(firefight_job(Base, 13));
+  jobs.push_back(firefight_job(Variant, 13));
+  const CompareJob job(std::move(jobs), {Exceedance{"herero.hits", 5}});
+  REQUIRE(job.schema()->differences.size() == 35);  // 34 headline metrics and one exceedance
+  auto every_row = std::make_shared<Schema>(*job.schema());
+  every_row->differences.clear();
+  Tally derived(job.schema()), tallied(every_row);
+  const auto worker = job.make_worker();
+  std::vector<int64_t> obs(job.schema()->observations());
+  for (uint64_t trial = 0; trial < 3000; ++trial) {
+    worker->play(trial, obs.data());
+    derived.add(obs.data());
+    tallied.add(obs.data());
+  }
+  CHECK(derived.to_words() == tallied.to_words());
+  const auto d = static_cast<size_t>(job.difference_metric(1, "herero.win"));
+  CHECK(bits(control_adjustment(derived, d).estimate) == bits(control_adjustment(tallied, d).estimate));
+}
+
 TEST_CASE("Every control of the default compare has mean zero: each mean within 4.5 standard errors of 0", "[sim][controls]") {
   // Each control is a sum of terms of mean zero given the past (luck_controls.hpp, value_luck.hpp);
   // a term whose expectation were off (a wrong chance, a mistracked margin) would show here. 4.5
