@@ -38,7 +38,12 @@ inline void add_scaled_small(int64_t* row, const int64_t* v, size_t n, int64_t s
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define VOLLEY_HAS_AVX2_PATH 1
-inline bool cpu_has_avx2() noexcept { return __builtin_cpu_supports("avx2"); }
+// Safe before other static constructors too (__builtin_cpu_init), and true only where the OS keeps
+// the AVX registers across switches (the builtin checks it).
+inline bool cpu_has_avx2() noexcept {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2");
+}
 
 __attribute__((target("avx2"))) inline void add_scaled_small_avx2(int64_t* row, const int64_t* v, size_t n, int64_t s) noexcept {
   const __m256i scale = _mm256_set1_epi64x(s);
