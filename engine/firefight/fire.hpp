@@ -109,9 +109,11 @@ void record_burst(Ctx& c, int target, int casualties) {
 // F-4: unit g fires at `target`, its current target (which exists). Schnellfeuer (SF-B): twice the
 // dice (sf_dice_multiplier) at -1 (sf_fire_modifier). A prone firer is at -1 too (F-8a). Returns the
 // casualties, for the F-8a prone test: a card of one volley tests its target at once, and only a
-// schnellfeuer card, several volleys, records its bursts (record_burst).
+// schnellfeuer card, several volleys, records its bursts (record_burst). Inlined in its callers (the
+// card loop, schnellfeuer): each knows `schnellfeuer`, and a call with its register saves cost more
+// than the copy.
 template <class Ctx>
-int fire_at(Ctx& c, int g, int target, bool schnellfeuer) {
+[[gnu::always_inline]] inline int fire_at(Ctx& c, int g, int target, bool schnellfeuer) {
   auto& st = c.st;
   const Ruleset& rules = c.sc.ruleset;
   UnitState& u = st.units[g];
