@@ -49,9 +49,15 @@ void build_candidates(Ctx& c) {
     const bool possible = !e.gone & !(e.in_melee & melee_screens);
     screen[h] = static_cast<uint8_t>(possible | ((possible & !e.hidden) << 1));
   }
+  // The answers are written through pointers held across the walk: through the vectors, each
+  // unit's three stores would load their data pointers again.
+  int* candidate_count = st.candidate_count.data();
+  int* target_of = st.targets.target_of.data();
+  uint64_t* stamp = st.targets.stamp.data();
   for (int side = 0; side < SideCount; ++side) {
     const int enemy = 1 - side, first = c.first(enemy), count_enemies = c.last(enemy) - first;
     const uint8_t* enemy_screen = screen + first;
+    const uint64_t enemy_epoch = epoch[enemy];
     for (int g = c.first(side), g_end = c.last(side); g < g_end; ++g) {
       int count = 0, best = -1;
       if (may_fire(units[g], turn)) {  // only a unit that may fire asks for its target
@@ -68,9 +74,9 @@ void build_candidates(Ctx& c) {
         });
         best = k < 0 ? -1 : first + k;
       }
-      st.candidate_count[g] = count;
-      st.targets.target_of[g] = best;
-      st.targets.stamp[g] = epoch[enemy];
+      candidate_count[g] = count;
+      target_of[g] = best;
+      stamp[g] = enemy_epoch;
     }
   }
 }
