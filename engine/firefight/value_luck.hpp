@@ -122,9 +122,10 @@ struct ValueLuck {
 
   // The other side's margin weight in sixteenths (0 .. 16): small enough that a trial's controls
   // stay within the tally's 64-bit fast path (control_moments.hpp) nearly always.
+  static int64_t in_sixteenths(int64_t weight) noexcept { return (weight + 8) >> 4; }
   int64_t other_weight(int side) const noexcept {
     const int other = 1 - side;
-    return (margin_weight(figures[static_cast<std::size_t>(other)] - break_figures[static_cast<std::size_t>(other)]) + 8) >> 4;
+    return in_sixteenths(margin_weight(figures[static_cast<std::size_t>(other)] - break_figures[static_cast<std::size_t>(other)]));
   }
 
   // F-4 casualties: min(hits, target figures) of a pool of `dice` <= ChunkDice drawn from `word` by the
@@ -210,14 +211,22 @@ struct ValueLuck {
   // the state before it (the duel weight of one side must not see the other's loss).
   void add_melee_pair(int faces, std::array<int, 2> losing, std::array<bool, 2> lost) noexcept {
     const int64_t factor = melee_luck_factor(faces), outcomes = int64_t{faces} * faces;
-    const std::array<int, 2> before = figures;
-    for (int s = 0; s < 2; ++s) {
-      figures = before;
-      add_all_or_none(s, 1, lost[static_cast<std::size_t>(s)],
-                      (outcomes * lost[static_cast<std::size_t>(s)] - losing[static_cast<std::size_t>(s)]) * factor);
+    // Each side's margin weight and what a figure lost takes off it, both read before either loss:
+    // add_all_or_none of one figure per side, with the weights looked up once.
+    std::array<int64_t, 2> weight{}, drop{};
+    for (std::size_t s = 0; s < 2; ++s) {
+      const int margin = figures[s] - break_figures[s];
+      weight[s] = margin_weight(margin);
+      drop[s] = margin_weight(margin - 1) - weight[s];
     }
-    for (int s = 0; s < 2; ++s)
-      figures[static_cast<std::size_t>(s)] = before[static_cast<std::size_t>(s)] - (lost[static_cast<std::size_t>(s)] ? 1 : 0);
+    for (std::size_t s = 0; s < 2; ++s) {
+      const int64_t luck = (outcomes * lost[s] - losing[s]) * factor;
+      auto& v = value[s];
+      v[0] += luck;
+      v[1] += drop[s] * luck;
+      v[2] += drop[s] * luck * in_sixteenths(weight[1 - s]);
+      figures[s] -= lost[s] ? 1 : 0;
+    }
   }
 };
 
