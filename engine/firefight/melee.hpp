@@ -34,7 +34,12 @@ void melee_round(Ctx& c, int root, int lowest) {
   int a = c.first(0), b = c.first(1);
   int a_left = 0, b_left = 0;
   int lost[2] = {0, 0};
+  // The bonuses of the two units whose figures pair off now, and on how many of a pair's outcomes
+  // each side's figure loses (F-7's value terms): the same for every pair of these two units.
+  int bonus_a = 0, bonus_b = 0;
+  std::array<int, 2> losing_outcomes{};
   while (true) {
+    const bool next_units = a_left == 0 || b_left == 0;
     while (a_left == 0 && a < c.last(0)) {
       if (member(a)) a_left = st.units[a].figures;
       if (a_left == 0) ++a;
@@ -44,17 +49,16 @@ void melee_round(Ctx& c, int root, int lowest) {
       if (b_left == 0) ++b;
     }
     if (a_left == 0 || b_left == 0) break;
+    if (next_units) {
+      bonus_a = st.units[a].charged ? c.spec(a).melee_bonus : 0;
+      bonus_b = st.units[b].charged ? c.spec(b).melee_bonus : 0;
+      losing_outcomes = {melee_pairs_below(rules.melee_die, bonus_b - bonus_a), melee_pairs_below(rules.melee_die, bonus_a - bonus_b)};
+    }
     const int da = c.dice.die(rules.melee_die), db = c.dice.die(rules.melee_die);
     st.luck.add(LuckKind::Melee, 0, 2 * da - (rules.melee_die + 1));
     st.luck.add(LuckKind::Melee, 1, 2 * db - (rules.melee_die + 1));
-    const int ta = da + (st.units[a].charged ? c.spec(a).melee_bonus : 0);
-    const int tb = db + (st.units[b].charged ? c.spec(b).melee_bonus : 0);
-    {
-      const int bonus_a = ta - da, bonus_b = tb - db;
-      st.luck.figures.add_melee_pair(
-          rules.melee_die, {melee_pairs_below(rules.melee_die, bonus_b - bonus_a), melee_pairs_below(rules.melee_die, bonus_a - bonus_b)},
-          {ta < tb, tb < ta});
-    }
+    const int ta = da + bonus_a, tb = db + bonus_b;
+    st.luck.figures.add_melee_pair(rules.melee_die, losing_outcomes, {ta < tb, tb < ta});
     if (ta != tb) {
       const int loser = ta < tb ? a : b;
       const int loser_die = ta < tb ? da : db;
