@@ -334,8 +334,10 @@ void resolve_charge(Ctx& c, int g) {
   const Path path(u.pos, tp);
   const int64_t d2 = distance_squared(u.pos, tp);
   if (const int n = c.spec(g).charge_dice; n <= ChargeControlDice) {
-    int need = 0;  // the fewest pips that reach: (pips x CoordPerInch)^2 >= d2, as step 3 tests
-    while (need <= 6 * n && squared(int64_t{need} * CoordPerInch) < d2) ++need;
+    // The fewest pips that reach, (pips x CoordPerInch)^2 >= d2 as step 3 tests (6n + 1: none
+    // reach): pips x CoordPerInch at least sqrt(d2) rounded up.
+    const int64_t root = integer_sqrt(d2), root_up = root + (root * root < d2);
+    const int need = static_cast<int>(std::min<int64_t>((root_up + CoordPerInch - 1) / CoordPerInch, 6 * n + 1));
     c.st.luck.add(LuckKind::Charge, c.side_of(g), charge_term(n, need, squared(total) >= d2));
   }
   if constexpr (Ctx::Narrator::enabled)
