@@ -54,14 +54,17 @@ bool wants_schnellfeuer(Ctx& c, int side) {
 // farthest from the nearest enemy unit, ties within tie_distance (F-4 "Measuring") to a unit before
 // a decoy, then to the lowest index.
 inline int next_kept(KeepHiddenChoice choice, const FirefightState::KeepCandidate* order, int from, int count, int64_t tie) {
-  bool units_left = false, decoys_left = false;
-  for (int i = from; i < count; ++i) (order[i].decoy ? decoys_left : units_left) = true;
-  const bool only_units = choice == KeepHiddenChoice::UnitsFirst && units_left;
-  const bool only_decoys = choice == KeepHiddenChoice::DecoysFirst && decoys_left;
+  // One pass for the farthest unit and the farthest decoy (-1: none left): which kinds are left, and
+  // the farthest of those the policy puts first.
+  int64_t farthest_unit = -1, farthest_decoy = -1;
+  for (int i = from; i < count; ++i) {
+    int64_t& farthest_of_kind = order[i].decoy ? farthest_decoy : farthest_unit;
+    farthest_of_kind = std::max(farthest_of_kind, order[i].nearest_enemy);
+  }
+  const bool only_units = choice == KeepHiddenChoice::UnitsFirst && farthest_unit >= 0;
+  const bool only_decoys = choice == KeepHiddenChoice::DecoysFirst && farthest_decoy >= 0;
   const auto eligible = [&](const FirefightState::KeepCandidate& k) { return k.decoy ? !only_units : !only_decoys; };
-  int64_t farthest = -1;
-  for (int i = from; i < count; ++i)
-    if (eligible(order[i])) farthest = std::max(farthest, order[i].nearest_enemy);
+  const int64_t farthest = only_units ? farthest_unit : only_decoys ? farthest_decoy : std::max(farthest_unit, farthest_decoy);
   // INT64_MAX: no enemy unit in action; only those alike tie.
   const int64_t bound = farthest == INT64_MAX ? INT64_MAX : farthest_tie_bound(farthest, tie);
   int best = -1;
