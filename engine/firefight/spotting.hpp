@@ -153,12 +153,14 @@ void spot(Ctx& c, bool all) {
     if (!enemy_moved && !moved[s]) continue;
     // The range test reads the distances that refresh_geometry cached for the current positions,
     // walking the side's rows of the pair cache.
+    // The enemy's index range read once: a reveal's stores could alias the scenario's.
     const int64_t spot2 = squared(c.sc.spot_range);
+    const int enemy_first = c.first(1 - s), enemy_last = c.last(1 - s);
     auto row = c.row(c.first(s));
     const size_t row_step = c.row_step(s);
     for (int g = c.first(s), g_end = c.last(s); g < g_end; ++g, row.d2 += row_step, row.los += row_step) {
       const UnitState& u = units[g];
-      if (u.hidden & !u.out() & (enemy_moved | u.moved) && unit_in_action_within(units, c.first(1 - s), c.last(1 - s), row, spot2))
+      if (u.hidden & !u.out() & (enemy_moved | u.moved) && unit_in_action_within(units, enemy_first, enemy_last, row, spot2))
         reveal_unit(c, g, "spotted");
     }
     if (!enemy_moved) continue;
