@@ -44,9 +44,13 @@ void announce(const std::string& host, int port, const std::string& token) {
 }
 
 // Listens until the flag is raised (sim/run/interrupt.hpp: Ctrl-C) or the server stops by itself.
+// httplib's stop() acts only on a server that is listening, so the watcher first waits for that: a
+// Ctrl-C between the announcement and the start of listen() was otherwise lost, and listen() never
+// returned.
 void serve_until_stopped(WebServer& server, const std::atomic<bool>* stop_flag) {
   std::atomic<bool> listening_ended{false};
   std::thread watcher([&] {
+    while (!server.listening() && !listening_ended.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     while (!stop_flag->load(std::memory_order_relaxed) && !listening_ended.load())
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     server.stop();

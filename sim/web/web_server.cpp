@@ -443,6 +443,7 @@ int WebServer::bind() {
 const std::string& WebServer::token() const { return state_->access->token(); }
 
 void WebServer::listen() { state_->server.listen_after_bind(); }
+bool WebServer::listening() const { return state_->server.is_running(); }
 
 void WebServer::stop() {
   state_->registry.stop_all();

@@ -30,6 +30,8 @@ class WebServer {
   // The token every /api/ request must carry (after bind()).
   const std::string& token() const;
   // Serves until stop(); call after bind().
+  // Whether listen() is running: httplib's stop() acts only then (command_serve.cpp waits for it).
+  bool listening() const;
   void listen();
   // Stops every run in flight (at its next block boundary) and the server. Safe from any thread.
   void stop();
