@@ -2,6 +2,7 @@
 
 #include "sim/scenario/embedded_scenarios.hpp"
 #include "sim/scenario/scenario_model.hpp"
+#include "sim/scenario/tally_size.hpp"
 #include "analysis/setting_values.hpp"
 
 #include <algorithm>
@@ -40,9 +41,31 @@ ScenarioDocument ScenarioSources::open(const RequestScenario& scenario, const st
   return doc;
 }
 
-ScenarioOpener ScenarioSources::opener(const RequestScenario& scenario) const {
-  return [this, scenario](const std::vector<std::string>& sets, const std::vector<std::string>& extra, const std::string& option) {
-    return open(scenario, sets, extra, option);
+int64_t ScenarioSources::check_tally_bins(const ScenarioDocument& doc) const {
+  std::unique_ptr<ScenarioModel> model;
+  try {
+    model = load_model(doc);
+  } catch (const ScenarioErrors&) {
+    return 0;
+  }
+  const int64_t bins = tally_bins(*model->make_job(0)->schema());
+  if (bins > limits.max_tally_bins)
+    throw RequestError(413, "scenario: its results would keep " + std::to_string(bins) +
+                                " histogram bins in a tally (each metric's range of values); the server keeps at most " +
+                                std::to_string(limits.max_tally_bins) + " a tally: play it with volley on the command line");
+  return bins;
+}
+
+ScenarioOpener ScenarioSources::opener(const RequestScenario& scenario, std::shared_ptr<std::atomic<int64_t>> largest) const {
+  return [this, scenario, largest](const std::vector<std::string>& sets, const std::vector<std::string>& extra, const std::string& option) {
+    ScenarioDocument doc = open(scenario, sets, extra, option);
+    const int64_t bins = check_tally_bins(doc);
+    if (largest) {
+      int64_t seen = largest->load();
+      while (bins > seen && !largest->compare_exchange_weak(seen, bins)) {
+      }
+    }
+    return doc;
   };
 }
 

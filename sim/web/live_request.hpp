@@ -13,8 +13,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -45,6 +47,10 @@ struct ServeLimits {
   size_t max_runs = 64;                            // runs in flight at once (a thread each); more are answered 503
   size_t max_connections = 256;                    // connections served at once (runs included); more are answered 503
   std::chrono::milliseconds request_time{10'000};  // for a request's head and body to arrive (slow clients)
+  // Memory: a tally keeps a histogram bin for every value of each metric's range (sim/scenario/tally_size.hpp),
+  // which the command line allows up to 2 GiB a worker; one request for such a scenario took 6.9 GB.
+  int64_t max_tally_bins = int64_t{1} << 20;  // one tally (a run's, a variant's, a point's): 8 MiB of counts; shipped: at most 6,061
+  int64_t max_study_bins = int64_t{1} << 25;  // all the tallies a sweep or a balance keeps at once: 256 MiB
 };
 
 // Where a request's scenario comes from: a name (a shipped scenario, or a file named on the server's
@@ -66,9 +72,13 @@ struct ScenarioSources {
   // (--vs, --param); each error located at its line.
   ScenarioDocument open(const RequestScenario& scenario, const std::vector<std::string>& sets, const std::vector<std::string>& extra,
                         const std::string& extra_option) const;
-  // The same as the studies take it (sim/study/study_control.hpp). The opener holds `scenario` and
-  // refers to these sources, which must outlive it.
-  ScenarioOpener opener(const RequestScenario& scenario) const;
+  // The histogram bins the tally of `doc` keeps; 0 for a document that does not load (its errors are
+  // the study's to report). RequestError(413) beyond limits.max_tally_bins.
+  int64_t check_tally_bins(const ScenarioDocument& doc) const;
+  // The same as the studies take it (sim/study/study_control.hpp), each document checked by
+  // check_tally_bins; `largest`, when given, keeps the most bins of any document opened. The opener
+  // holds `scenario` and refers to these sources, which must outlive it.
+  ScenarioOpener opener(const RequestScenario& scenario, std::shared_ptr<std::atomic<int64_t>> largest = nullptr) const;
   // Shipped names, then the command line's files.
   std::vector<std::string> names() const;
 };

@@ -28,6 +28,13 @@ void check_balance_work(const BalanceRequest& request, const ScenarioSources& so
   const BalanceSettings& s = request.settings;
   const ScenarioDocument base = sources.open(request.scenario, s.run.sets, {}, "--set");
   const uint64_t candidates = balance_grid(base, s.free, s.refinements).lattice_size();
+  // Its tallies, one a setting it plays, kept at once: as many as the lattice at most, each of about
+  // the base's size (each setting's own is checked as it is opened).
+  const int64_t bins = sources.check_tally_bins(base);
+  if (static_cast<long double>(bins) * static_cast<long double>(candidates) > static_cast<long double>(sources.limits.max_study_bins))
+    throw RequestError(413, "free: " + std::to_string(candidates) + " settings of " + std::to_string(bins) +
+                                " histogram bins each; the server keeps at most " + std::to_string(sources.limits.max_study_bins) +
+                                " in all");
   uint64_t sides = 0;
   if (const auto* list = base.root()["sides"].as_array()) sides = list->size();
   // In long double: the product of four request values cannot overflow it.
@@ -60,8 +67,15 @@ StreamedStudy streamed_study(const RunRequest& request, const ScenarioSources& s
 }
 
 StreamedStudy streamed_study(const SweepRequest& request, const ScenarioSources& sources) {
-  const auto open = opener_of(request, sources);
+  auto largest = std::make_shared<std::atomic<int64_t>>(0);
+  const auto open = std::make_shared<const ScenarioOpener>(sources.opener(request.scenario, largest));
   auto grid = std::make_shared<const SweepGrid>(sweep_grid(request.settings, *open));
+  // Every point's tally is kept to the end (the document holds them): sweep_grid opened each point.
+  if (static_cast<long double>(grid->points.size()) * static_cast<long double>(largest->load()) >
+      static_cast<long double>(sources.limits.max_study_bins))
+    throw RequestError(413, "param: " + std::to_string(grid->points.size()) + " points of up to " + std::to_string(largest->load()) +
+                                " histogram bins each; the server keeps at most " + std::to_string(sources.limits.max_study_bins) +
+                                " in all");
   return {"sweep",
           "",
           grid->settings.run.planned_trials(),

@@ -1,6 +1,10 @@
 // `volley serve` as a hostile page or client would use it (docs/api.md, "Access" and "Limits"): only
 // its own page and scripts with its token may use the API; no request, however malformed, ends the
 // server or draws a 500; slow and many clients cannot keep a real one out.
+#include "sim/scenario/embedded_scenarios.hpp"
+#include "sim/scenario/scenario_model.hpp"
+#include "sim/scenario/tally_size.hpp"
+#include "sim/web/live_request.hpp"
 #include "tests/support/cli_runner.hpp"
 #include "tests/sim/web/test_server.hpp"
 
@@ -12,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <fstream>
@@ -370,6 +375,67 @@ TEST_CASE("serve limits: a body over the limit is refused with 413 before it is 
   const int status = status_of(raw_exchange(s.port, chunked));
   CHECK(status >= 400);
   CHECK(status < 500);
+}
+
+TEST_CASE("serve limits: a scenario whose tallies would not fit the server's memory bound is refused with 413 before anything plays",
+          "[sim][serve][security]") {
+  // A tally keeps a bin for every value of each metric's range, which the command line allows up to
+  // 2 GiB a worker: one run of a valid scenario with a unit of 100,000 figures took gigabytes of the
+  // server's memory, and a few at once would have ended it.
+  TestServer s;
+  auto client = s.client();
+  const auto post = [&](const char* path, const json& body) {
+    const auto r = client.Post(path, body.dump(), "application/json");
+    REQUIRE(r);
+    return std::make_pair(r->status, r->status == 200 ? std::string() : json::parse(r->body).value("error", std::string()));
+  };
+  const uint64_t before = runs_started(s);
+  const json big = {"german.units.Z1.figures=100000"};
+  const auto start = std::chrono::steady_clock::now();
+  for (const auto& [path, body] : std::vector<std::pair<const char*, json>>{
+           {"/api/run", {{"sets", big}, {"trials", 1}}},
+           {"/api/run", {{"sets", big}, {"vs", {"herero.policy=never"}}, {"trials", 1}}},
+           {"/api/sweep", {{"sets", big}, {"param", "herero.policy=never,always"}, {"trials", 1}}},
+           {"/api/tune", {{"sets", big}, {"param", "german.units.Z2.figures=4:20"}, {"target", "herero.win=0.5"}, {"trials", 1}}},
+       }) {
+    INFO(path << " " << body.dump());
+    const auto [status, message] = post(path, body);
+    CHECK(status == 413);
+    CHECK(message.find("histogram bins") != std::string::npos);
+  }
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+  CHECK(runs_started(s) == before);
+}
+
+TEST_CASE("serve limits: a tally past max_tally_bins, and a sweep's or a balance's tallies past max_study_bins, are refused with 413",
+          "[sim][serve][security]") {
+  // The bounds at the default scenario's own size, which no policy changes: a run keeps one tally of
+  // `bins`; a sweep of the policy keeps one a point; a balance one a setting.
+  const auto shipped = std::find_if(embedded_scenarios().begin(), embedded_scenarios().end(),
+                                    [](const EmbeddedScenario& e) { return std::string(e.name) == DefaultScenarioName; });
+  REQUIRE(shipped != embedded_scenarios().end());
+  const int64_t bins = tally_bins(*load_model(ScenarioDocument::from_string(shipped->text, "t"))->make_job(0)->schema());
+  const auto status_with = [&](int64_t tally_bins_bound, int64_t study_bins_bound, const char* path, const json& body) {
+    ServeOptions options;
+    options.sources.limits.max_tally_bins = tally_bins_bound;
+    options.sources.limits.max_study_bins = study_bins_bound;
+    TestServer s(options);
+    auto client = s.client();
+    const auto r = client.Post(path, body.dump(), "application/json");
+    REQUIRE(r);
+    return r->status;
+  };
+  const json run = {{"trials", 64}};
+  CHECK(status_with(bins, bins, "/api/run", run) == 200);
+  CHECK(status_with(bins - 1, bins, "/api/run", run) == 413);
+  const json two = {{"param", "herero.policy=never,always"}, {"trials", 64}};
+  const json three = {{"param", "herero.policy=never,always,turns:[1]"}, {"trials", 64}};
+  CHECK(status_with(bins, 2 * bins, "/api/sweep", two) == 200);
+  CHECK(status_with(bins, 2 * bins, "/api/sweep", three) == 413);
+  // Three settings, Z1 of 6, 7 and 8 figures (each keeps fewer bins than the base, of 10).
+  const json balance = {{"free", {"german.units.Z1.figures=6:8"}}, {"goal", {"herero.win=0.5"}}, {"trials", 256}};
+  CHECK(status_with(2 * bins, 6 * bins, "/api/balance", balance) == 200);
+  CHECK(status_with(2 * bins, 2 * bins, "/api/balance", balance) == 413);
 }
 
 TEST_CASE("serve: SIGTERM or SIGINT with a stream open ends serve with 143 or 130, as every command", "[sim][serve][security]") {
