@@ -389,7 +389,17 @@ function draw(result, root, running) {
   root.dataset.running = String(!!running);
 }
 
+// The result pane shows the last settings that ran. When the current ones did not run (the TOML has
+// errors, or the server refused them), it is dimmed under a note saying so (`why`; null: it shows
+// the current settings), so that no one reads the last answer as theirs.
+function markStale(why) {
+  $('volley-report').classList.toggle('stale', why !== null);
+  $('stale-note').hidden = why === null;
+  $('stale-note').textContent = why === null ? '' : 'Not these settings: ' + why + ' The results below are of the last settings that ran.';
+}
+
 function showRun(result, running) {
+  markStale(null);
   state.last = result;
   const root = $('volley-report');
   draw(result, root, running);
@@ -447,7 +457,10 @@ async function startRun() {
       first = false;
       if (name === 'done') $('status').textContent = data.stopped ? 'stopped' : 'done';
     });
-    if (ended === null) return;
+    if (ended === null) {
+      if (controller === state.controller) markStale('the server refused to run them (the line at the top says why).');
+      return;
+    }
     if (controller === state.controller && $('status').textContent === 'running…') $('status').textContent = 'ended';
   } catch (e) {
     if (e.name !== 'AbortError' && controller === state.controller) $('status').textContent = 'connection failed: ' + e.message;
@@ -975,7 +988,11 @@ function onTomlInput() {
     const text = $('toml').value;
     const {body} = await api('/api/validate', {text});
     showErrors(body.errors);
-    if (!body.valid) { $('status').textContent = 'the TOML has errors: not run'; return; }
+    if (!body.valid) {
+      $('status').textContent = 'the TOML has errors: not run';
+      markStale('the TOML has errors (listed under it), so they were not run.');
+      return;
+    }
     state.text = text === state.originalText ? null : text;
     state.headline = body.headline;
     buildForm(body.keys);

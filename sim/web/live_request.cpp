@@ -3,6 +3,7 @@
 #include "sim/scenario/embedded_scenarios.hpp"
 #include "sim/scenario/scenario_model.hpp"
 #include "sim/scenario/tally_size.hpp"
+#include "analysis/digit_grouping.hpp"
 #include "analysis/setting_values.hpp"
 
 #include <algorithm>
@@ -50,9 +51,9 @@ int64_t ScenarioSources::check_tally_bins(const ScenarioDocument& doc) const {
   }
   const int64_t bins = tally_bins(*model->make_job(0)->schema());
   if (bins > limits.max_tally_bins)
-    throw RequestError(413, "scenario: its results would keep " + std::to_string(bins) +
+    throw RequestError(413, "scenario: its results would keep " + grouped(bins) +
                                 " histogram bins in a tally (each metric's range of values); the server keeps at most " +
-                                std::to_string(limits.max_tally_bins) + " a tally: play it with volley on the command line");
+                                grouped(limits.max_tally_bins) + " a tally: play it with volley on the command line");
   return bins;
 }
 

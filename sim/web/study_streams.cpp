@@ -1,5 +1,6 @@
 #include "sim/web/study_streams.hpp"
 
+#include "analysis/digit_grouping.hpp"
 #include "sim/study/balance_grid.hpp"
 #include "sim/study/balance_study.hpp"
 #include "sim/study/best_study.hpp"
@@ -32,9 +33,8 @@ void check_balance_work(const BalanceRequest& request, const ScenarioSources& so
   // the base's size (each setting's own is checked as it is opened).
   const int64_t bins = sources.check_tally_bins(base);
   if (static_cast<long double>(bins) * static_cast<long double>(candidates) > static_cast<long double>(sources.limits.max_study_bins))
-    throw RequestError(413, "free: " + std::to_string(candidates) + " settings of " + std::to_string(bins) +
-                                " histogram bins each; the server keeps at most " + std::to_string(sources.limits.max_study_bins) +
-                                " in all");
+    throw RequestError(413, "free: " + grouped(static_cast<int64_t>(candidates)) + " settings of " + grouped(bins) +
+                                " histogram bins each; the server keeps at most " + grouped(sources.limits.max_study_bins) + " in all");
   uint64_t sides = 0;
   if (const auto* list = base.root()["sides"].as_array()) sides = list->size();
   // In long double: the product of four request values cannot overflow it.
@@ -73,9 +73,9 @@ StreamedStudy streamed_study(const SweepRequest& request, const ScenarioSources&
   // Every point's tally is kept to the end (the document holds them): sweep_grid opened each point.
   if (static_cast<long double>(grid->points.size()) * static_cast<long double>(largest->load()) >
       static_cast<long double>(sources.limits.max_study_bins))
-    throw RequestError(413, "param: " + std::to_string(grid->points.size()) + " points of up to " + std::to_string(largest->load()) +
-                                " histogram bins each; the server keeps at most " + std::to_string(sources.limits.max_study_bins) +
-                                " in all");
+    throw RequestError(413, "param: " + grouped(static_cast<int64_t>(grid->points.size())) + " points of up to " +
+                                grouped(largest->load()) + " histogram bins each; the server keeps at most " +
+                                grouped(sources.limits.max_study_bins) + " in all");
   return {"sweep",
           "",
           grid->settings.run.planned_trials(),

@@ -482,6 +482,14 @@ def main():
             errors = driver.execute_script("return Array.from(document.querySelectorAll('#errors li')).map(li => [li.dataset.line, li.textContent])")
             check(any(e[0] == str(line) and "visibility" in e[1] for e in errors), f"the edited TOML's error is shown at its line {line}: {errors}")
             check(driver.find_element(By.ID, "status").text == "the TOML has errors: not run", "an invalid TOML starts no run")
+            stale = lambda d: d.execute_script(f"return {report}.classList.contains('stale') && !document.getElementById('stale-note').hidden")
+            check(stale(driver), "the last result, of other settings, is dimmed under a note saying so")
+            # A scenario the server refuses to play (its tallies would not fit, 413): the same note.
+            driver.execute_script("const a = document.getElementById('toml'); a.value = arguments[0]; a.dispatchEvent(new Event('input'));",
+                                  text.replace("\nfigures = 10\n", "\nfigures = 100000\n", 1))
+            wait.until(lambda d: d.find_element(By.ID, "status").text.startswith("refused (413)"))
+            check(stale(driver) and "refused" in driver.find_element(By.ID, "stale-note").text,
+                  "a scenario the server refuses (413) leaves the last result dimmed under the note")
             # Put right, it runs again: the edited text gives the CLI's answer.
             runs = driver.execute_script("return window.volleyRuns")
             driver.execute_script("const a = document.getElementById('toml'); a.value = arguments[0]; a.dispatchEvent(new Event('input'));",
@@ -489,6 +497,7 @@ def main():
             wait.until(lambda d: d.execute_script("return document.querySelectorAll('#errors li').length === 0"))
             wait.until(lambda d: d.execute_script("return window.volleyRuns") > runs)
             wait.until(done)
+            check(not stale(driver), "a result of the current settings is shown plainly again")
             edited = cli_json(args.volley, ["run", "--set", "visibility=10.0", "--set", "herero.policy=always", "--trials", "100000", "--seed", "1"], tmp)
             first = driver.execute_script(f"return Number({report}.querySelector('#answer .figure').dataset.value)")
             expected = {x["name"]: x for x in edited["estimates"]}["herero.win"]["estimate"]
@@ -663,10 +672,12 @@ def main():
             driver.find_element(By.ID, "best-close").click()
             check_balance(driver, args, tmp, check)
         check_phone_width(driver, check, args.shots or tempfile.mkdtemp(prefix="volley-serve-shots-"))
-        # The browser logs the 400 of the sweep refused above on purpose; anything else is an error.
-        expected = "/api/sweep - Failed to load resource: the server responded with a status of 400"
+        # The browser logs the 400 of the sweep and the 413 of the run refused above on purpose;
+        # anything else is an error.
+        expected = ["/api/sweep - Failed to load resource: the server responded with a status of 400",
+                    "/api/run - Failed to load resource: the server responded with a status of 413"]
         errors = [e for e in driver.get_log("browser")
-                  if e["level"] == "SEVERE" and "favicon.ico" not in e["message"] and expected not in e["message"]]
+                  if e["level"] == "SEVERE" and "favicon.ico" not in e["message"] and not any(x in e["message"] for x in expected)]
         check(not errors, f"no errors in the browser's console: {errors}")
         check_other_origins(driver, port, server, check)
         # The time is reported, not asserted: a timed test fails on a busy machine (performance is
