@@ -1,5 +1,7 @@
 #include "sim/scenario/tally_size.hpp"
 
+#include "analysis/digit_grouping.hpp"
+
 #include <string>
 
 namespace volley {
@@ -10,16 +12,6 @@ int64_t tally_bins(const Schema& schema) noexcept {
   return bins;
 }
 
-namespace {
-
-std::string with_commas(int64_t n) {
-  std::string digits = std::to_string(n);
-  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(static_cast<size_t>(at), ",");
-  return digits;
-}
-
-}  // namespace
-
 bool check_tally_size(TableReader& root, int turns, const std::function<Schema(int)>& schema_at) {
   const int64_t bins = tally_bins(schema_at(turns));
   if (bins <= MaxTallyBins) return true;
@@ -29,9 +21,9 @@ bool check_tally_size(TableReader& root, int turns, const std::function<Schema(i
     const int mid = fits + (too_many - fits) / 2;
     (tally_bins(schema_at(mid)) <= MaxTallyBins ? fits : too_many) = mid;
   }
-  std::string message = "the results of " + std::to_string(turns) + " turns would keep " + with_commas(bins) +
-                        " histogram bins in each worker's tally (the per-turn metrics, each up to " + with_commas(MaxHistogramWidth) +
-                        " values wide); at most " + with_commas(MaxTallyBins) + " (2 GiB) are kept: ";
+  std::string message = "the results of " + std::to_string(turns) + " turns would keep " + grouped(bins) +
+                        " histogram bins in each worker's tally (the per-turn metrics, each up to " + grouped(MaxHistogramWidth) +
+                        " values wide); at most " + grouped(MaxTallyBins) + " (2 GiB) are kept: ";
   message += fits >= 1 ? "at most " + std::to_string(fits) + " turns with these forces, or fewer figures" : "fewer figures";
   root.error("turns", std::move(message));
   return false;
